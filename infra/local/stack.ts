@@ -1,0 +1,89 @@
+import type { Server } from "node:http";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { loadConfig } from "../../shared/config.js";
+import { createDeps, setDefaultDeps, type Deps } from "../../shared/deps.js";
+import { createSqsDeferredWork } from "../../shared/deferred/deferred-work.js";
+import { startApiServer } from "./adapter.js";
+import { ensureTable } from "./create-table.js";
+import { freePort, startDynamoDbLocal, type DynamoDbLocal } from "./dynamodb-local.js";
+import { createEventsWaker } from "./events-waker.js";
+import { startLocalSqs, type LocalSqs } from "./sqs-local.js";
+
+export interface LocalStackOptions {
+  /** HTTP port of the API. @default a free port */
+  port?: number;
+  /** Use this running DynamoDB (Local) instead of starting one. */
+  dynamoEndpoint?: string;
+  /** Persist DynamoDB Local's data in this folder (ignored with `dynamoEndpoint`). */
+  dataDir?: string;
+  /** @default "zulip" */
+  tableName?: string;
+  /** Environment overrides for the configuration (e.g. LOG_LEVEL). */
+  env?: Record<string, string>;
+}
+
+export interface LocalStack {
+  /** Site URL, e.g. `http://127.0.0.1:9991`. */
+  url: string;
+  port: number;
+  deps: Deps;
+  sqs: LocalSqs;
+  /** Resolves when all deferred work enqueued so far has run. */
+  drainDeferredWork(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole service on this machine: DynamoDB Local (unless an
+ * endpoint is given), the table, an SQS emulator with the deferred-work
+ * consumer, and the HTTP adapter in front of the Lambda handlers.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const port = options.port ?? (await freePort());
+  let dynamo: DynamoDbLocal | undefined;
+  const endpoint = options.dynamoEndpoint ?? (dynamo = await startDynamoDbLocal({ dataDir: options.dataDir })).endpoint;
+  const tableName = options.tableName ?? "zulip";
+  const ddb = new DynamoDBClient({
+    endpoint,
+    region: "us-east-1",
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+  });
+  await ensureTable(ddb, tableName);
+  ddb.destroy();
+
+  const sqs = await startLocalSqs();
+  const config = loadConfig({
+    LOG_LEVEL: "warn",
+    ...process.env,
+    ...options.env,
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: endpoint,
+    DEFERRED_QUEUE_URL: sqs.queueUrl,
+    SQS_ENDPOINT: sqs.endpoint,
+    ROOT_DOMAIN: options.env?.ROOT_DOMAIN ?? `127.0.0.1:${port}`,
+    URL_SCHEME: "http",
+    AWS_REGION: "us-east-1",
+  });
+  const waker = createEventsWaker();
+  const deps = createDeps(config, {
+    deferred: createSqsDeferredWork(sqs.client, sqs.queueUrl),
+    waitForEvents: waker.waitForEvents,
+    eventsWritten: waker.eventsWritten,
+  });
+  setDefaultDeps(deps);
+  sqs.startConsumer(() => deps);
+  const server: Server = await startApiServer(port);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    deps,
+    sqs,
+    drainDeferredWork: () => sqs.drain(),
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sqs.stop();
+      await dynamo?.stop();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Deps } from "../../deps.js";
+import { JsonableError } from "../../errors.js";
+import { allocateIds } from "../../data/counters.js";
+import { putNewRealm, type RealmRecord } from "../../data/realms.js";
+import type { UserRecord } from "../../data/users.js";
+import { Role } from "../../domain/roles.js";
+import { doCreateUser } from "../users/create-user.js";
+
+export interface NewRealm {
+  /** Subdomain; `""` for the deployment's default organization. */
+  string_id: string;
+  name: string;
+  description?: string;
+  owner: { email: string; full_name: string; password?: string };
+}
+
+/**
+ * Creates an organization and its first owner (Zulip's `do_create_realm`
+ * followed by the owner's `do_create_user`).
+ * @returns the realm and its owner (with the owner's API key)
+ * @throws JsonableError 400 `Subdomain already in use` when the subdomain is taken
+ */
+export async function doCreateRealm(deps: Deps, input: NewRealm): Promise<{ realm: RealmRecord; owner: UserRecord }> {
+  const realm: RealmRecord = {
+    id: await allocateIds(deps, "realm"),
+    string_id: input.string_id.toLowerCase(),
+    name: input.name,
+    description: input.description ?? "",
+    date_created: Math.floor(deps.clock.now() / 1000),
+    deactivated: false,
+    settings: {},
+    user_settings_defaults: {},
+  };
+  if (!(await putNewRealm(deps, realm))) throw new JsonableError("Subdomain already in use");
+  const owner = await doCreateUser(deps, realm, { ...input.owner, role: Role.OWNER });
+  return { realm, owner };
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/**
+ * Runtime configuration, read from the environment once per process
+ * (Lambda cold start or local server start) and checked with zod.
+ *
+ * Nothing else in the code base reads `process.env`; everything receives a
+ * {@link Config} through its dependencies, so tests can pass their own.
+ */
+const ConfigSchema = z.object({
+  /** DynamoDB table holding every item of the service. */
+  TABLE_NAME: z.string().min(1).default("zulip"),
+  /** AWS region of the table and queues. */
+  AWS_REGION: z.string().min(1).default("us-east-1"),
+  /** Override endpoint (DynamoDB Local); unset on AWS. */
+  DYNAMODB_ENDPOINT: z.string().url().optional(),
+  /** SQS queue URL for deferred work; unset disables deferral (work runs inline). */
+  DEFERRED_QUEUE_URL: z.string().optional(),
+  /** Override endpoint for SQS (a local emulator); unset on AWS. */
+  SQS_ENDPOINT: z.string().url().optional(),
+  /**
+   * The host that serves the default organization (subdomain `""`), without
+   * scheme, for example `chat.example.com` or `127.0.0.1:9991`. Any other host
+   * `<sub>.<ROOT_DOMAIN>` serves the organization with that subdomain.
+   */
+  ROOT_DOMAIN: z.string().min(1).default("127.0.0.1:9991"),
+  /** Scheme of the public URL: `https` on AWS, `http` locally. */
+  URL_SCHEME: z.enum(["http", "https"]).default("https"),
+  /** Log level of the request logger. */
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/**
+ * Parses configuration from an environment-like record.
+ * @param env defaults to `process.env`
+ * @throws ZodError when a variable is present but malformed (a deploy error, not a client error)
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  return ConfigSchema.parse(env);
+}

@@ -1,0 +1,43 @@
+import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { Deps } from "../deps.js";
+
+/** DynamoDB's limit of items per BatchWriteItem. */
+export const BATCH_WRITE_LIMIT = 25;
+
+/**
+ * Writes items with BatchWriteItem, 25 per call, up to `parallelism` calls
+ * at once, retrying unprocessed items with exponential backoff.
+ * @param puts items to put (each a full item with keys)
+ * @param deletes keys to delete
+ * @returns the number of BatchWriteItem calls made (round trips)
+ * @throws Error when items stay unprocessed after 8 retries
+ */
+export async function batchWrite(
+  deps: Pick<Deps, "db" | "table">,
+  puts: Record<string, unknown>[],
+  deletes: Record<string, unknown>[] = [],
+  parallelism = 4,
+): Promise<number> {
+  type Req = { PutRequest?: { Item: Record<string, unknown> }; DeleteRequest?: { Key: Record<string, unknown> } };
+  const requests: Req[] = [
+    ...puts.map((Item) => ({ PutRequest: { Item } })),
+    ...deletes.map((Key) => ({ DeleteRequest: { Key } })),
+  ];
+  const chunks: Req[][] = [];
+  for (let i = 0; i < requests.length; i += BATCH_WRITE_LIMIT) chunks.push(requests.slice(i, i + BATCH_WRITE_LIMIT));
+  let calls = 0;
+  const writeChunk = async (chunk: Req[]) => {
+    let pending = chunk;
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 8) throw new Error(`BatchWriteItem left ${pending.length} items unprocessed`);
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
+      calls++;
+      const out = await deps.db.send(new BatchWriteCommand({ RequestItems: { [deps.table]: pending } }));
+      pending = (out.UnprocessedItems?.[deps.table] ?? []) as Req[];
+    }
+  };
+  for (let i = 0; i < chunks.length; i += parallelism) {
+    await Promise.all(chunks.slice(i, i + parallelism).map(writeChunk));
+  }
+  return calls;
+}

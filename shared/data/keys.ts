@@ -1,0 +1,127 @@
+/**
+ * The one module of key builders for the table (docs/data-model.md).
+ *
+ * Every partition/sort key string of every item type is built here and only
+ * here, ElectroDB-style: an entity is a family of items, an access pattern is
+ * a named builder. Numeric IDs in sort keys are padded to 16 digits so that
+ * lexicographic order equals numeric order (message IDs stay below 10^16).
+ */
+
+/** Pads a non-negative integer to 16 digits for use in a sort key. */
+export function pad(n: number): string {
+  return Math.trunc(n).toString().padStart(16, "0");
+}
+
+/** Inverse of {@link pad}. */
+export function unpad(s: string): number {
+  return Number.parseInt(s, 10);
+}
+
+export const keys = {
+  /** Atomic counter for one ID space (`realm`, `user`, `stream`, `message`, `recipient`, ...). */
+  counter: (name: string) => ({ pk: `COUNTER#${name}`, sk: "COUNTER" }),
+
+  /** A realm (organization). */
+  realm: (realmId: number) => ({ pk: `REALM#${realmId}`, sk: "REALM" }),
+  /** Unique-name item mapping a subdomain (`""` for the default organization) to its realm. */
+  realmBySubdomain: (subdomain: string) => ({ pk: `REALMHOST#${subdomain.toLowerCase()}`, sk: "REALMHOST" }),
+  /** All users of a realm are one partition, queried with `sk` prefix {@link keys.userPrefix}. */
+  user: (realmId: number, userId: number) => ({ pk: `REALM#${realmId}`, sk: `USER#${pad(userId)}` }),
+  userPrefix: "USER#",
+  /** Unique-email item mapping a lower-cased delivery email to its user within a realm. */
+  userByEmail: (realmId: number, email: string) => ({ pk: `REALM#${realmId}`, sk: `EMAIL#${email.toLowerCase()}` }),
+  /** Lookup item from the SHA-256 of an API key to its user; the key itself is never a key. */
+  apiKey: (apiKeyHash: string) => ({ pk: `APIKEY#${apiKeyHash}`, sk: "APIKEY" }),
+
+  /** A stream; all streams of a realm share a partition, queried with prefix {@link keys.streamPrefix}. */
+  stream: (realmId: number, streamId: number) => ({ pk: `REALM#${realmId}`, sk: `STREAM#${pad(streamId)}` }),
+  streamPrefix: "STREAM#",
+  /** Unique-name item mapping a lower-cased stream name to its stream within a realm. */
+  streamByName: (realmId: number, name: string) => ({ pk: `REALM#${realmId}`, sk: `STREAMNAME#${name.toLowerCase()}` }),
+  /** A user's subscription to a stream; the user's subscriptions are one partition. */
+  subscription: (userId: number, streamId: number) => ({ pk: `SUBS#${userId}`, sk: pad(streamId) }),
+  userSubscriptions: (userId: number) => ({ pk: `SUBS#${userId}` }),
+  /** gsi1 of a subscription item: the stream's subscribers. */
+  streamSubscribersIndex: (streamId: number, userId: number) => ({ gsi1pk: `STREAMSUBS#${streamId}`, gsi1sk: pad(userId) }),
+  streamSubscribers: (streamId: number) => ({ gsi1pk: `STREAMSUBS#${streamId}` }),
+
+  /** Maps a sorted set of user IDs (a private conversation) to its recipient ID. */
+  directRecipient: (realmId: number, userIds: number[]) => ({
+    pk: `REALM#${realmId}`,
+    sk: `DMSET#${[...new Set(userIds)].sort((a, b) => a - b).join(",")}`,
+  }),
+  /** The recipient record: what a recipient ID stands for. */
+  recipient: (recipientId: number) => ({ pk: `RECIPIENT#${recipientId}`, sk: "RECIPIENT" }),
+
+  /** A message; every message is its own partition (read with BatchGet). */
+  message: (messageId: number) => ({ pk: `MSG#${messageId}`, sk: "MSG" }),
+  /** gsi1 of a stream message: history of one stream. */
+  messageByStream: (streamId: number, messageId?: number) => ({
+    gsi1pk: `STREAMMSG#${streamId}`,
+    ...(messageId === undefined ? {} : { gsi1sk: pad(messageId) }),
+  }),
+  /** gsi2 of a stream message: history of one topic (topics compare case-insensitively). */
+  messageByTopic: (streamId: number, topic: string, messageId?: number) => ({
+    gsi2pk: `TOPICMSG#${streamId}#${topic.toLowerCase()}`,
+    ...(messageId === undefined ? {} : { gsi2sk: pad(messageId) }),
+  }),
+  /** gsi3 of a message: everything one user sent. */
+  messageBySender: (senderId: number, messageId?: number) => ({
+    gsi3pk: `SENDERMSG#${senderId}`,
+    ...(messageId === undefined ? {} : { gsi3sk: pad(messageId) }),
+  }),
+  /** gsi4 of a message: every message of a realm, newest last. */
+  messageByRealm: (realmId: number, messageId?: number) => ({
+    gsi4pk: `REALMMSG#${realmId}`,
+    ...(messageId === undefined ? {} : { gsi4sk: pad(messageId) }),
+  }),
+
+  /** A user's row for one message (Zulip's UserMessage): flags; the user's history is one partition. */
+  userMessage: (userId: number, messageId: number) => ({ pk: `UM#${userId}`, sk: pad(messageId) }),
+  userMessages: (userId: number) => ({ pk: `UM#${userId}` }),
+  /** gsi1 of a UserMessage: one user's messages with one recipient (a stream or a conversation). */
+  userMessageByRecipient: (userId: number, recipientId: number, messageId?: number) => ({
+    gsi1pk: `UMREC#${userId}#${recipientId}`,
+    ...(messageId === undefined ? {} : { gsi1sk: pad(messageId) }),
+  }),
+  /** gsi2 (sparse, set while starred). */
+  userMessageStarred: (userId: number, messageId?: number) => ({
+    gsi2pk: `UMSTAR#${userId}`,
+    ...(messageId === undefined ? {} : { gsi2sk: pad(messageId) }),
+  }),
+  /** gsi3 (sparse, set while unread). */
+  userMessageUnread: (userId: number, messageId?: number) => ({
+    gsi3pk: `UMUNREAD#${userId}`,
+    ...(messageId === undefined ? {} : { gsi3sk: pad(messageId) }),
+  }),
+  /** gsi4 (sparse, set while mentioned or wildcard-mentioned). */
+  userMessageMentioned: (userId: number, messageId?: number) => ({
+    gsi4pk: `UMMENTION#${userId}`,
+    ...(messageId === undefined ? {} : { gsi4sk: pad(messageId) }),
+  }),
+  /** gsi5 (sparse, set on private messages): `is:dm`. */
+  userMessagePrivate: (userId: number, messageId?: number) => ({
+    gsi5pk: `UMDM#${userId}`,
+    ...(messageId === undefined ? {} : { gsi5sk: pad(messageId) }),
+  }),
+
+  /** Posting of one search term for one message (search index). */
+  searchPosting: (realmId: number, term: string, messageId: number) => ({
+    pk: `SEARCH#${realmId}#${term}`,
+    sk: pad(messageId),
+  }),
+  searchTerm: (realmId: number, term: string) => ({ pk: `SEARCH#${realmId}#${term}` }),
+
+  /** An event queue registered by `POST /register`. */
+  eventQueue: (queueId: string) => ({ pk: `QUEUE#${queueId}`, sk: "QUEUE" }),
+  /** One event in a user's event log; `eventKey` sorts by time of writing. */
+  userEvent: (userId: number, eventKey: string) => ({ pk: `UEVT#${userId}`, sk: eventKey }),
+  userEvents: (userId: number) => ({ pk: `UEVT#${userId}` }),
+  /** A realm-wide log of public-stream message events, read by `all_public_streams` queues. */
+  realmPublicEvent: (realmId: number, eventKey: string) => ({ pk: `REVT#${realmId}`, sk: eventKey }),
+  realmPublicEvents: (realmId: number) => ({ pk: `REVT#${realmId}` }),
+
+  /** Presence of one user (one item, overwritten by each ping). */
+  presence: (realmId: number, userId: number) => ({ pk: `PRESENCE#${realmId}`, sk: pad(userId) }),
+  realmPresence: (realmId: number) => ({ pk: `PRESENCE#${realmId}` }),
+} as const;

@@ -1,0 +1,91 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { Deps } from "../deps.js";
+import { keys } from "./keys.js";
+import { isConditionFailure } from "./conditions.js";
+import { recordOf, setExpression } from "./items.js";
+
+/**
+ * A realm (organization) as stored. `settings` holds the organization's
+ * `realm_*` settings that differ from the defaults in
+ * `shared/domain/realm-settings.ts` (keys without the `realm_` prefix).
+ */
+export interface RealmRecord {
+  id: number;
+  /** Subdomain; `""` for the deployment's default organization. */
+  string_id: string;
+  name: string;
+  description: string;
+  /** UNIX seconds. */
+  date_created: number;
+  deactivated: boolean;
+  settings: Record<string, unknown>;
+  /** Organization defaults for new users' personal settings (`PATCH /realm/user_settings_defaults`). */
+  user_settings_defaults: Record<string, unknown>;
+}
+
+type Db = Pick<Deps, "db" | "table">;
+
+/** Reads one realm by ID (strongly consistent), or undefined. */
+export async function getRealm(deps: Db, realmId: number): Promise<RealmRecord | undefined> {
+  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.realm(realmId), ConsistentRead: true }));
+  return out.Item ? recordOf<RealmRecord>(out.Item) : undefined;
+}
+
+/** Resolves a subdomain to its realm ID through the unique-name item, or undefined. */
+export async function getRealmIdBySubdomain(deps: Db, subdomain: string): Promise<number | undefined> {
+  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.realmBySubdomain(subdomain) }));
+  return out.Item ? Number(out.Item.realm_id) : undefined;
+}
+
+/**
+ * Writes a new realm and claims its subdomain in one transaction.
+ * @returns false when the subdomain is already taken (nothing written)
+ */
+export async function putNewRealm(deps: Db, realm: RealmRecord): Promise<boolean> {
+  try {
+    await deps.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: deps.table,
+              Item: { ...keys.realmBySubdomain(realm.string_id), type: "realm_host", realm_id: realm.id },
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+          {
+            Put: {
+              TableName: deps.table,
+              Item: { ...keys.realm(realm.id), type: "realm", ...realm },
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Sets top-level fields of a realm record (for example `name`, `deactivated`,
+ * `settings`). One round trip.
+ * @throws ConditionalCheckFailedException when the realm does not exist
+ */
+export async function updateRealmFields(deps: Db, realmId: number, fields: Partial<RealmRecord>): Promise<void> {
+  const { clauses, names, values } = setExpression(fields);
+  if (clauses.length === 0) return;
+  await deps.db.send(
+    new UpdateCommand({
+      TableName: deps.table,
+      Key: keys.realm(realmId),
+      UpdateExpression: `SET ${clauses.join(", ")}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ConditionExpression: "attribute_exists(pk)",
+    }),
+  );
+}

@@ -1,0 +1,213 @@
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from "@aws-sdk/lib-dynamodb";
+import type { Deps } from "../deps.js";
+import { batchGet } from "./batch-get.js";
+import { isConditionFailure } from "./conditions.js";
+import { recordOf, setExpression } from "./items.js";
+import { keys } from "./keys.js";
+
+/**
+ * A user or bot account as stored (one item in its realm's partition).
+ * Wire shapes are built from it by `shared/wire/user.ts`.
+ */
+export interface UserRecord {
+  realm_id: number;
+  user_id: number;
+  /** The real address (Zulip's `delivery_email`); the API `email` may be a fake one. */
+  delivery_email: string;
+  full_name: string;
+  /** See `shared/domain/roles.ts`. */
+  role: number;
+  is_active: boolean;
+  is_bot: boolean;
+  bot_type: number | null;
+  bot_owner_id: number | null;
+  is_billing_admin: boolean;
+  /** `G` gravatar, `U` uploaded. */
+  avatar_source: "G" | "U";
+  avatar_version: number;
+  timezone: string;
+  /** UNIX seconds. */
+  date_joined: number;
+  /** The 32-character API key (shown to its owner by `POST /fetch_api_key`). */
+  api_key: string;
+  /** scrypt hash (see `shared/auth/password.ts`), or null when password login is off for the account. */
+  password_hash: string | null;
+  /** Personal settings that differ from the realm's defaults (`shared/domain/user-settings.ts`). */
+  settings: Record<string, unknown>;
+  /** Custom profile field ID → value. */
+  profile_data: Record<string, { value: string; rendered_value?: string }>;
+}
+
+type Db = Pick<Deps, "db" | "table">;
+
+/** Reads one user (strongly consistent), or undefined. One round trip. */
+export async function getUser(deps: Db, realmId: number, userId: number): Promise<UserRecord | undefined> {
+  const out = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: keys.user(realmId, userId), ConsistentRead: true }),
+  );
+  return out.Item ? recordOf<UserRecord>(out.Item) : undefined;
+}
+
+/**
+ * Reads many users of one realm by ID (strongly consistent BatchGetItem,
+ * one round trip per 100 users). Unknown IDs are absent from the result.
+ */
+export async function getUsersByIds(deps: Db, realmId: number, userIds: number[]): Promise<Map<number, UserRecord>> {
+  const unique = [...new Set(userIds)];
+  const items = await batchGet(deps, unique.map((id) => keys.user(realmId, id)), true);
+  const found = new Map<number, UserRecord>();
+  for (const item of items) {
+    const user = recordOf<UserRecord>(item);
+    found.set(user.user_id, user);
+  }
+  return found;
+}
+
+/** Lists every user of a realm, active or not, in user-ID order (one Query page per 1 MB). */
+export async function listRealmUsers(deps: Db, realmId: number): Promise<UserRecord[]> {
+  const users: UserRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+        ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.userPrefix },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) users.push(recordOf<UserRecord>(item));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return users;
+}
+
+/** Resolves a delivery email (case-insensitive) to a user ID within a realm, or undefined. */
+export async function getUserIdByEmail(deps: Db, realmId: number, email: string): Promise<number | undefined> {
+  const out = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: keys.userByEmail(realmId, email), ConsistentRead: true }),
+  );
+  return out.Item ? Number(out.Item.user_id) : undefined;
+}
+
+/** Resolves the SHA-256 hex of an API key to its owner, or undefined. */
+export async function getApiKeyOwner(
+  deps: Db,
+  apiKeyHash: string,
+): Promise<{ realm_id: number; user_id: number } | undefined> {
+  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.apiKey(apiKeyHash) }));
+  return out.Item ? { realm_id: Number(out.Item.realm_id), user_id: Number(out.Item.user_id) } : undefined;
+}
+
+/**
+ * Writes a new user, claims its email within the realm and registers its API
+ * key, all in one transaction.
+ * @returns false when the email is already taken in the realm (nothing written)
+ */
+export async function putNewUser(deps: Db, user: UserRecord, apiKeyHash: string): Promise<boolean> {
+  const items: NonNullable<TransactWriteCommandInput["TransactItems"]> = [
+    {
+      Put: {
+        TableName: deps.table,
+        Item: { ...keys.userByEmail(user.realm_id, user.delivery_email), type: "user_email", user_id: user.user_id },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+    {
+      Put: {
+        TableName: deps.table,
+        Item: { ...keys.user(user.realm_id, user.user_id), type: "user", ...user },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+    {
+      Put: {
+        TableName: deps.table,
+        Item: { ...keys.apiKey(apiKeyHash), type: "api_key", realm_id: user.realm_id, user_id: user.user_id },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+  ];
+  try {
+    await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Sets top-level fields of a user record. One round trip.
+ * @param condition optional extra condition expression on the current item
+ *   (with its own names/values), for compare-and-set updates
+ * @returns false when the user is missing or the condition failed (nothing written)
+ */
+export async function updateUserFields(
+  deps: Db,
+  realmId: number,
+  userId: number,
+  fields: Partial<UserRecord>,
+  condition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
+): Promise<boolean> {
+  const { clauses, names, values } = setExpression(fields);
+  if (clauses.length === 0) return true;
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: keys.user(realmId, userId),
+        UpdateExpression: `SET ${clauses.join(", ")}`,
+        ConditionExpression: condition ? `attribute_exists(pk) AND (${condition.expression})` : "attribute_exists(pk)",
+        ExpressionAttributeNames: { ...names, ...condition?.names },
+        ExpressionAttributeValues: { ...values, ...condition?.values },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Replaces a user's API key: the old lookup item goes, the new one comes and
+ * the user record changes, in one transaction.
+ */
+export async function replaceApiKey(
+  deps: Db,
+  user: UserRecord,
+  oldHash: string,
+  newKey: string,
+  newHash: string,
+): Promise<void> {
+  await deps.db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: deps.table, Key: keys.apiKey(oldHash) } },
+        {
+          Put: {
+            TableName: deps.table,
+            Item: { ...keys.apiKey(newHash), type: "api_key", realm_id: user.realm_id, user_id: user.user_id },
+            ConditionExpression: "attribute_not_exists(pk)",
+          },
+        },
+        {
+          Update: {
+            TableName: deps.table,
+            Key: keys.user(user.realm_id, user.user_id),
+            UpdateExpression: "SET api_key = :k",
+            ConditionExpression: "attribute_exists(pk)",
+            ExpressionAttributeValues: { ":k": newKey },
+          },
+        },
+      ],
+    }),
+  );
+}

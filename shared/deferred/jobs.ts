@@ -1,0 +1,26 @@
+import type { Deps } from "../deps.js";
+import { writeEventToLogs, type ZulipEvent } from "../events/publish.js";
+import type { DeferredJob } from "./deferred-work.js";
+
+/** A deferred job's runner: does the work of one job; throwing makes SQS retry it. */
+export type JobRunner = (deps: Deps, payload: Record<string, unknown>) => Promise<void>;
+
+/**
+ * Every kind of deferred job and what runs it. The worker Lambda (and the
+ * local stack's consumer) dispatch on `kind`.
+ */
+export const JOB_RUNNERS: Record<string, JobRunner> = {
+  fanout_event: async (deps, payload) => {
+    await writeEventToLogs(deps, payload.event as ZulipEvent, payload.users as { id: number; flags?: string[] }[]);
+  },
+};
+
+/**
+ * Runs one job.
+ * @throws Error for an unknown kind (a deploy mismatch; SQS redrives it to the dead-letter queue)
+ */
+export async function runJob(deps: Deps, job: DeferredJob): Promise<void> {
+  const runner = JOB_RUNNERS[job.kind];
+  if (!runner) throw new Error(`Unknown deferred job kind: ${job.kind}`);
+  await runner(deps, job.payload);
+}

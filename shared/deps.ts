@@ -1,0 +1,73 @@
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { loadConfig, type Config } from "./config.js";
+import { createDocumentClient } from "./data/client.js";
+import { createLogger, type Logger } from "./logger.js";
+import { createDeferredWork, type DeferredWork } from "./deferred/deferred-work.js";
+
+/** Wall clock in milliseconds since the UNIX epoch; replaced by a fake in tests. */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/**
+ * Everything an action needs from the outside world, passed explicitly
+ * (Powertools style) so that tests can fake time, count DynamoDB round trips
+ * or inject failures.
+ */
+export interface Deps {
+  config: Config;
+  /** DynamoDB document client for {@link Deps.table}. */
+  db: DynamoDBDocumentClient;
+  /** Name of the single table. */
+  table: string;
+  clock: Clock;
+  log: Logger;
+  /** Where work too large for one request goes (SQS on AWS). */
+  deferred: DeferredWork;
+  /**
+   * Resolves when there may be new events for one of the given users, or
+   * after `timeoutMs`, whichever is first. On AWS this is a plain sleep
+   * (Lambdas cannot signal each other); the local stack wakes waiters as soon
+   * as an event is written in the same process. Results are only hints:
+   * callers always re-read the table.
+   */
+  waitForEvents(userIds: number[], timeoutMs: number): Promise<void>;
+  /** Called after events are written for these users; the local stack uses it to wake waiters. */
+  eventsWritten(userIds: number[]): void;
+}
+
+/**
+ * Builds the default dependencies from configuration (once per Lambda cold start).
+ * @param overrides replace any member, for tests and the local stack
+ */
+export function createDeps(config: Config = loadConfig(), overrides: Partial<Deps> = {}): Deps {
+  const db = overrides.db ?? createDocumentClient(config);
+  const deps: Deps = {
+    config,
+    db,
+    table: config.TABLE_NAME,
+    clock: systemClock,
+    log: createLogger(config.LOG_LEVEL),
+    deferred: undefined as unknown as DeferredWork,
+    waitForEvents: (_userIds, timeoutMs) => new Promise((resolve) => setTimeout(resolve, timeoutMs)),
+    eventsWritten: () => {},
+    ...overrides,
+  };
+  if (!overrides.deferred) deps.deferred = createDeferredWork(config);
+  return deps;
+}
+
+let defaultDeps: Deps | undefined;
+
+/** The process-wide dependencies of a Lambda, created lazily on first use. */
+export function getDefaultDeps(): Deps {
+  defaultDeps ??= createDeps();
+  return defaultDeps;
+}
+
+/** Replaces the process-wide dependencies (the local stack does this once at start). */
+export function setDefaultDeps(deps: Deps): void {
+  defaultDeps = deps;
+}

@@ -1,0 +1,63 @@
+import type { Config } from "../config.js";
+import type { RealmRecord } from "../data/realms.js";
+import type { UserRecord } from "../data/users.js";
+import { isModeratorOrAbove, isRealmAdmin } from "./roles.js";
+
+/**
+ * Zulip's per-user `email_address_visibility` setting (feature level 163):
+ * who may see a user's real (delivery) email.
+ */
+export const EmailVisibility = {
+  EVERYONE: 1,
+  MEMBERS: 2,
+  ADMINS: 3,
+  NOBODY: 4,
+  MODERATORS: 5,
+} as const;
+
+/** The user's effective email visibility (their setting, else the realm default, else everyone). */
+export function emailVisibilityOf(user: UserRecord, realm: RealmRecord): number {
+  const own = user.settings?.email_address_visibility;
+  if (typeof own === "number") return own;
+  const def = realm.user_settings_defaults?.email_address_visibility;
+  return typeof def === "number" ? def : EmailVisibility.EVERYONE;
+}
+
+/** The realm's host, e.g. `acme.chat.example.com`, or the root domain for the default organization. */
+export function realmHost(realm: Pick<RealmRecord, "string_id">, config: Pick<Config, "ROOT_DOMAIN">): string {
+  return realm.string_id ? `${realm.string_id}.${config.ROOT_DOMAIN}` : config.ROOT_DOMAIN;
+}
+
+/** The realm's base URL (Zulip's `realm_uri`/`realm_url`), without a trailing slash. */
+export function realmUrl(realm: Pick<RealmRecord, "string_id">, config: Pick<Config, "ROOT_DOMAIN" | "URL_SCHEME">): string {
+  return `${config.URL_SCHEME}://${realmHost(realm, config)}`;
+}
+
+/**
+ * The user's API email (Zulip's `email`): the real address when it is
+ * visible to everyone, else a stable fake `user<id>@<realm host without port>`
+ * that still works for authentication and addressing.
+ */
+export function apiEmail(user: UserRecord, realm: RealmRecord, config: Pick<Config, "ROOT_DOMAIN">): string {
+  if (emailVisibilityOf(user, realm) === EmailVisibility.EVERYONE) return user.delivery_email;
+  return `user${user.user_id}@${realmHost(realm, config).replace(/:\d+$/, "")}`;
+}
+
+/**
+ * Whether `viewer` may see `target`'s real email under the target's visibility setting.
+ */
+export function canSeeDeliveryEmail(viewer: UserRecord, target: UserRecord, realm: RealmRecord): boolean {
+  if (viewer.user_id === target.user_id) return true;
+  switch (emailVisibilityOf(target, realm)) {
+    case EmailVisibility.EVERYONE:
+      return true;
+    case EmailVisibility.MEMBERS:
+      return viewer.role <= 400;
+    case EmailVisibility.MODERATORS:
+      return isModeratorOrAbove(viewer);
+    case EmailVisibility.ADMINS:
+      return isRealmAdmin(viewer);
+    default:
+      return false;
+  }
+}

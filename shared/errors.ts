@@ -1,0 +1,185 @@
+/**
+ * The one error hierarchy of the service (spec "Errors").
+ *
+ * Every error a client may see is a {@link JsonableError}: a stable `code`,
+ * an HTTP status, a human-readable `msg` and optional named data fields that
+ * are copied into the envelope next to `result`, `msg` and `code`. The
+ * error-envelope middleware is the only place that turns these into HTTP
+ * responses; anything that is not a JsonableError becomes a generic 500 whose
+ * cause is logged and never sent.
+ *
+ * Codes and messages follow Zulip's (zerver/lib/exceptions.py as documented
+ * in the Zulip REST API error-handling page and OpenAPI components).
+ */
+export class JsonableError extends Error {
+  /** Machine-readable error code, `BAD_REQUEST` unless a subclass says otherwise. */
+  readonly code: string;
+  /** HTTP status of the response. @default 400 */
+  readonly httpStatus: number;
+  /** Extra fields added to the envelope (for example `stream`, `var_name`). */
+  readonly data: Record<string, unknown>;
+  /** Extra HTTP response headers (for example `WWW-Authenticate`). */
+  readonly headers: Record<string, string>;
+
+  constructor(
+    msg: string,
+    opts: { code?: string; httpStatus?: number; data?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    super(msg);
+    this.name = new.target.name;
+    this.code = opts.code ?? "BAD_REQUEST";
+    this.httpStatus = opts.httpStatus ?? 400;
+    this.data = opts.data ?? {};
+    this.headers = opts.headers ?? {};
+  }
+
+  /** The JSON body Zulip sends for this error: `{result, msg, code, ...data}`. */
+  toEnvelope(): Record<string, unknown> {
+    return { result: "error", msg: this.message, code: this.code, ...this.data };
+  }
+}
+
+/** 400 `REQUEST_VARIABLE_MISSING`: `Missing '<name>' argument`, with `var_name`. */
+export class MissingArgumentError extends JsonableError {
+  constructor(varName: string) {
+    super(`Missing '${varName}' argument`, { code: "REQUEST_VARIABLE_MISSING", data: { var_name: varName } });
+  }
+}
+
+/** 400 `BAD_REQUEST` for two parameters that may not be passed together. */
+export class IncompatibleParametersError extends JsonableError {
+  constructor(parameters: string[]) {
+    const joined = parameters.join(", ");
+    super(`Unsupported parameter combination: ${joined}`, { data: { parameters: joined } });
+  }
+}
+
+const WWW_AUTHENTICATE = { "WWW-Authenticate": 'Basic realm="zulip"' };
+
+/** 401 `UNAUTHORIZED`: no credentials were sent. */
+export class UnauthorizedError extends JsonableError {
+  constructor(msg = "Not logged in: API authentication or user session required") {
+    super(msg, { code: "UNAUTHORIZED", httpStatus: 401, headers: WWW_AUTHENTICATE });
+  }
+}
+
+/** 401 `INVALID_API_KEY`: the key matches no user, or not the email sent with it. */
+export class InvalidApiKeyError extends JsonableError {
+  constructor() {
+    super("Invalid API key", { code: "INVALID_API_KEY", httpStatus: 401, headers: WWW_AUTHENTICATE });
+  }
+}
+
+/** 401 `USER_DEACTIVATED` (Zulip uses 401 since feature level 76). */
+export class UserDeactivatedError extends JsonableError {
+  constructor() {
+    super("Account is deactivated", { code: "USER_DEACTIVATED", httpStatus: 401, headers: WWW_AUTHENTICATE });
+  }
+}
+
+/** 401 `REALM_DEACTIVATED` (Zulip uses 401 since feature level 76). */
+export class RealmDeactivatedError extends JsonableError {
+  constructor() {
+    super("This organization is deactivated", {
+      code: "REALM_DEACTIVATED",
+      httpStatus: 401,
+      headers: WWW_AUTHENTICATE,
+    });
+  }
+}
+
+/** 401: valid credentials, but for an organization other than the request's host. */
+export class InvalidSubdomainError extends JsonableError {
+  constructor() {
+    super("Account is not associated with this subdomain", { httpStatus: 401, headers: WWW_AUTHENTICATE });
+  }
+}
+
+/** 404 for a path under /api/v1 that no route serves. */
+export class RouteNotFoundError extends JsonableError {
+  constructor() {
+    super("Not Found", { httpStatus: 404 });
+  }
+}
+
+/** 405 for a known path called with a method it does not serve; lists `allowed_methods`. */
+export class MethodNotAllowedError extends JsonableError {
+  constructor(allowed: string[]) {
+    super("Method Not Allowed", {
+      httpStatus: 405,
+      data: { allowed_methods: allowed },
+      headers: { Allow: allowed.join(", ") },
+    });
+  }
+}
+
+/** 429 `RATE_LIMIT_HIT` with `retry-after` in seconds. */
+export class RateLimitedError extends JsonableError {
+  constructor(retryAfterSeconds: number) {
+    super("API usage exceeded rate limit", {
+      code: "RATE_LIMIT_HIT",
+      httpStatus: 429,
+      data: { "retry-after": retryAfterSeconds },
+      headers: { "Retry-After": String(Math.ceil(retryAfterSeconds)) },
+    });
+  }
+}
+
+/** 400 `STREAM_DOES_NOT_EXIST` naming the stream, as Zulip words it at feature level 283. */
+export class StreamDoesNotExistError extends JsonableError {
+  constructor(stream: string) {
+    super(`Channel '${stream}' does not exist`, { code: "STREAM_DOES_NOT_EXIST", data: { stream } });
+  }
+}
+
+/** 400 `STREAM_DOES_NOT_EXIST` for an unknown or invisible stream ID. */
+export class StreamIdDoesNotExistError extends JsonableError {
+  constructor(streamId: number) {
+    super(`Channel with ID '${streamId}' does not exist`, {
+      code: "STREAM_DOES_NOT_EXIST",
+      data: { stream_id: streamId },
+    });
+  }
+}
+
+/** 400 `BAD_REQUEST` `Invalid message(s)`: the message is missing or invisible to the caller. */
+export class InvalidMessageError extends JsonableError {
+  constructor() {
+    super("Invalid message(s)");
+  }
+}
+
+/** 400 `BAD_EVENT_QUEUE_ID`: the queue is unknown, expired or belongs to someone else. */
+export class BadEventQueueIdError extends JsonableError {
+  constructor(queueId: string) {
+    super(`Bad event queue ID: ${queueId}`, { code: "BAD_EVENT_QUEUE_ID", data: { queue_id: queueId } });
+  }
+}
+
+/** 400 `BAD_REQUEST` for actions that need organization administrator rights. */
+export class OrganizationAdministratorRequiredError extends JsonableError {
+  constructor() {
+    super("Must be an organization administrator");
+  }
+}
+
+/** 400 `BAD_REQUEST` for actions that need organization owner rights. */
+export class OrganizationOwnerRequiredError extends JsonableError {
+  constructor() {
+    super("Must be an organization owner");
+  }
+}
+
+/** 400 `BAD_REQUEST` for an operation the caller's role does not allow. */
+export class InsufficientPermissionError extends JsonableError {
+  constructor(msg = "Insufficient permission") {
+    super(msg);
+  }
+}
+
+/** 400 `BAD_REQUEST` `No such user` for an unknown user ID or email. */
+export class NoSuchUserError extends JsonableError {
+  constructor() {
+    super("No such user");
+  }
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import type { Deps } from "../deps.js";
+import { batchWrite } from "../data/batch-write.js";
+import { keys } from "../data/keys.js";
+
+/** An event as an action builds it; a queue gives it its `id` on delivery. */
+export type ZulipEvent = { type: string } & Record<string, unknown>;
+
+/**
+ * Who receives an event: user IDs, or (for `message` events) user IDs each
+ * with that user's message flags, as in Zulip's `send_event`.
+ */
+export type EventAudience = number[] | { id: number; flags: string[] }[];
+
+/** How long an event stays in a user's log: longer than any queue can go unpolled (10 minutes). */
+export const EVENT_RETENTION_SECONDS = 3600;
+
+/** Audiences above this size are written by the deferred-work consumer instead of the request. */
+export const INLINE_FANOUT_LIMIT = 200;
+
+/** Users per deferred fan-out job. */
+export const FANOUT_JOB_SIZE = 500;
+
+/**
+ * A key that sorts by writing time: 13-digit milliseconds, then random bits
+ * that make it unique. Readers use the time prefix for their look-back
+ * window (see docs/events.md).
+ */
+export function newEventKey(nowMs: number): string {
+  return `${String(nowMs).padStart(13, "0")}#${randomBytes(6).toString("hex")}`;
+}
+
+function normalize(users: EventAudience): { id: number; flags?: string[] }[] {
+  return (users as (number | { id: number; flags: string[] })[]).map((u) => (typeof u === "number" ? { id: u } : u));
+}
+
+/**
+ * Writes one event into each recipient's event log, the storage every
+ * event queue of that user reads with its own cursor (docs/events.md).
+ * Call only after the change the event describes is stored.
+ *
+ * Audiences up to {@link INLINE_FANOUT_LIMIT} users are written now with
+ * batched writes (one BatchWriteItem per 25 users); larger ones are handed
+ * to deferred work in jobs of {@link FANOUT_JOB_SIZE} users so the request
+ * returns as fast as for a small audience.
+ */
+export async function sendEvent(deps: Deps, event: ZulipEvent, users: EventAudience): Promise<void> {
+  const audience = normalize(users);
+  if (audience.length === 0) return;
+  if (audience.length > INLINE_FANOUT_LIMIT) {
+    const jobs = [];
+    for (let i = 0; i < audience.length; i += FANOUT_JOB_SIZE) {
+      jobs.push({ kind: "fanout_event", payload: { event, users: audience.slice(i, i + FANOUT_JOB_SIZE) } });
+    }
+    await deps.deferred.enqueue(jobs);
+    return;
+  }
+  await writeEventToLogs(deps, event, audience);
+}
+
+/**
+ * Writes an event into the given users' logs now (used inline and by the
+ * deferred fan-out job). Each user's copy carries its own `flags` when given.
+ */
+export async function writeEventToLogs(
+  deps: Deps,
+  event: ZulipEvent,
+  audience: { id: number; flags?: string[] }[],
+): Promise<void> {
+  const now = deps.clock.now();
+  const expiresAt = Math.floor(now / 1000) + EVENT_RETENTION_SECONDS;
+  const items = audience.map((u) => ({
+    ...keys.userEvent(u.id, newEventKey(now)),
+    type: "event",
+    event,
+    ...(u.flags ? { flags: u.flags } : {}),
+    expires_at: expiresAt,
+  }));
+  await batchWrite(deps, items);
+  deps.eventsWritten(audience.map((u) => u.id));
+}

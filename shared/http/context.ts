@@ -1,0 +1,46 @@
+import type { Deps } from "../deps.js";
+import type { RealmRecord } from "../data/realms.js";
+import type { UserRecord } from "../data/users.js";
+import type { Route } from "../routes.js";
+import type { RawParams } from "./raw-params.js";
+
+/**
+ * What an endpoint receives: the matched route, the raw parameters (typed
+ * with `parseParams`), path parameters, the realm of the request's host and,
+ * on authenticated routes, the caller.
+ */
+export interface ApiContext {
+  deps: Deps;
+  route: Route;
+  params: RawParams;
+  pathParams: Record<string, string>;
+  /** Lower-cased Host header (with port), e.g. `acme.chat.example.com`. */
+  host: string;
+  /** Subdomain of the host below the configured root domain; `""` for the default organization. */
+  subdomain: string;
+  /** Name of the calling client (Zulip's `client`), from the `client` parameter or the User-Agent. */
+  clientName: string;
+  /** Raw request body for endpoints that read it themselves (webhooks). */
+  body: Buffer | undefined;
+  headers: Record<string, string | undefined>;
+  requestId: string;
+  /** The request's organization; on `auth: "none"` routes null when the host names none. */
+  realm: RealmRecord | null;
+  /** The authenticated caller; null on `auth: "none"` routes. */
+  user: UserRecord | null;
+}
+
+/** Context of an authenticated route: realm and user are always present. */
+export interface AuthedContext extends ApiContext {
+  realm: RealmRecord;
+  user: UserRecord;
+}
+
+/** Fields an endpoint returns next to `result` and `msg`. */
+export type EndpointResult = Record<string, unknown> | void;
+
+export type Endpoint = (ctx: AuthedContext) => Promise<EndpointResult>;
+export type PublicEndpoint = (ctx: ApiContext) => Promise<EndpointResult>;
+
+/** A group's endpoints by the names the route table gives them. */
+export type EndpointMap = Record<string, Endpoint | PublicEndpoint>;

@@ -1,0 +1,48 @@
+import type { Deps } from "../../deps.js";
+import { RouteNotFoundError, MethodNotAllowedError } from "../../errors.js";
+import { API_PREFIX, matchRoute, routeByKey, type Route } from "../../routes.js";
+import { clientNameOf } from "../client-name.js";
+import { subdomainOf } from "../host.js";
+import { bodyBytes, collectRawParams, header } from "../raw-params.js";
+import type { ApiMiddleware } from "./types.js";
+
+/**
+ * Builds the request's {@link ApiContext} (middy `before`): finds the route
+ * from API Gateway's `routeKey` (or, behind the `$default` route, by matching
+ * the path), then collects query and body parameters.
+ * @throws RouteNotFoundError 404 / MethodNotAllowedError 405 when nothing serves the request
+ */
+export function apiContext(options: { deps: () => Deps }): ApiMiddleware {
+  return {
+    before: async (request) => {
+      const event = request.event;
+      let route: Route | undefined = routeByKey(event.routeKey);
+      let pathParams: Record<string, string> = event.pathParameters ? { ...event.pathParameters } as Record<string, string> : {};
+      if (!route) {
+        const path = event.rawPath.startsWith(API_PREFIX) ? event.rawPath.slice(API_PREFIX.length) : undefined;
+        const match = path === undefined ? { kind: "notFound" as const } : matchRoute(event.requestContext.http.method, path);
+        if (match.kind === "notFound") throw new RouteNotFoundError();
+        if (match.kind === "wrongMethod") throw new MethodNotAllowedError(match.allowed);
+        route = match.route;
+        pathParams = match.pathParameters;
+      }
+      const deps = options.deps();
+      const params = await collectRawParams(event);
+      const host = (header(event, "host") ?? event.requestContext.domainName ?? "").toLowerCase();
+      request.context.api = {
+        deps,
+        route,
+        params,
+        pathParams,
+        host,
+        subdomain: subdomainOf(host, deps.config.ROOT_DOMAIN),
+        clientName: clientNameOf(params.get("client"), header(event, "user-agent")),
+        body: bodyBytes(event),
+        headers: event.headers ?? {},
+        requestId: event.requestContext.requestId,
+        realm: null,
+        user: null,
+      };
+    },
+  };
+}

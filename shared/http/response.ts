@@ -1,0 +1,31 @@
+import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import type { JsonableError } from "../errors.js";
+
+const JSON_HEADERS = { "content-type": "application/json" };
+
+/** The success envelope: `{result: "success", msg: "", ...fields}` with HTTP 200. */
+export function successResponse(fields: Record<string, unknown> | void): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: 200,
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ result: "success", msg: "", ...(fields ?? {}) }),
+  };
+}
+
+/** The error envelope of a {@link JsonableError}, with its status and headers. */
+export function errorResponse(err: JsonableError): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: err.httpStatus,
+    headers: { ...JSON_HEADERS, ...err.headers },
+    body: JSON.stringify(err.toEnvelope()),
+  };
+}
+
+/** The generic 500 for unexpected failures: never carries the cause. */
+export function internalErrorResponse(): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: 500,
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ result: "error", msg: "Internal server error", code: "INTERNAL_SERVER_ERROR" }),
+  };
+}

@@ -1,0 +1,52 @@
+import type { Config } from "../config.js";
+import type { RealmRecord } from "../data/realms.js";
+import { realmUrl } from "../domain/email.js";
+import { versionFields } from "../version.js";
+
+/** Authentication backends this server offers: email/password only. */
+export const AUTHENTICATION_METHODS = {
+  password: true,
+  dev: false,
+  email: true,
+  ldap: false,
+  remoteuser: false,
+  github: false,
+  azuread: false,
+  gitlab: false,
+  apple: false,
+  google: false,
+  saml: false,
+  "openid connect": false,
+} as const;
+
+/**
+ * The body of `GET /server_settings`: what clients read before logging in
+ * (version triple, authentication methods, and the realm of the host when
+ * there is one). The Python client gives up when `zulip_version` is missing.
+ */
+export function getServerSettings(realm: RealmRecord | null, config: Config): Record<string, unknown> {
+  const base: Record<string, unknown> = {
+    authentication_methods: AUTHENTICATION_METHODS,
+    external_authentication_methods: [],
+    ...versionFields(),
+    push_notifications_enabled: false,
+    is_incompatible: false,
+    email_auth_enabled: true,
+    require_email_format_usernames: true,
+  };
+  if (!realm) return base;
+  const url = realmUrl(realm, config);
+  return {
+    ...base,
+    realm_uri: url,
+    realm_url: url,
+    realm_name: realm.name,
+    realm_icon: `${url}/static/images/logo/zulip-icon-128x128.png`,
+    realm_description: realm.description ? `<p>${escapeHtml(realm.description)}</p>` : "",
+    realm_web_public_access_enabled: false,
+  };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,154 @@
+/**
+ * The route table: the single source of truth for which endpoint serves
+ * which method and path. The CDK stack makes one API Gateway route per entry
+ * (integrated with the Lambda of the entry's group) and the local server
+ * dispatches with {@link matchRoute}; a test fails when an entry has no
+ * endpoint in its group.
+ *
+ * Paths are relative to {@link API_PREFIX} and use API Gateway's `{param}`
+ * syntax. Where Zulip serves two kinds of value at one position (a user ID or
+ * an email) there is one route with one parameter name, because API Gateway
+ * cannot tell `/users/{user_id}` from `/users/{email}`.
+ */
+
+/** One Lambda per group: the folder `functions/<group>/`. */
+export const GROUPS = ["auth", "users", "streams", "messages", "events", "presence"] as const;
+export type Group = (typeof GROUPS)[number];
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/**
+ * How a route authenticates: `api` is HTTP Basic with email and API key
+ * (spec "Authentication"); `none` needs no credentials.
+ */
+export type AuthMode = "api" | "none";
+
+export interface Route {
+  method: HttpMethod;
+  /** Path below {@link API_PREFIX}, e.g. `/users/{user_id}`. */
+  path: string;
+  group: Group;
+  /** Name of the endpoint function exported by the group's `endpoints` map. */
+  endpoint: string;
+  auth: AuthMode;
+}
+
+export const API_PREFIX = "/api/v1";
+
+const r = (method: HttpMethod, path: string, group: Group, endpoint: string, auth: AuthMode = "api"): Route => ({
+  method,
+  path,
+  group,
+  endpoint,
+  auth,
+});
+
+export const ROUTES: readonly Route[] = [
+  // Server and authentication
+  r("GET", "/server_settings", "auth", "getServerSettings", "none"),
+  r("POST", "/fetch_api_key", "auth", "fetchApiKey", "none"),
+
+  // Users
+  r("GET", "/users", "users", "getUsers"),
+  r("POST", "/users", "users", "createUser"),
+  r("GET", "/users/me", "users", "getOwnUser"),
+  r("DELETE", "/users/me", "users", "deactivateOwnUser"),
+  r("GET", "/users/{user_id}", "users", "getUser"),
+  r("PATCH", "/users/{user_id}", "users", "updateUser"),
+  r("DELETE", "/users/{user_id}", "users", "deactivateUser"),
+  r("POST", "/users/{user_id}/reactivate", "users", "reactivateUser"),
+  r("PATCH", "/settings", "users", "updateSettings"),
+
+  // Streams and subscriptions
+  r("GET", "/users/me/subscriptions", "streams", "getSubscriptions"),
+  r("POST", "/users/me/subscriptions", "streams", "subscribe"),
+  r("DELETE", "/users/me/subscriptions", "streams", "unsubscribe"),
+  r("POST", "/users/me/subscriptions/properties", "streams", "updateSubscriptionProperties"),
+  r("PATCH", "/users/me/subscriptions/properties", "streams", "updateSubscriptionProperties"),
+  r("GET", "/users/me/{stream_id}/topics", "streams", "getStreamTopics"),
+  r("GET", "/users/{user_id}/subscriptions/{stream_id}", "streams", "getSubscriptionStatus"),
+  r("GET", "/streams", "streams", "getStreams"),
+  r("GET", "/streams/{stream_id}", "streams", "getStreamById"),
+  r("PATCH", "/streams/{stream_id}", "streams", "updateStream"),
+  r("DELETE", "/streams/{stream_id}", "streams", "archiveStream"),
+  r("GET", "/streams/{stream_id}/members", "streams", "getSubscribers"),
+  r("GET", "/get_stream_id", "streams", "getStreamId"),
+
+  // Messages
+  r("POST", "/messages", "messages", "sendMessage"),
+  r("GET", "/messages", "messages", "getMessages"),
+  r("GET", "/messages/{message_id}", "messages", "getMessage"),
+
+  // Real-time events
+  r("POST", "/register", "events", "registerQueue"),
+  r("GET", "/events", "events", "getEvents"),
+  r("DELETE", "/events", "events", "deleteQueue"),
+
+  // Presence and typing: the busiest endpoints get their own small Lambda.
+  r("POST", "/users/me/presence", "presence", "updatePresence"),
+  r("GET", "/realm/presence", "presence", "getRealmPresence"),
+  r("GET", "/users/{user_id}/presence", "presence", "getUserPresence"),
+  r("POST", "/typing", "presence", "setTypingStatus"),
+];
+
+/** API Gateway's route key for a route, e.g. `GET /api/v1/users/{user_id}`. */
+export function routeKey(route: Route): string {
+  return `${route.method} ${API_PREFIX}${route.path}`;
+}
+
+/** Finds the route for an API Gateway route key. */
+export function routeByKey(key: string): Route | undefined {
+  return ROUTES.find((route) => routeKey(route) === key);
+}
+
+export type RouteMatch =
+  | { kind: "found"; route: Route; pathParameters: Record<string, string> }
+  | { kind: "wrongMethod"; allowed: HttpMethod[] }
+  | { kind: "notFound" };
+
+function matchPath(pattern: string, path: string): Record<string, string> | undefined {
+  const want = pattern.split("/");
+  const got = path.split("/");
+  if (want.length !== got.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    const g = got[i]!;
+    if (w.startsWith("{") && w.endsWith("}")) {
+      if (g === "") return undefined;
+      params[w.slice(1, -1)] = decodeURIComponent(g);
+    } else if (w !== g) {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+/** Literal segments outrank parameters, left to right, as in API Gateway. */
+function specificity(pattern: string): string {
+  return pattern
+    .split("/")
+    .map((seg) => (seg.startsWith("{") ? "0" : "1"))
+    .join("");
+}
+
+/**
+ * Matches a method and a path below {@link API_PREFIX} the way API Gateway
+ * does: the most specific pattern wins (`/users/me` before `/users/{user_id}`).
+ * @param path request path without the `/api/v1` prefix, e.g. `/users/12`
+ */
+export function matchRoute(method: string, path: string): RouteMatch {
+  const normalized = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  const candidates = ROUTES.map((route) => ({ route, params: matchPath(route.path, normalized) }))
+    .filter((c): c is { route: Route; params: Record<string, string> } => c.params !== undefined)
+    .sort((a, b) => specificity(b.route.path).localeCompare(specificity(a.route.path)));
+  if (candidates.length === 0) return { kind: "notFound" };
+  const best = specificity(candidates[0]!.route.path);
+  const samePattern = candidates.filter((c) => specificity(c.route.path) === best);
+  const hit = samePattern.find((c) => c.route.method === method.toUpperCase());
+  if (hit) return { kind: "found", route: hit.route, pathParameters: hit.params };
+  // A less specific pattern may still serve this method (API Gateway falls through).
+  const fallback = candidates.find((c) => c.route.method === method.toUpperCase());
+  if (fallback) return { kind: "found", route: fallback.route, pathParameters: fallback.params };
+  return { kind: "wrongMethod", allowed: [...new Set(candidates.map((c) => c.route.method))] };
+}
