@@ -2,6 +2,10 @@ import type { Group } from "../shared/routes.js";
 import type { EndpointMap } from "../shared/http/context.js";
 import * as auth from "./auth/index.js";
 import * as users from "./users/index.js";
+import * as streams from "./streams/index.js";
+import * as messages from "./messages/index.js";
+import * as events from "./events/index.js";
+import * as presence from "./presence/index.js";
 import * as fallback from "./fallback/index.js";
 
 /**
@@ -9,9 +13,13 @@ import * as fallback from "./fallback/index.js";
  * the route-coverage test. On AWS each group's `index.ts` is bundled on its
  * own; this module is not part of any Lambda bundle.
  */
-export const GROUP_MODULES: Partial<Record<Group, { handler: LambdaHandler; endpoints: EndpointMap }>> = {
+export const GROUP_MODULES: Record<Group, { handler: LambdaHandler; endpoints: EndpointMap }> = {
   auth,
   users,
+  streams,
+  messages,
+  events,
+  presence,
 };
 
 /** The handler behind API Gateway's `$default` route (404/405). */

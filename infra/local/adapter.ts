@@ -34,10 +34,10 @@ export function toApiGatewayEvent(
   let handler: LambdaHandler = FALLBACK_HANDLER;
   if (url.pathname.startsWith(API_PREFIX)) {
     const match = matchRoute(method, url.pathname.slice(API_PREFIX.length));
-    if (match.kind === "found" && GROUP_MODULES[match.route.group]) {
+    if (match.kind === "found") {
       key = routeKey(match.route);
       pathParameters = match.pathParameters;
-      handler = GROUP_MODULES[match.route.group]!.handler;
+      handler = GROUP_MODULES[match.route.group].handler;
     }
   }
   const now = Date.now();
