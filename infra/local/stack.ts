@@ -14,6 +14,8 @@ export interface LocalStackOptions {
   port?: number;
   /** Use this running DynamoDB (Local) instead of starting one. */
   dynamoEndpoint?: string;
+  /** Port for the DynamoDB Local this stack starts (ignored with `dynamoEndpoint`). @default a free port */
+  dynamoPort?: number;
   /** Persist DynamoDB Local's data in this folder (ignored with `dynamoEndpoint`). */
   dataDir?: string;
   /** @default "zulip" */
@@ -41,7 +43,7 @@ export interface LocalStack {
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const port = options.port ?? (await freePort());
   let dynamo: DynamoDbLocal | undefined;
-  const endpoint = options.dynamoEndpoint ?? (dynamo = await startDynamoDbLocal({ dataDir: options.dataDir })).endpoint;
+  const endpoint = options.dynamoEndpoint ?? (dynamo = await startDynamoDbLocal({ dataDir: options.dataDir, port: options.dynamoPort })).endpoint;
   const tableName = options.tableName ?? "zulip";
   const ddb = new DynamoDBClient({
     endpoint,

@@ -43,9 +43,20 @@ function normalize(users: EventAudience): { id: number; flags?: string[] }[] {
  * batched writes (one BatchWriteItem per 25 users); larger ones are handed
  * to deferred work in jobs of {@link FANOUT_JOB_SIZE} users so the request
  * returns as fast as for a small audience.
+ *
+ * @param options.publicStreamRealmId for events about a public stream's
+ *   messages: also write one copy to the realm's public-stream log, which
+ *   queues registered with `all_public_streams` read (one extra write,
+ *   whatever the audience).
  */
-export async function sendEvent(deps: Deps, event: ZulipEvent, users: EventAudience): Promise<void> {
+export async function sendEvent(
+  deps: Deps,
+  event: ZulipEvent,
+  users: EventAudience,
+  options: { publicStreamRealmId?: number } = {},
+): Promise<void> {
   const audience = normalize(users);
+  if (options.publicStreamRealmId !== undefined) await writePublicStreamEvent(deps, options.publicStreamRealmId, event);
   if (audience.length === 0) return;
   if (audience.length > INLINE_FANOUT_LIMIT) {
     const jobs = [];
@@ -78,4 +89,17 @@ export async function writeEventToLogs(
   }));
   await batchWrite(deps, items);
   deps.eventsWritten(audience.map((u) => u.id));
+}
+
+/** Writes one copy of an event to a realm's public-stream log (read by `all_public_streams` queues). */
+export async function writePublicStreamEvent(deps: Deps, realmId: number, event: ZulipEvent): Promise<void> {
+  const now = deps.clock.now();
+  await batchWrite(deps, [
+    {
+      ...keys.realmPublicEvent(realmId, newEventKey(now)),
+      type: "event",
+      event,
+      expires_at: Math.floor(now / 1000) + EVENT_RETENTION_SECONDS,
+    },
+  ]);
 }
