@@ -1,0 +1,212 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from "aws-cdk-lib";
+import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import type { Construct, Node } from "constructs";
+import { GROUPS, type Group } from "../shared/routes.js";
+import { ChatApi } from "./constructs/http-api.js";
+import { ChatTable, DeferredQueue } from "./constructs/data.js";
+import { addNagSuppressions } from "./constructs/nag-suppressions.js";
+import { ServiceFunction, type ServiceFunctionProps } from "./constructs/service-function.js";
+
+/**
+ * Deploy-time settings, from CDK context (`cdk.json` or `-c key=value`);
+ * docs/deploying.md describes each.
+ */
+export interface ZulipStackSettings {
+  /**
+   * Host of the default organization (`ROOT_DOMAIN`), e.g. `chat.example.com`.
+   * Unset: the API's own `<id>.execute-api.<region>.amazonaws.com` host,
+   * which is only known at deploy time (a CloudFormation reference).
+   */
+  rootDomain?: string;
+  /** ACM certificate for `rootDomain` (and `*.rootDomain`); with it the stack creates the custom domains. */
+  certificateArn?: string;
+  /** Serve other organizations on `<subdomain>.<rootDomain>` (needs a wildcard certificate). */
+  orgSubdomains: boolean;
+  /** Delete the table, queues and logs with the stack: for throw-away dev stacks only. */
+  destroyOnRemoval: boolean;
+  /** `LOG_LEVEL` of every function. */
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** API stage throttling: steady requests per second and burst size. */
+  apiRateLimit: number;
+  apiBurstLimit: number;
+}
+
+/** Reads {@link ZulipStackSettings} from context; `-c` values arrive as strings, `cdk.json` ones typed. */
+export function settingsFromContext(node: Node): ZulipStackSettings {
+  const text = (key: string): string | undefined => {
+    const value = node.tryGetContext(key) as unknown;
+    return value === undefined || value === null || value === "" ? undefined : String(value);
+  };
+  const flag = (key: string, fallback: boolean): boolean => {
+    const value = text(key);
+    return value === undefined ? fallback : value === "true";
+  };
+  const number = (key: string, fallback: number): number => {
+    const value = text(key);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`Context ${key} must be a positive number, got ${value}`);
+    return n;
+  };
+  const logLevel = text("logLevel") ?? "info";
+  if (!["debug", "info", "warn", "error", "silent"].includes(logLevel)) {
+    throw new Error(`Context logLevel must be debug, info, warn, error or silent, got ${logLevel}`);
+  }
+  const settings: ZulipStackSettings = {
+    rootDomain: text("rootDomain")?.toLowerCase(),
+    certificateArn: text("certificateArn"),
+    orgSubdomains: flag("orgSubdomains", true),
+    destroyOnRemoval: flag("destroyOnRemoval", false),
+    logLevel: logLevel as ZulipStackSettings["logLevel"],
+    apiRateLimit: number("apiRateLimit", 200),
+    apiBurstLimit: number("apiBurstLimit", 400),
+  };
+  if (settings.certificateArn && !settings.rootDomain) {
+    throw new Error("Context certificateArn needs rootDomain (the domain the certificate is for)");
+  }
+  return settings;
+}
+
+/**
+ * API Gateway allows 30 s for an integration; 29 s leaves it time to relay
+ * the Lambda's answer. The `events` long poll waits about 20 s of it.
+ */
+const API_TIMEOUT = Duration.seconds(29);
+
+/**
+ * The worker's timeout. Deferred jobs are fan-outs and bulk updates in
+ * chunks, well under a minute each; a shorter timeout keeps the queue's
+ * visibility timeout (6×) short, so a failed job is retried after 12
+ * minutes rather than half an hour.
+ */
+export const WORKER_TIMEOUT = Duration.minutes(2);
+
+/**
+ * Memory per API group, in MB (CPU scales with it). The `events` group
+ * mostly sleeps in its long poll, billed per GB-second, so it gets the least.
+ */
+const GROUP_MEMORY: Record<Group, number> = {
+  auth: 512,
+  users: 512,
+  streams: 512,
+  messages: 512,
+  events: 256,
+  presence: 256,
+};
+
+/**
+ * The whole service in one env-agnostic stack (no account or region
+ * lookups): the HTTP API, one Lambda per endpoint group plus the fallback
+ * and the deferred-work worker, the DynamoDB table and the SQS queue.
+ */
+export class ZulipStack extends Stack {
+  readonly table: ChatTable;
+  readonly deferred: DeferredQueue;
+  readonly api: ChatApi;
+  readonly groupFunctions: Record<Group, ServiceFunction>;
+  readonly fallbackFunction: ServiceFunction;
+  readonly workerFunction: ServiceFunction;
+
+  constructor(scope: Construct, id: string, props: StackProps & { settings?: ZulipStackSettings } = {}) {
+    super(scope, id, { description: "Zulip-compatible team chat server", ...props });
+    const settings = props.settings ?? settingsFromContext(this.node);
+    const removalPolicy = settings.destroyOnRemoval ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
+    Tags.of(this).add("application", "zulip-serverless");
+
+    this.table = new ChatTable(this, "Data", { removalPolicy });
+    this.deferred = new DeferredQueue(this, "Deferred", { workerTimeout: WORKER_TIMEOUT, removalPolicy });
+    const table = this.table.table;
+    const queue = this.deferred.queue;
+
+    const environment = {
+      TABLE_NAME: table.tableName,
+      DEFERRED_QUEUE_URL: queue.queueUrl,
+      URL_SCHEME: "https",
+      LOG_LEVEL: settings.logLevel,
+    };
+    type FunctionSpec = Pick<ServiceFunctionProps, "folder" | "description" | "memorySize" | "timeout">;
+    const serviceFunction = (id: string, spec: FunctionSpec) =>
+      new ServiceFunction(this, id, { ...spec, environment, logRemovalPolicy: removalPolicy });
+
+    this.groupFunctions = perGroup((group) =>
+      serviceFunction(`${pascal(group)}Api`, {
+        folder: group,
+        description: `Zulip API: ${group} endpoints`,
+        memorySize: GROUP_MEMORY[group],
+        timeout: API_TIMEOUT,
+      }),
+    );
+    this.fallbackFunction = serviceFunction("FallbackApi", {
+      folder: "fallback",
+      description: "Zulip API: 404/405 for unrouted requests",
+      memorySize: 256,
+      timeout: API_TIMEOUT,
+    });
+    this.workerFunction = serviceFunction("Worker", {
+      folder: "worker",
+      description: "Deferred work from the SQS queue",
+      memorySize: 512,
+      timeout: WORKER_TIMEOUT,
+    });
+    const allFunctions = [...Object.values(this.groupFunctions), this.fallbackFunction, this.workerFunction];
+
+    // Least privilege: every API group reads and writes the table and may
+    // defer work; the fallback touches nothing; the worker consumes the
+    // queue, writes the table, and may enqueue follow-up chunks.
+    for (const group of GROUPS) {
+      this.table.grantReadWriteItems(this.groupFunctions[group].fn);
+      queue.grantSendMessages(this.groupFunctions[group].fn);
+    }
+    this.table.grantReadWriteItems(this.workerFunction.fn);
+    queue.grantSendMessages(this.workerFunction.fn);
+    this.workerFunction.fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }));
+
+    this.api = new ChatApi(this, "Api", {
+      groupFunctions: perGroup((group) => this.groupFunctions[group].fn),
+      fallbackFunction: this.fallbackFunction.fn,
+      rateLimit: settings.apiRateLimit,
+      burstLimit: settings.apiBurstLimit,
+      removalPolicy,
+      customDomain:
+        settings.rootDomain && settings.certificateArn
+          ? {
+              rootDomain: settings.rootDomain,
+              certificateArn: settings.certificateArn,
+              orgSubdomains: settings.orgSubdomains,
+            }
+          : undefined,
+    });
+
+    // Without a configured domain, the API's own host is the default
+    // organization's. It is a reference to the API, which does not depend on
+    // the functions (integrations and routes do), so there is no cycle.
+    const rootDomain = settings.rootDomain ?? this.api.executeApiHost;
+    for (const fn of allFunctions) fn.fn.addEnvironment("ROOT_DOMAIN", rootDomain);
+
+    new CfnOutput(this, "ApiUrl", { value: this.api.stage.url, description: "Zulip server URL (execute-api host)" });
+    new CfnOutput(this, "RootDomain", { value: rootDomain, description: "ROOT_DOMAIN: default organization's host" });
+    new CfnOutput(this, "TableName", { value: table.tableName, description: "DynamoDB table (TABLE_NAME for manage)" });
+    new CfnOutput(this, "DeferredQueueUrl", { value: queue.queueUrl, description: "SQS queue of deferred work" });
+    new CfnOutput(this, "DeadLetterQueueUrl", {
+      value: this.deferred.deadLetterQueue.queueUrl,
+      description: "Deferred jobs that failed repeatedly",
+    });
+    this.api.domainNames.forEach((domain, i) => {
+      new CfnOutput(this, i === 0 ? "RootDomainTarget" : "OrgSubdomainsTarget", {
+        value: domain.regionalDomainName,
+        description: `CNAME (or alias) target for ${domain.name}`,
+      });
+    });
+
+    addNagSuppressions({ api: this.api, functions: allFunctions });
+  }
+}
+
+/** A record with one entry per endpoint group. */
+function perGroup<T>(make: (group: Group) => T): Record<Group, T> {
+  return Object.fromEntries(GROUPS.map((group) => [group, make(group)])) as Record<Group, T>;
+}
+
+function pascal(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}

@@ -1,0 +1,441 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { App, Aspects } from "aws-cdk-lib";
+import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
+import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
+import { AwsSolutionsChecks } from "cdk-nag";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "../../shared/data/table.js";
+import { API_PREFIX, GROUPS, ROUTES } from "../../shared/routes.js";
+import { PROJECT_ROOT } from "../../infra/constructs/service-function.js";
+import { WORKER_TIMEOUT, ZulipStack, settingsFromContext } from "../../infra/stack.js";
+
+/** The context `cdk synth` runs with (feature flags and defaults of cdk.json). */
+const CDK_JSON_CONTEXT = (
+  JSON.parse(readFileSync(path.join(PROJECT_ROOT, "cdk.json"), "utf8")) as { context: Record<string, unknown> }
+).context;
+
+interface Synthesized {
+  stack: ZulipStack;
+  template: Template;
+  resources: Record<string, { Type: string; Properties?: Record<string, any>; DependsOn?: string | string[]; DeletionPolicy?: string }>;
+}
+
+/**
+ * Builds the app as `infra/app.ts` does, with cdk-nag's AWS Solutions checks,
+ * and synthesizes it once: the template and the nag annotations come from
+ * the same synthesis.
+ * @param bundle run esbuild for the 8 functions (slow); off for variants that only check configuration
+ */
+function synthesize(context: Record<string, unknown> = {}, bundle = true): Synthesized {
+  const app = new App({
+    context: { ...CDK_JSON_CONTEXT, ...context, ...(bundle ? {} : { "aws:cdk:bundling-stacks": [] }) },
+  });
+  const stack = new ZulipStack(app, "Test");
+  Aspects.of(app).add(new AwsSolutionsChecks());
+  const template = Template.fromStack(stack);
+  return { stack, template, resources: template.toJSON().Resources };
+}
+
+/** The IAM policy statements of every identity policy and resource policy in the template. */
+function allStatements(s: Synthesized): { owner: string; type: string; statement: Record<string, any> }[] {
+  const out: { owner: string; type: string; statement: Record<string, any> }[] = [];
+  for (const [owner, resource] of Object.entries(s.resources)) {
+    const documents: any[] = [];
+    if (resource.Properties?.PolicyDocument) documents.push(resource.Properties.PolicyDocument);
+    for (const inline of resource.Properties?.Policies ?? []) documents.push(inline.PolicyDocument);
+    for (const doc of documents) {
+      for (const statement of doc.Statement) out.push({ owner, type: resource.Type, statement });
+    }
+  }
+  return out;
+}
+
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** The actions granted (Allow) to a function's role, by the function's logical ID. */
+function allowedActionsOfFunction(s: Synthesized, functionId: string): string[] {
+  const roleId = s.resources[functionId]!.Properties!.Role["Fn::GetAtt"][0];
+  return allStatements(s)
+    .filter(({ owner, type, statement }) => {
+      if (type !== "AWS::IAM::Policy" || statement.Effect !== "Allow") return false;
+      return asList(s.resources[owner]!.Properties!.Roles).some((role: any) => role.Ref === roleId);
+    })
+    .flatMap(({ statement }) => asList(statement.Action as string | string[]));
+}
+
+describe("CDK stack (default context)", () => {
+  let s: Synthesized;
+  let functionId: (fn: { fn: { node: { defaultChild?: unknown } } }) => string;
+
+  beforeAll(() => {
+    s = synthesize();
+    functionId = (f) => s.stack.getLogicalId(f.fn.node.defaultChild as CfnFunction);
+  }, 120_000);
+
+  describe("HTTP API", () => {
+    it("is an HTTP API with an auto-deployed $default stage, throttled and access-logged", () => {
+      s.template.resourceCountIs("AWS::ApiGatewayV2::Api", 1);
+      s.template.hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "HTTP" });
+      s.template.hasResourceProperties("AWS::ApiGatewayV2::Stage", {
+        StageName: "$default",
+        AutoDeploy: true,
+        DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+        AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp("\\$context.requestId") },
+      });
+    });
+
+    it("has one route per route-table entry, integrated with its group's Lambda (payload 2.0)", () => {
+      const routes = Object.values(s.resources).filter((r) => r.Type === "AWS::ApiGatewayV2::Route");
+      expect(routes).toHaveLength(ROUTES.length + 1);
+      for (const route of ROUTES) {
+        const key = `${route.method} ${API_PREFIX}${route.path}`;
+        const found = routes.filter((r) => r.Properties!.RouteKey === key);
+        expect(found, key).toHaveLength(1);
+        const target = found[0]!.Properties!.Target;
+        expect(target, key).toEqual({ "Fn::Join": ["", ["integrations/", { Ref: expect.any(String) }]] });
+        const integration = s.resources[target["Fn::Join"][1][1].Ref]!;
+        expect(integration.Properties, key).toMatchObject({
+          IntegrationType: "AWS_PROXY",
+          PayloadFormatVersion: "2.0",
+          IntegrationUri: { "Fn::GetAtt": [functionId(s.stack.groupFunctions[route.group]), "Arn"] },
+        });
+        // Routes are open at the gateway: the Lambdas check HTTP Basic API keys.
+        expect(found[0]!.Properties!.AuthorizationType ?? "NONE", key).toBe("NONE");
+      }
+    });
+
+    it("names path parameters consistently (API Gateway refuses two variables at one level with a 409)", () => {
+      const variablesByParent = new Map<string, Set<string>>();
+      for (const route of ROUTES) {
+        const segments = (API_PREFIX + route.path).split("/");
+        segments.forEach((segment, i) => {
+          if (!segment.startsWith("{")) return;
+          const parent = segments.slice(0, i).join("/");
+          variablesByParent.set(parent, (variablesByParent.get(parent) ?? new Set()).add(segment));
+        });
+      }
+      const conflicts = [...variablesByParent].filter(([, names]) => names.size > 1).map(([p, n]) => `${p}: ${[...n]}`);
+      expect(conflicts).toEqual([]);
+    });
+
+    it("sends every other request to the fallback Lambda through $default", () => {
+      const route = Object.values(s.resources).find(
+        (r) => r.Type === "AWS::ApiGatewayV2::Route" && r.Properties!.RouteKey === "$default",
+      );
+      expect(route).toBeDefined();
+      const integration = s.resources[route!.Properties!.Target["Fn::Join"][1][1].Ref]!;
+      expect(integration.Properties!.IntegrationUri).toEqual({
+        "Fn::GetAtt": [functionId(s.stack.fallbackFunction), "Arn"],
+      });
+    });
+
+    it("lets API Gateway invoke each API Lambda, with one permission per function", () => {
+      const permissions = Object.values(s.resources).filter((r) => r.Type === "AWS::Lambda::Permission");
+      const invoked = permissions.map((p) => p.Properties!.FunctionName["Fn::GetAtt"][0]).sort();
+      const expected = [...GROUPS.map((g) => functionId(s.stack.groupFunctions[g])), functionId(s.stack.fallbackFunction)];
+      expect(invoked).toEqual(expected.sort());
+      for (const p of permissions) expect(p.Properties!.Principal).toBe("apigateway.amazonaws.com");
+    });
+  });
+
+  describe("DynamoDB table", () => {
+    it("matches shared/data/table.ts: string keys, every GSI with ALL projection, TTL on expires_at", () => {
+      const table = Object.values(s.resources).find((r) => r.Type === "AWS::DynamoDB::Table")!;
+      const p = table.Properties!;
+      expect(p.KeySchema).toEqual([
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: "HASH" },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: "RANGE" },
+      ]);
+      expect(p.TimeToLiveSpecification).toEqual({ AttributeName: TTL_ATTRIBUTE, Enabled: true });
+      expect(TTL_ATTRIBUTE).toBe("expires_at");
+      expect(p.GlobalSecondaryIndexes).toHaveLength(GLOBAL_INDEXES.length);
+      for (const index of GLOBAL_INDEXES) {
+        expect(p.GlobalSecondaryIndexes).toContainEqual({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: "HASH" },
+            { AttributeName: index.sortKey, KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "ALL" },
+        });
+      }
+      for (const attribute of p.AttributeDefinitions) expect(attribute.AttributeType).toBe("S");
+    });
+
+    it("is on-demand with point-in-time recovery, retained and deletion-protected by default", () => {
+      s.template.hasResource("AWS::DynamoDB::Table", {
+        DeletionPolicy: "Retain",
+        UpdateReplacePolicy: "Retain",
+        Properties: Match.objectLike({
+          BillingMode: "PAY_PER_REQUEST",
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          DeletionProtectionEnabled: true,
+        }),
+      });
+    });
+  });
+
+  describe("SQS", () => {
+    it("has a deferred-work queue with a DLQ, SSE and a visibility timeout of 6x the worker's", () => {
+      const queueId = s.stack.getLogicalId(s.stack.deferred.queue.node.defaultChild as never);
+      const dlqId = s.stack.getLogicalId(s.stack.deferred.deadLetterQueue.node.defaultChild as never);
+      expect(s.resources[queueId]!.Properties).toMatchObject({
+        VisibilityTimeout: WORKER_TIMEOUT.toSeconds() * 6,
+        SqsManagedSseEnabled: true,
+        RedrivePolicy: { deadLetterTargetArn: { "Fn::GetAtt": [dlqId, "Arn"] }, maxReceiveCount: 5 },
+      });
+      expect(s.resources[dlqId]!.Properties).toMatchObject({ SqsManagedSseEnabled: true });
+    });
+
+    it("denies non-TLS requests on both queues", () => {
+      const sslDenials = allStatements(s).filter(
+        ({ type, statement }) =>
+          type === "AWS::SQS::QueuePolicy" &&
+          statement.Effect === "Deny" &&
+          statement.Condition?.Bool?.["aws:SecureTransport"] === "false",
+      );
+      expect(sslDenials).toHaveLength(2);
+    });
+  });
+
+  describe("Lambda functions", () => {
+    it("has one function per group plus fallback and worker, all arm64 on Node 22 with bounded logs", () => {
+      const functions = Object.entries(s.resources).filter(([, r]) => r.Type === "AWS::Lambda::Function");
+      expect(functions).toHaveLength(GROUPS.length + 2);
+      const expected = [
+        ...GROUPS.map((g) => functionId(s.stack.groupFunctions[g])),
+        functionId(s.stack.fallbackFunction),
+        functionId(s.stack.workerFunction),
+      ];
+      expect(functions.map(([id]) => id).sort()).toEqual(expected.sort());
+      for (const [id, fn] of functions) {
+        const p = fn.Properties!;
+        expect(p.Architectures, id).toEqual(["arm64"]);
+        expect(p.Runtime, id).toBe("nodejs22.x");
+        expect(p.Handler, id).toBe("index.handler");
+        expect(p.MemorySize, id).toBeGreaterThanOrEqual(256);
+        expect(p.MemorySize, id).toBeLessThanOrEqual(512);
+        expect(Object.keys(p.Environment.Variables).sort(), id).toEqual(
+          ["DEFERRED_QUEUE_URL", "LOG_LEVEL", "NODE_OPTIONS", "ROOT_DOMAIN", "TABLE_NAME", "URL_SCHEME"].sort(),
+        );
+        expect(p.Environment.Variables.URL_SCHEME).toBe("https");
+        const logGroup = s.resources[p.LoggingConfig.LogGroup.Ref]!;
+        expect(logGroup.Type).toBe("AWS::Logs::LogGroup");
+        expect(logGroup.Properties!.RetentionInDays).toBe(30);
+      }
+    });
+
+    it("gives API functions 29 s (API Gateway's limit is 30 s) and the worker longer", () => {
+      for (const group of GROUPS) {
+        expect(s.resources[functionId(s.stack.groupFunctions[group])]!.Properties!.Timeout, group).toBe(29);
+      }
+      expect(s.resources[functionId(s.stack.fallbackFunction)]!.Properties!.Timeout).toBe(29);
+      expect(s.resources[functionId(s.stack.workerFunction)]!.Properties!.Timeout).toBe(WORKER_TIMEOUT.toSeconds());
+    });
+
+    it("defaults ROOT_DOMAIN to the API's own execute-api host", () => {
+      const env = s.resources[functionId(s.stack.groupFunctions.auth)]!.Properties!.Environment.Variables;
+      const apiId = s.stack.getLogicalId(s.stack.api.api.node.defaultChild as never);
+      expect(env.ROOT_DOMAIN).toEqual({
+        "Fn::Join": ["", [{ Ref: apiId }, ".execute-api.", { Ref: "AWS::Region" }, ".", { Ref: "AWS::URLSuffix" }]],
+      });
+    });
+
+    it("runs the worker from the queue with partial batch failures", () => {
+      s.template.resourceCountIs("AWS::Lambda::EventSourceMapping", 1);
+      s.template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+        FunctionName: { Ref: functionId(s.stack.workerFunction) },
+        EventSourceArn: {
+          "Fn::GetAtt": [s.stack.getLogicalId(s.stack.deferred.queue.node.defaultChild as never), "Arn"],
+        },
+        FunctionResponseTypes: ["ReportBatchItemFailures"],
+      });
+    });
+  });
+
+  describe("IAM", () => {
+    it("never allows a wildcard action (only the SSL-only queue policies deny sqs:*)", () => {
+      for (const { owner, statement } of allStatements(s)) {
+        const actions = asList(statement.Action as string | string[]);
+        const wildcards = actions.filter((a) => a === "*" || /^[a-z0-9-]+:\*$/i.test(a));
+        if (statement.Effect === "Allow") expect(wildcards, owner).toEqual([]);
+      }
+    });
+
+    it("uses no AWS managed policies", () => {
+      for (const [id, r] of Object.entries(s.resources)) {
+        if (r.Type === "AWS::IAM::Role") expect(r.Properties!.ManagedPolicyArns, id).toBeUndefined();
+      }
+    });
+
+    it("grants API groups item access and SendMessage, the worker consume, the fallback nothing", () => {
+      const itemActions = [
+        "dynamodb:BatchGetItem",
+        "dynamodb:BatchWriteItem",
+        "dynamodb:ConditionCheckItem",
+        "dynamodb:DeleteItem",
+        "dynamodb:GetItem",
+        "dynamodb:PutItem",
+        "dynamodb:Query",
+        "dynamodb:UpdateItem",
+      ];
+      for (const group of GROUPS) {
+        const actions = allowedActionsOfFunction(s, functionId(s.stack.groupFunctions[group]));
+        expect(actions, group).toEqual(expect.arrayContaining([...itemActions, "sqs:SendMessage"]));
+        expect(actions, group).not.toContain("sqs:ReceiveMessage");
+        expect(actions, group).not.toContain("dynamodb:Scan");
+      }
+      const worker = allowedActionsOfFunction(s, functionId(s.stack.workerFunction));
+      expect(worker).toEqual(expect.arrayContaining([...itemActions, "sqs:ReceiveMessage", "sqs:DeleteMessage"]));
+      const fallback = allowedActionsOfFunction(s, functionId(s.stack.fallbackFunction));
+      expect(fallback.filter((a) => !a.startsWith("logs:"))).toEqual([]);
+      expect(fallback.sort()).toEqual(["logs:CreateLogStream", "logs:PutLogEvents"]);
+    });
+
+    it("scopes table access to the table and each named index", () => {
+      const tableId = s.stack.getLogicalId(s.stack.table.table.node.defaultChild as never);
+      const tableArn = { "Fn::GetAtt": [tableId, "Arn"] };
+      const dynamoStatements = allStatements(s).filter(({ statement }) =>
+        asList(statement.Action as string | string[]).some((a) => a.startsWith("dynamodb:")),
+      );
+      expect(dynamoStatements.length).toBeGreaterThan(0);
+      for (const { statement } of dynamoStatements) {
+        expect(statement.Resource).toEqual([
+          tableArn,
+          ...GLOBAL_INDEXES.map((i) => ({ "Fn::Join": ["", [tableArn, `/index/${i.name}`]] })),
+        ]);
+      }
+    });
+  });
+
+  it("outputs the API URL, table name and queue URL", () => {
+    const outputs = s.template.toJSON().Outputs;
+    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(["ApiUrl", "TableName", "DeferredQueueUrl"]));
+  });
+
+  it("has no reference cycle between resources", () => {
+    const refs = (value: unknown, out: Set<string>): Set<string> => {
+      if (Array.isArray(value)) value.forEach((v) => refs(v, out));
+      else if (value && typeof value === "object") {
+        for (const [k, v] of Object.entries(value)) {
+          if (k === "Ref" && typeof v === "string" && v in s.resources) out.add(v);
+          else if (k === "Fn::GetAtt") out.add(Array.isArray(v) ? v[0] : String(v).split(".")[0]);
+          else refs(v, out);
+        }
+      }
+      return out;
+    };
+    const edges = new Map(
+      Object.entries(s.resources).map(([id, r]) => {
+        const deps = refs(r.Properties, new Set());
+        for (const d of asList(r.DependsOn ?? [])) deps.add(d);
+        return [id, deps];
+      }),
+    );
+    const state = new Map<string, "visiting" | "done">();
+    const cycles: string[] = [];
+    const visit = (id: string, trail: string[]) => {
+      if (state.get(id) === "visiting") cycles.push([...trail, id].join(" -> "));
+      if (state.has(id)) return;
+      state.set(id, "visiting");
+      for (const d of edges.get(id) ?? []) visit(d, [...trail, id]);
+      state.set(id, "done");
+    };
+    for (const id of edges.keys()) visit(id, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it("passes cdk-nag's AWS Solutions checks (suppressions carry reasons in code)", () => {
+    const errors = Annotations.fromStack(s.stack).findError("*", Match.stringLikeRegexp("AwsSolutions-.*"));
+    expect(errors.map((e) => `${e.id}: ${String(e.entry.data).slice(0, 80)}`)).toEqual([]);
+    const warnings = Annotations.fromStack(s.stack).findWarning("*", Match.stringLikeRegexp("AwsSolutions-.*"));
+    expect(warnings.map((e) => `${e.id}: ${String(e.entry.data).slice(0, 80)}`)).toEqual([]);
+  });
+});
+
+describe("CDK stack with a custom domain, for a dev stack", () => {
+  let s: Synthesized;
+
+  beforeAll(() => {
+    s = synthesize(
+      {
+        rootDomain: "Chat.Example.com",
+        certificateArn: "arn:aws:acm:eu-west-1:123456789012:certificate/abc",
+        destroyOnRemoval: "true",
+        apiRateLimit: "50",
+      },
+      false,
+    );
+  }, 60_000);
+
+  it("serves the root domain and the organization subdomains, mapped to the $default stage", () => {
+    s.template.resourceCountIs("AWS::ApiGatewayV2::DomainName", 2);
+    for (const name of ["chat.example.com", "*.chat.example.com"]) {
+      s.template.hasResourceProperties("AWS::ApiGatewayV2::DomainName", {
+        DomainName: name,
+        DomainNameConfigurations: [Match.objectLike({ CertificateArn: "arn:aws:acm:eu-west-1:123456789012:certificate/abc" })],
+      });
+    }
+    s.template.resourceCountIs("AWS::ApiGatewayV2::ApiMapping", 2);
+    expect(Object.keys(s.template.toJSON().Outputs)).toEqual(
+      expect.arrayContaining(["RootDomainTarget", "OrgSubdomainsTarget"]),
+    );
+  });
+
+  it("sets ROOT_DOMAIN to the configured domain on every function", () => {
+    const functions = Object.values(s.resources).filter((r) => r.Type === "AWS::Lambda::Function");
+    expect(functions).toHaveLength(GROUPS.length + 2);
+    for (const fn of functions) expect(fn.Properties!.Environment.Variables.ROOT_DOMAIN).toBe("chat.example.com");
+  });
+
+  it("deletes data with the stack when destroyOnRemoval is set", () => {
+    s.template.hasResource("AWS::DynamoDB::Table", {
+      DeletionPolicy: "Delete",
+      Properties: Match.objectLike({ DeletionProtectionEnabled: false }),
+    });
+    s.template.allResources("AWS::SQS::Queue", { DeletionPolicy: "Delete" });
+    s.template.allResources("AWS::Logs::LogGroup", { DeletionPolicy: "Delete" });
+  });
+
+  it("applies context throttling", () => {
+    s.template.hasResourceProperties("AWS::ApiGatewayV2::Stage", {
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 400 },
+    });
+  });
+
+  it("passes cdk-nag's AWS Solutions checks", () => {
+    const errors = Annotations.fromStack(s.stack).findError("*", Match.stringLikeRegexp("AwsSolutions-.*"));
+    expect(errors.map((e) => `${e.id}: ${String(e.entry.data).slice(0, 80)}`)).toEqual([]);
+  });
+});
+
+describe("settingsFromContext", () => {
+  const settings = (context: Record<string, unknown>) => settingsFromContext(new App({ context }).node);
+
+  it("has defaults for an empty context", () => {
+    expect(settings({})).toEqual({
+      rootDomain: undefined,
+      certificateArn: undefined,
+      orgSubdomains: true,
+      destroyOnRemoval: false,
+      logLevel: "info",
+      apiRateLimit: 200,
+      apiBurstLimit: 400,
+    });
+  });
+
+  it("reads typed cdk.json values and string -c values alike", () => {
+    expect(settings({ destroyOnRemoval: true, orgSubdomains: "false", apiBurstLimit: "20" })).toMatchObject({
+      destroyOnRemoval: true,
+      orgSubdomains: false,
+      apiBurstLimit: 20,
+    });
+  });
+
+  it("refuses bad values", () => {
+    expect(() => settings({ apiRateLimit: "fast" })).toThrow(/apiRateLimit must be a positive number/);
+    expect(() => settings({ logLevel: "loud" })).toThrow(/logLevel must be/);
+    expect(() => settings({ certificateArn: "arn:aws:acm:x" })).toThrow(/needs rootDomain/);
+  });
+});
