@@ -1,0 +1,82 @@
+/**
+ * Unicode emoji names and codes, the way Zulip names them (`emoji_name`,
+ * `emoji_code` with `reaction_type: "unicode_emoji"`).
+ *
+ * Data: `unicode-data.generated.ts` (iamcal's emoji-datasource v16 plus our
+ * Zulip name table, see `build-data.ts`). It is parsed into maps on first use,
+ * so importing this module costs nothing until an emoji is looked up.
+ *
+ * Codes are Zulip's `emoji_code`: lowercase hex code points joined with `-`,
+ * without the `fe0f` variation selector (e.g. `1f642`, `2764`,
+ * `1f937-200d-2640`).
+ *
+ * @see https://zulip.com/api/add-reaction (emoji_name / emoji_code)
+ */
+import { UNICODE_EMOJI_TABLE } from "./unicode-data.generated.js";
+
+interface EmojiMaps {
+  codeByName: Map<string, string>;
+  canonicalByCode: Map<string, string>;
+}
+
+let maps: EmojiMaps | undefined;
+
+function load(): EmojiMaps {
+  if (maps) return maps;
+  const codeByName = new Map<string, string>();
+  const canonicalByCode = new Map<string, string>();
+  for (const line of UNICODE_EMOJI_TABLE.split("\n")) {
+    const [code, ...names] = line.split(" ");
+    canonicalByCode.set(code, names[0]);
+    for (const name of names) codeByName.set(name, code);
+  }
+  maps = { codeByName, canonicalByCode };
+  return maps;
+}
+
+/**
+ * Zulip's `emoji_code` for a Unicode emoji name (canonical or alias), e.g.
+ * `smile` → `1f642`, `thumbs_up` → `1f44d`. Names are case-sensitive (Zulip's
+ * are all lowercase). `undefined` when the name is not a Unicode emoji (realm
+ * emoji are per organization and not known here).
+ */
+export function emojiCodeForName(name: string): string | undefined {
+  return load().codeByName.get(name);
+}
+
+/**
+ * The canonical Zulip name of a Unicode emoji code, e.g. `1f642` → `smile`.
+ * Accepts codes with or without `fe0f` and in any case. `undefined` when unknown.
+ */
+export function emojiNameForCode(code: string): string | undefined {
+  return load().canonicalByCode.get(normalizeEmojiCode(code));
+}
+
+/** Whether `name` is a Unicode emoji name (canonical or alias) Zulip accepts. */
+export function isValidEmojiName(name: string): boolean {
+  return load().codeByName.has(name);
+}
+
+/** Lowercases an emoji code and drops `fe0f` variation selectors (Zulip's unqualified form). */
+export function normalizeEmojiCode(code: string): string {
+  return code
+    .toLowerCase()
+    .split("-")
+    .filter((part) => part !== "fe0f" && part !== "")
+    .join("-");
+}
+
+/**
+ * The `emoji_code` of a string of emoji characters (e.g. `"🤷‍♀️"` →
+ * `1f937-200d-2640`), computed from its code points without `fe0f`. The result
+ * is not checked against the table; use {@link emojiNameForCode} for that.
+ */
+export function emojiCodeOfText(text: string): string {
+  const parts: string[] = [];
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp === 0xfe0f) continue;
+    parts.push(cp.toString(16).padStart(4, "0"));
+  }
+  return parts.join("-");
+}

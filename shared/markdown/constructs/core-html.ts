@@ -1,0 +1,240 @@
+/**
+ * Our replacements for micromark's default HTML of CommonMark/GFM constructs,
+ * so the output is Zulip's:
+ *
+ * - code blocks: `<div class="codehilite" data-code-language="Python"><pre><span></span><code>…</code></pre></div>`
+ *   (no syntax highlighting: clients show it unhighlighted), trailing spaces
+ *   stripped per line; ```` ```math ```` renders KaTeX in a `<p>`;
+ * - links: Zulip's scheme allow-list (a refused link stays as typed text),
+ *   organization-local links made relative, empty labels show the URL, and
+ *   `hasLink` / upload (attachment, image) detection;
+ * - line breaks: a newline inside a paragraph is `<br>` (Zulip's nl2br); void
+ *   elements are HTML (`<br>`, `<hr>`), not XHTML;
+ * - text: Unicode emoji characters wrapped in Zulip's emoji span.
+ *
+ * These handlers reuse micromark's own compile data (`tightStack`,
+ * `slurpOneLineEnding`, `fencesCount`…) through `getData`/`setData`, exactly
+ * as the defaults do.
+ */
+import type { CompileContext, HtmlExtension, Token } from "micromark-util-types";
+import { codeLanguageName } from "../code-languages.js";
+import type { RenderState } from "../render-state.js";
+import { escapeHtml, isImagePath, relativizeLocalUrl, sanitizeUrl, uploadPathId } from "../url.js";
+import { renderTextWithUnicodeEmoji } from "./emoji.js";
+import { renderTex, texErrorHtml } from "./tex.js";
+
+/** Text content: Zulip escapes `&`, `<`, `>` and leaves quotes alone. */
+function escapeText(value: string): string {
+  return value.replace(/[&<>]/g, (ch) => (ch === "&" ? "&amp;" : ch === "<" ? "&lt;" : "&gt;"));
+}
+
+/** Code block content, escaped as Pygments does (quotes included). */
+function escapeCode(value: string): string {
+  return escapeHtml(value).replace(/'/g, "&#39;");
+}
+
+/** The HTML extension with Zulip's output for core constructs, bound to one render. */
+export function coreHtml(state: RenderState): HtmlExtension {
+  /** Records a rendered link for has_link / has_attachment / has_image. */
+  function noteLink(href: string): void {
+    state.hasLink = true;
+    const path = uploadPathId(href);
+    if (path !== undefined) {
+      state.attachmentPathIds.add(path);
+      if (isImagePath(path)) state.hasImage = true;
+    }
+  }
+
+  /** `<a href>` for an autolinked literal (bare URL, `www.`, email). */
+  function literalLink(this: CompileContext, token: Token, prefix: string): void {
+    const source = this.sliceSerialize(token);
+    // GFM keeps a trailing `>` in the URL; Zulip ends a bare URL before it
+    // (`<https://x.com>` links `https://x.com`).
+    const text = source.replace(/>+$/, "");
+    const after = source.slice(text.length);
+    const sanitized = sanitizeUrl(prefix + text);
+    if (sanitized === undefined || text === "") {
+      this.raw(this.encode(source));
+      return;
+    }
+    const href = relativizeLocalUrl(sanitized, state.realmUrl);
+    noteLink(href);
+    this.tag(`<a href="${escapeHtml(href)}">`);
+    this.raw(this.encode(text));
+    this.tag("</a>");
+    this.raw(this.encode(after));
+  }
+
+  function openCode(this: CompileContext, language: string | undefined): void {
+    const name = language ? codeLanguageName(language) : undefined;
+    this.tag(`<div class="codehilite"${name ? ` data-code-language="${escapeHtml(name)}"` : ""}><pre><span></span><code>`);
+  }
+
+  /** Same bookkeeping as micromark's `onexitflowcode`, with Zulip's closing tags. */
+  function closeCode(this: CompileContext): void {
+    const count = this.getData("fencesCount");
+    if (state.math) {
+      const tex = state.math.join("").replace(/\n$/, "");
+      state.math = undefined;
+      this.lineEndingIfNeeded();
+      this.tag(`<p>${renderTex(tex, true) ?? texErrorHtml(tex)}</p>`);
+    } else {
+      // An unclosed fence inside a container: the line ending after it belongs
+      // to the code (CommonMark), though micromark sees it outside.
+      if (count !== undefined && count < 2 && this.getData("tightStack").length > 0 && !this.getData("lastWasTag")) {
+        this.raw("\n");
+      }
+      if (this.getData("flowCodeSeenData")) this.lineEndingIfNeeded();
+      this.tag("</code></pre></div>");
+    }
+    if (count !== undefined && count < 2) this.lineEndingIfNeeded();
+    this.setData("flowCodeSeenData");
+    this.setData("fencesCount");
+    this.setData("slurpOneLineEnding");
+  }
+
+  return {
+    enter: {
+      codeFenced(this: CompileContext) {
+        this.lineEndingIfNeeded();
+        this.setData("fencesCount", 0);
+        state.codeLanguage = undefined;
+      },
+      codeIndented(this: CompileContext) {
+        this.lineEndingIfNeeded();
+        openCode.call(this, undefined);
+      },
+      link() {
+        state.links.push({ label: "", destination: "" });
+      },
+      resource(this: CompileContext) {
+        // Line endings inside `(…)` are not output.
+        this.buffer();
+      },
+      resourceDestinationString(this: CompileContext) {
+        this.buffer();
+        // Character references decoded, nothing escaped: we sanitize and
+        // escape the URL ourselves.
+        this.setData("ignoreEncode", true);
+      },
+      resourceTitleString(this: CompileContext) {
+        this.buffer();
+        state.inLinkTitle = true;
+      },
+    },
+    exit: {
+      codeFencedFenceInfo(this: CompileContext, token: Token) {
+        this.resume();
+        state.codeLanguage = this.sliceSerialize(token);
+      },
+      codeFencedFence(this: CompileContext) {
+        const count = this.getData("fencesCount") ?? 0;
+        if (!count) {
+          if (state.codeLanguage?.toLowerCase() === "math") {
+            state.math = [];
+          } else {
+            openCode.call(this, state.codeLanguage);
+          }
+          this.setData("slurpOneLineEnding", true);
+        }
+        this.setData("fencesCount", count + 1);
+      },
+      codeFenced(this: CompileContext) {
+        closeCode.call(this);
+      },
+      codeIndented(this: CompileContext) {
+        closeCode.call(this);
+      },
+      codeFlowValue(this: CompileContext, token: Token) {
+        // Zulip strips trailing whitespace from code lines.
+        const value = this.sliceSerialize(token).replace(/[ \t]+$/, "");
+        if (state.math) {
+          state.math.push(value);
+          return;
+        }
+        this.raw(escapeCode(value));
+        this.setData("flowCodeSeenData", true);
+      },
+      lineEnding(this: CompileContext, token: Token) {
+        if (this.getData("slurpAllLineEndings")) return;
+        if (this.getData("slurpOneLineEnding")) {
+          this.setData("slurpOneLineEnding");
+          return;
+        }
+        if (state.math) {
+          state.math.push("\n");
+          return;
+        }
+        if (this.getData("inCodeText")) {
+          this.raw(" ");
+          return;
+        }
+        if (state.softBreaks.has(token)) this.tag("<br>");
+        this.raw("\n");
+      },
+      // nl2br already breaks every line; a trailing `\` or two spaces add nothing.
+      hardBreakEscape() {},
+      hardBreakTrailing() {},
+      thematicBreak(this: CompileContext) {
+        this.lineEndingIfNeeded();
+        this.tag("<hr>");
+      },
+      data(this: CompileContext, token: Token) {
+        const value = this.sliceSerialize(token);
+        // Inside a link destination or title the text ends up in an attribute:
+        // no markup there.
+        if (this.getData("ignoreEncode") || state.inLinkTitle) {
+          this.raw(this.encode(value));
+          return;
+        }
+        // Like Zulip, text escapes only `&`, `<` and `>` (quotes stay as typed).
+        this.raw(renderTextWithUnicodeEmoji(value, escapeText));
+      },
+      label(this: CompileContext) {
+        const link = state.links[state.links.length - 1];
+        if (link) link.label = this.resume();
+        else this.resume();
+      },
+      labelText() {},
+      resource(this: CompileContext) {
+        this.resume();
+      },
+      resourceDestinationString(this: CompileContext) {
+        const link = state.links[state.links.length - 1];
+        const value = this.resume();
+        if (link) link.destination = value;
+        this.setData("ignoreEncode");
+      },
+      resourceTitleString(this: CompileContext) {
+        state.inLinkTitle = false;
+        const link = state.links[state.links.length - 1];
+        const value = this.resume();
+        if (link) link.title = value;
+      },
+      link(this: CompileContext, token: Token) {
+        const link = state.links.pop();
+        if (!link) return;
+        const sanitized = sanitizeUrl(link.destination);
+        if (sanitized === undefined) {
+          // Zulip leaves a link with a refused scheme as the text that was typed.
+          this.raw(this.encode(this.sliceSerialize(token)));
+          return;
+        }
+        const href = relativizeLocalUrl(sanitized, state.realmUrl);
+        noteLink(href);
+        this.tag(`<a href="${escapeHtml(href)}"${link.title ? ` title="${link.title}"` : ""}>`);
+        this.raw(link.label.trim() === "" ? escapeHtml(href) : link.label);
+        this.tag("</a>");
+      },
+      literalAutolinkHttp(this: CompileContext, token: Token) {
+        literalLink.call(this, token, "");
+      },
+      literalAutolinkWww(this: CompileContext, token: Token) {
+        literalLink.call(this, token, "http://");
+      },
+      literalAutolinkEmail(this: CompileContext, token: Token) {
+        literalLink.call(this, token, "mailto:");
+      },
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * LaTeX math: inline `$$…$$` and ```` ```math ```` blocks, rendered with KaTeX
+ * on the server as Zulip does (clients only need KaTeX's CSS and fonts).
+ *
+ * @see https://zulip.com/help/latex
+ */
+import katex from "katex";
+import type { Code, CompileContext, Effects, Extension, HtmlExtension, State, Token, TokenizeContext } from "micromark-util-types";
+import { escapeHtml } from "../url.js";
+import { BACKSLASH, DOLLAR, UNDERSCORE, isAsciiWord } from "./codes.js";
+
+/**
+ * KaTeX HTML for `tex`, or `undefined` when it does not parse. `trust: false`
+ * (KaTeX's default) refuses `\href`, `\url`, `\htmlClass`… so a formula cannot
+ * inject links or attributes; `maxExpand` bounds macro expansion.
+ */
+export function renderTex(tex: string, display: boolean): string | undefined {
+  try {
+    return katex.renderToString(tex, {
+      displayMode: display,
+      throwOnError: true,
+      trust: false,
+      strict: "ignore",
+      maxExpand: 1000,
+      maxSize: 100,
+      output: "htmlAndMathml",
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** `<span class="tex-error">…</span>`: Zulip shows the source when KaTeX refuses it. */
+export function texErrorHtml(source: string): string {
+  return `<span class="tex-error">${escapeHtml(source)}</span>`;
+}
+
+/**
+ * Syntax + HTML extensions for inline `$$…$$`, following Zulip's `TEX_RE`:
+ * not preceded by a word character or `$`; the body does not start with `_`
+ * or `$`, has no line ending, may contain `\$`; the closing `$$` is not
+ * followed by `$` or a word character. So `$5 to $20` and `$$$` stay text.
+ */
+export function texExtensions(): { syntax: Extension; html: HtmlExtension } {
+  function tokenize(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
+    const self = this;
+    return start;
+
+    function start(code: Code): State | undefined {
+      if (code !== DOLLAR || self.previous === DOLLAR || isAsciiWord(self.previous)) return nok(code);
+      effects.enter("zulipTex");
+      effects.consume(code);
+      return openSecond;
+    }
+    function openSecond(code: Code): State | undefined {
+      if (code !== DOLLAR) return nok(code);
+      effects.consume(code);
+      return bodyStart;
+    }
+    function bodyStart(code: Code): State | undefined {
+      if (code === null || code === DOLLAR || code === UNDERSCORE || code < -2) return nok(code);
+      return body(code);
+    }
+    function body(code: Code): State | undefined {
+      if (code === null || code < -2) return nok(code);
+      if (code === BACKSLASH) {
+        effects.consume(code);
+        return escaped;
+      }
+      if (code === DOLLAR) {
+        effects.consume(code);
+        return closeSecond;
+      }
+      effects.consume(code);
+      return body;
+    }
+    function escaped(code: Code): State | undefined {
+      if (code === DOLLAR) {
+        effects.consume(code);
+        return body;
+      }
+      return body(code);
+    }
+    function closeSecond(code: Code): State | undefined {
+      if (code !== DOLLAR) return nok(code);
+      effects.consume(code);
+      return after;
+    }
+    function after(code: Code): State | undefined {
+      if (code === DOLLAR || isAsciiWord(code)) return nok(code);
+      effects.exit("zulipTex");
+      return ok(code);
+    }
+  }
+
+  const syntax: Extension = {
+    text: { [DOLLAR]: { name: "zulipTex", tokenize } },
+  };
+
+  const html: HtmlExtension = {
+    exit: {
+      zulipTex(this: CompileContext, token: Token) {
+        const source = this.sliceSerialize(token);
+        const rendered = renderTex(source.slice(2, -2), false);
+        this.tag(rendered ?? texErrorHtml(source));
+      },
+    },
+  };
+
+  return { syntax, html };
+}

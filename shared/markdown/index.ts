@@ -1,0 +1,197 @@
+/**
+ * Zulip-flavoured Markdown → Zulip's `rendered_content` HTML.
+ *
+ * Pipeline: micromark (CommonMark) + GFM autolink literals, strikethrough
+ * (`~~x~~` only) and tables, plus our syntax extensions for Zulip's constructs
+ * (mentions, channel/topic links, emoji, global times, inline TeX, `_` as
+ * text, ```` ```quote ```` / ```` ```spoiler ```` containers); then one event
+ * pass (`annotate.ts`); then micromark's HTML compiler with our HTML
+ * extensions producing Zulip's markup. Nothing is regex-replaced in the HTML.
+ *
+ * Safety: raw HTML is never passed through (the HTML constructs are disabled,
+ * so `<script>` is text), link schemes are allow-listed (`javascript:` and
+ * `data:` links stay text), every attribute value is escaped, and code spans
+ * and blocks are opaque to mentions, emoji and links.
+ *
+ * Differences from Zulip's server we know of: no syntax highlighting in code
+ * blocks (Zulip runs Pygments; clients render plain code fine), no inline
+ * image/video previews or link embeds, no linkifiers yet, bare domains without
+ * `www.` or a scheme (`example.com`) are not auto-linked, `**bold**` may span
+ * lines, `<time:…>` only understands ISO 8601 and Unix seconds, lists need
+ * CommonMark indentation (Zulip also accepts 2 spaces for nested ordered
+ * lists), and Unicode emoji names follow iamcal's except for the common names
+ * Zulip renames (`shared/emoji/zulip-names.ts`).
+ *
+ * @see https://zulip.com/help/format-your-message-using-markdown
+ * @see https://zulip.com/api/rendered-content (markup the clients expect)
+ */
+import { compile, parse, postprocess, preprocess } from "micromark";
+import { gfmAutolinkLiteral } from "micromark-extension-gfm-autolink-literal";
+import { gfmStrikethrough, gfmStrikethroughHtml } from "micromark-extension-gfm-strikethrough";
+import { gfmTable, gfmTableHtml } from "micromark-extension-gfm-table";
+import type { Extension } from "micromark-util-types";
+import { annotateEvents } from "./annotate.js";
+import { coreHtml } from "./constructs/core-html.js";
+import { emojiExtensions } from "./constructs/emoji.js";
+import { fenceContainerHtml, fenceContainerSyntax } from "./constructs/fence-container.js";
+import { mentionExtensions } from "./constructs/mention.js";
+import { streamLinkExtensions } from "./constructs/stream-link.js";
+import { texExtensions } from "./constructs/tex.js";
+import { timestampExtensions } from "./constructs/timestamp.js";
+import { underscoreHtml, underscoreSyntax } from "./constructs/underscore.js";
+import "./constructs/micromark-augment.js";
+import { scanReferences } from "./references.js";
+import { RenderState } from "./render-state.js";
+import type { References, RenderLookups, RenderResult, WildcardKind } from "./types.js";
+
+export type {
+  LinkableStream,
+  MentionableGroup,
+  MentionableUser,
+  RealmEmoji,
+  References,
+  RenderLookups,
+  RenderResult,
+  WildcardKind,
+} from "./types.js";
+
+/** Zulip's `rendered_content_version` analogue for our renderer; bump when the HTML for the same input changes. */
+export const RENDERED_VERSION = 1;
+
+/**
+ * CommonMark constructs Zulip does not have: raw HTML (unsafe; shown as
+ * text), `<url>` autolinks (Zulip links bare URLs instead), reference
+ * definitions (no use in chat), image syntax (`![x](y)` shows `!` and a link),
+ * setext headings (only `#` headings).
+ */
+const disableUnsupported: Extension = {
+  disable: { null: ["autolink", "htmlFlow", "htmlText", "definition", "labelStartImage", "setextUnderline"] },
+};
+
+// Stateless syntax extensions, built once.
+const staticSyntax: Extension[] = [
+  gfmAutolinkLiteral(),
+  gfmStrikethrough({ singleTilde: false }),
+  gfmTable(),
+  disableUnsupported,
+  underscoreSyntax,
+];
+const timestamp = timestampExtensions();
+const tex = texExtensions();
+
+/**
+ * Finds the user names/ids, group names and channel names `content` refers
+ * to (`@**Name**`, `@**Name|12**`, `@*group*`, `#**channel**`,
+ * `#**channel>topic**`) and whether it uses a wildcard, without parsing
+ * Markdown. Over-approximates (includes names inside code); fetch these,
+ * then call {@link renderMarkdown}.
+ */
+export function collectReferences(content: string): References {
+  return scanReferences(content);
+}
+
+/**
+ * Renders a message's Markdown `content` to Zulip's HTML and reports what it
+ * mentions and contains.
+ *
+ * Synchronous and offline: everything it resolves comes from `lookups`
+ * (fetch them with the help of {@link collectReferences}). Names resolve
+ * case-insensitively; `@**Name|id**` by id. Unknown mentions, channels and
+ * emoji render as the text typed. Mentions inside quotes are silent;
+ * deactivated users' mentions are silent.
+ *
+ * @param content Message content (Markdown); `\r\n` and `\r` are treated as `\n`.
+ * @param lookups Users, groups, channels, realm emoji and the realm URL.
+ * @returns HTML plus mention and content flags (see {@link RenderResult}).
+ * @example
+ * renderMarkdown("hi @**Iago**", { users: [{ id: 5, full_name: "Iago" }], groups: [], streams: [], realmEmoji: [], realmUrl: "https://zulip.example.com" }).html
+ * // '<p>hi <span class="user-mention" data-user-id="5">@Iago</span></p>'
+ */
+export function renderMarkdown(content: string, lookups: RenderLookups): RenderResult {
+  const normalized = content.replace(/\r\n?/g, "\n");
+  const state = new RenderState(lookups);
+  const mention = mentionExtensions(state);
+  const streamLink = streamLinkExtensions(state);
+  const emoji = emojiExtensions(state);
+
+  // Later extensions take precedence for the same character, so ours come
+  // after GFM's.
+  const extensions: Extension[] = [...staticSyntax, fenceContainerSyntax(), mention.syntax, streamLink.syntax, emoji.syntax, timestamp.syntax, tex.syntax];
+  const events = postprocess(parse({ extensions }).document().write(preprocess()(normalized, undefined, true)));
+  annotateEvents(events, state);
+  const html = compile({
+    htmlExtensions: [
+      gfmStrikethroughHtml(),
+      gfmTableHtml(),
+      underscoreHtml,
+      fenceContainerHtml(),
+      mention.html,
+      streamLink.html,
+      emoji.html,
+      timestamp.html,
+      tex.html,
+      coreHtml(state),
+    ],
+  })(events).replace(/\n+$/, "");
+
+  const streamWildcard = state.wildcards.find((kind) => kind !== "topic");
+  const topicWildcard = state.wildcards.includes("topic");
+  const wildcardMention: WildcardKind | null = streamWildcard ?? (topicWildcard ? "topic" : null);
+  return {
+    html,
+    mentionedUserIds: [...state.mentionedUserIds],
+    mentionedGroupIds: [...state.mentionedGroupIds],
+    wildcardMention,
+    mentionsStreamWildcard: streamWildcard !== undefined,
+    mentionsTopicWildcard: topicWildcard,
+    // Zulip's Message.is_status_message: a one-line `/me …` whose rendering is a single paragraph.
+    isMeMessage: normalized.startsWith("/me ") && !normalized.includes("\n") && html.startsWith("<p>") && html.endsWith("</p>"),
+    hasLink: state.hasLink,
+    hasImage: state.hasImage,
+    hasAttachment: state.attachmentPathIds.size > 0,
+    attachmentPathIds: [...state.attachmentPathIds],
+    renderedVersion: RENDERED_VERSION,
+  };
+}
+
+/** A bare URL in a topic name: `https?://…` or `www.…`, ending before trailing punctuation. */
+const TOPIC_URL = /(?<![^\s'"(,:<])(?:https?:\/\/|www\.)[^\s<>"]+/gi;
+
+/**
+ * Zulip's `topic_links` for a topic name: the URLs in it, in order, as
+ * `{text, url}` (text as typed; `www.…` gets `https://` in `url`, as Zulip
+ * does). Linkifiers are not supported yet, so only bare URLs are found.
+ *
+ * @see https://zulip.com/api/get-messages (topic_links)
+ */
+export function topicLinks(topic: string): { text: string; url: string }[] {
+  const links: { text: string; url: string }[] = [];
+  for (const match of topic.matchAll(TOPIC_URL)) {
+    const text = trimUrlPunctuation(match[0]);
+    if (/^www\.$/i.test(text) || /^https?:\/\/$/i.test(text)) continue;
+    links.push({ text, url: /^https?:\/\//i.test(text) ? text : `https://${text}` });
+  }
+  return links;
+}
+
+/** Drops trailing punctuation that ends a sentence rather than the URL; keeps balanced `)`. */
+function trimUrlPunctuation(url: string): string {
+  let end = url.length;
+  for (;;) {
+    const last = url[end - 1];
+    if (/[.,;:!?'"]/.test(last)) {
+      end--;
+      continue;
+    }
+    if (last === ")") {
+      const slice = url.slice(0, end);
+      const opens = slice.split("(").length - 1;
+      const closes = slice.split(")").length - 1;
+      if (closes > opens) {
+        end--;
+        continue;
+      }
+    }
+    return url.slice(0, end);
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Per-render state shared by the tokenizers (which only ask "does this
+ * resolve?") and the HTML handlers (which resolve again and record results).
+ * Tokenizers may run inside attempts that are later undone, so nothing is
+ * recorded while tokenizing.
+ */
+import type { Token } from "micromark-util-types";
+import type {
+  LinkableStream,
+  MentionableGroup,
+  MentionableUser,
+  RealmEmoji,
+  RenderLookups,
+  WildcardKind,
+} from "./types.js";
+
+/** Zulip's stream-level wildcards (`@**all**` etc.); matched exactly, lowercase. */
+export const STREAM_WILDCARDS: ReadonlySet<string> = new Set(["all", "everyone", "stream", "channel"]);
+/** Zulip's topic wildcard. */
+export const TOPIC_WILDCARD = "topic";
+
+export type UserMentionTarget =
+  | { kind: "wildcard"; wildcard: WildcardKind }
+  | { kind: "user"; user: MentionableUser };
+
+export type StreamLinkTarget = { stream: LinkableStream; topic?: string };
+
+/** `@**Name|123**` or `@**|123**`. */
+const ID_SYNTAX = /^(.+)?\|(\d+)$/s;
+
+/** A link being compiled (our own media stack: images and references are disabled). */
+export interface OpenLink {
+  label: string;
+  destination: string;
+  title?: string;
+}
+
+export class RenderState {
+  private readonly usersByName = new Map<string, MentionableUser | null>();
+  private readonly usersById = new Map<number, MentionableUser>();
+  private readonly groupsByName = new Map<string, MentionableGroup>();
+  private readonly streamsByName = new Map<string, LinkableStream>();
+  private readonly realmEmojiByName = new Map<string, RealmEmoji>();
+  readonly realmUrl: string;
+
+  // Results.
+  readonly mentionedUserIds = new Set<number>();
+  readonly mentionedGroupIds = new Set<number>();
+  readonly wildcards: WildcardKind[] = [];
+  readonly attachmentPathIds = new Set<string>();
+  hasLink = false;
+  hasImage = false;
+
+  // Set by the event pass before compiling (see `annotate.ts`).
+  /** Mention tokens inside a block quote: Zulip silences them. */
+  readonly quotedMentions = new WeakSet<Token>();
+  /** Line endings inside paragraph text: Zulip's nl2br turns them into `<br>`. */
+  readonly softBreaks = new WeakSet<Token>();
+
+  // Compile-time scratch.
+  readonly links: OpenLink[] = [];
+  inLinkTitle = false;
+  codeLanguage: string | undefined;
+  /** Collected TeX source while inside a ```` ```math ```` block. */
+  math: string[] | undefined;
+
+  constructor(lookups: RenderLookups) {
+    this.realmUrl = lookups.realmUrl.replace(/\/+$/, "");
+    for (const user of lookups.users) {
+      this.usersById.set(user.id, user);
+      const key = user.full_name.toLowerCase();
+      // Two users with the same name: `@**Name**` is ambiguous and does not
+      // resolve (the sender must use `@**Name|id**`, as Zulip's typeahead does).
+      const existing = this.usersByName.get(key);
+      this.usersByName.set(key, existing === undefined || existing?.id === user.id ? user : null);
+    }
+    for (const group of lookups.groups) this.groupsByName.set(group.name.toLowerCase(), group);
+    for (const stream of lookups.streams) this.streamsByName.set(stream.name.toLowerCase(), stream);
+    for (const emoji of lookups.realmEmoji) {
+      if (!emoji.deactivated) this.realmEmojiByName.set(emoji.name, emoji);
+    }
+  }
+
+  /**
+   * What `@**name**` refers to: a wildcard (exact lowercase spelling, checked
+   * first as in Zulip), `Name|id` (the id decides; a given name must equal the
+   * user's full name exactly), else the full name, case-insensitively.
+   */
+  resolveUserMention(name: string): UserMentionTarget | undefined {
+    if (STREAM_WILDCARDS.has(name)) return { kind: "wildcard", wildcard: name as WildcardKind };
+    if (name === TOPIC_WILDCARD) return { kind: "wildcard", wildcard: "topic" };
+    const idSyntax = ID_SYNTAX.exec(name);
+    if (idSyntax) {
+      const user = this.usersById.get(Number(idSyntax[2]));
+      if (!user) return undefined;
+      if (idSyntax[1] !== undefined && idSyntax[1] !== user.full_name) return undefined;
+      return { kind: "user", user };
+    }
+    const user = this.usersByName.get(name.toLowerCase());
+    return user ? { kind: "user", user } : undefined;
+  }
+
+  /** The group `@*name*` refers to (case-insensitive). */
+  resolveGroup(name: string): MentionableGroup | undefined {
+    return this.groupsByName.get(name.toLowerCase());
+  }
+
+  /**
+   * What `#**inner**` links to: `stream>topic` when the part before the first
+   * `>` is a channel, else the whole text as a channel name (case-insensitive).
+   */
+  resolveStreamLink(inner: string): StreamLinkTarget | undefined {
+    const separator = inner.indexOf(">");
+    if (separator > 0 && separator < inner.length - 1) {
+      const stream = this.streamsByName.get(inner.slice(0, separator).toLowerCase());
+      if (stream) return { stream, topic: inner.slice(separator + 1) };
+    }
+    const stream = this.streamsByName.get(inner.toLowerCase());
+    return stream ? { stream } : undefined;
+  }
+
+  /** An active realm emoji by exact name. */
+  realmEmoji(name: string): RealmEmoji | undefined {
+    return this.realmEmojiByName.get(name);
+  }
+}

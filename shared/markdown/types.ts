@@ -1,0 +1,92 @@
+/**
+ * Public shapes of the Markdown module (re-exported by `index.ts`).
+ * @see https://zulip.com/help/format-your-message-using-markdown
+ */
+
+/** A user that `@**Full Name**` / `@**Full Name|id**` can resolve to. */
+export interface MentionableUser {
+  id: number;
+  full_name: string;
+  email?: string;
+  /** Deactivated users render as silent mentions and are not notified (Zulip). Default: active. */
+  is_active?: boolean;
+}
+
+/** A user group that `@*group*` can resolve to. */
+export interface MentionableGroup {
+  id: number;
+  name: string;
+  member_ids: number[];
+}
+
+/** A channel that `#**name**` / `#**name>topic**` can link to. */
+export interface LinkableStream {
+  id: number;
+  name: string;
+}
+
+/** A custom (realm) emoji usable as `:name:`. */
+export interface RealmEmoji {
+  id: string;
+  name: string;
+  source_url: string;
+  deactivated?: boolean;
+}
+
+/** What rendering needs to resolve; fetched by the caller before rendering. */
+export interface RenderLookups {
+  users: MentionableUser[];
+  groups: MentionableGroup[];
+  streams: LinkableStream[];
+  realmEmoji: RealmEmoji[];
+  /** The organization's base URL without trailing slash (Zulip `realm_url`), e.g. `https://acme.example.com`. */
+  realmUrl: string;
+}
+
+/** Names/IDs the content refers to, found by a cheap pre-scan, so the caller can fetch only those. */
+export interface References {
+  /** Names in `@**Name**` / `@_**Name**` (wildcards excluded), as typed. Match case-insensitively. */
+  userNames: string[];
+  /** IDs in `@**Name|id**` / `@**|id**`. */
+  userIds: number[];
+  /** Names in `@*group*` / `@_*group*`, as typed. */
+  groupNames: string[];
+  /** Channel names in `#**name**` and `#**name>topic**`, as typed. */
+  streamNames: string[];
+  /** Whether a wildcard (`@**all**`, `@**everyone**`, `@**stream**`, `@**channel**`, `@**topic**`) appears. */
+  hasWildcard: boolean;
+}
+
+/** Stream-level wildcard kinds and the topic wildcard, as Zulip spells them. */
+export type WildcardKind = "all" | "everyone" | "stream" | "channel" | "topic";
+
+/** The result of {@link renderMarkdown}. */
+export interface RenderResult {
+  /** Zulip's `rendered_content`. */
+  html: string;
+  /** Direct (non-silent) mentions of active users, resolved; in order of first appearance, no duplicates. */
+  mentionedUserIds: number[];
+  /** Non-silent group mentions (the caller expands members). */
+  mentionedGroupIds: number[];
+  /**
+   * The first non-silent wildcard kind: a stream wildcard (`all`, `everyone`,
+   * `stream`, `channel`) if any, else `topic`, else `null`.
+   */
+  wildcardMention: WildcardKind | null;
+  /** Zulip's `mentions_stream_wildcard`: a non-silent `all`/`everyone`/`stream`/`channel`. */
+  mentionsStreamWildcard: boolean;
+  /** Zulip's `mentions_topic_wildcard`: a non-silent `@**topic**`. */
+  mentionsTopicWildcard: boolean;
+  /** Zulip's `is_me_message`: content starts with `/me ` on a single line. */
+  isMeMessage: boolean;
+  /** A link (Markdown link or bare URL) was rendered. */
+  hasLink: boolean;
+  /** An uploaded image (`/user_uploads/…` with an image extension) is linked. */
+  hasImage: boolean;
+  /** An uploaded file (`/user_uploads/…`) is linked. */
+  hasAttachment: boolean;
+  /** `/user_uploads/` path ids linked (e.g. `2/ab/xyz/file.png`), for claiming attachments. */
+  attachmentPathIds: string[];
+  /** Zulip's `rendered_content_version` analogue: bump when output changes for the same input. */
+  renderedVersion: number;
+}
