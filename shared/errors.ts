@@ -183,3 +183,28 @@ export class NoSuchUserError extends JsonableError {
     super("No such user");
   }
 }
+
+/** 400 `BAD_REQUEST` from endpoints only humans may call (Zulip's `@human_users_only`). */
+export class HumanUsersOnlyError extends JsonableError {
+  constructor() {
+    super("This endpoint does not accept bot requests.");
+  }
+}
+
+/**
+ * 400 `BAD_REQUEST` `Invalid channel ID`: Zulip's `access_stream_by_id`
+ * error for a stream that is missing, archived or invisible to the caller
+ * (the same words for all three, so private streams do not leak).
+ */
+export class InvalidChannelIdError extends JsonableError {
+  constructor() {
+    super("Invalid channel ID");
+  }
+}
+
+/** 400 `BAD_REQUEST` `Invalid channel name '<name>'`: Zulip's `access_stream_by_name` error. */
+export class InvalidChannelNameError extends JsonableError {
+  constructor(name: string) {
+    super(`Invalid channel name '${name}'`);
+  }
+}

@@ -15,8 +15,13 @@ export const EmailVisibility = {
   MODERATORS: 5,
 } as const;
 
-/** The user's effective email visibility (their setting, else the realm default, else everyone). */
+/**
+ * The user's effective email visibility (their setting, else the realm
+ * default, else everyone). Bots are always visible to everyone, as in Zulip
+ * (the OpenAPI `delivery_email` notes), so their API email is their real one.
+ */
 export function emailVisibilityOf(user: UserRecord, realm: RealmRecord): number {
+  if (user.is_bot) return EmailVisibility.EVERYONE;
   const own = user.settings?.email_address_visibility;
   if (typeof own === "number") return own;
   const def = realm.user_settings_defaults?.email_address_visibility;
@@ -60,4 +65,29 @@ export function canSeeDeliveryEmail(viewer: UserRecord, target: UserRecord, real
     default:
       return false;
   }
+}
+
+/** Longest email address accepted (RFC 5321's path limit, Django's `EmailValidator`). */
+export const MAX_EMAIL_LENGTH = 254;
+
+const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const DOMAIN_LABEL = /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/**
+ * Whether a string is an email address Zulip's sign-up form would accept
+ * (the shape Django's `EmailValidator` checks): a dot-atom local part, `@`,
+ * and a domain of at least two labels whose last one is not numeric, or
+ * `localhost`. No DNS lookup.
+ */
+export function isValidEmailAddress(email: string): boolean {
+  if (email.length === 0 || email.length > MAX_EMAIL_LENGTH) return false;
+  const at = email.lastIndexOf("@");
+  if (at <= 0 || at === email.length - 1) return false;
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  if (local.length > 64 || !LOCAL_PART.test(local)) return false;
+  if (domain.toLowerCase() === "localhost") return true;
+  const labels = domain.split(".");
+  if (labels.length < 2 || !labels.every((l) => DOMAIN_LABEL.test(l))) return false;
+  return !/^\d+$/.test(labels[labels.length - 1]!);
 }

@@ -11,23 +11,43 @@ export function isoTimestamp(unixSeconds: number): string {
 }
 
 /**
+ * Whether `viewer` gets `target`'s `delivery_email` in a user object. The
+ * spec ("User (member)": `delivery_email`) sends it only when the target's
+ * email visibility is limited and the viewer is an administrator with access
+ * under that policy. (Zulip since feature level 163 always sends the field,
+ * null when hidden; the spec's rule is the one we follow.)
+ */
+export function includesDeliveryEmail(target: UserRecord, realm: RealmRecord, viewer: UserRecord | null): boolean {
+  if (!viewer || !isRealmAdmin(viewer)) return false;
+  if (emailVisibilityOf(target, realm) === EmailVisibility.EVERYONE) return false;
+  return canSeeDeliveryEmail(viewer, target, realm);
+}
+
+/**
  * The wire shape of a user (spec "User (member)"), as seen by `viewer`.
  *
  * - `email` is the API email (a fake address when the viewer may not see the real one).
- * - `delivery_email` is present only when the user's email visibility is
- *   limited and the viewer may see it (the spec's rule), or for one's own account.
- * - `avatar_url` follows `client_gravatar` (null for gravatars the client computes).
- * - `profile_data` only with `includeCustomProfileFields`.
+ * - `delivery_email` only under {@link includesDeliveryEmail} (or when forced for one's own account).
+ * - `avatar_url` is null for gravatars when the client computes them
+ *   (`client_gravatar`) and can, i.e. the payload holds the real address.
+ * - `bot_owner_id` for bots only; `profile_data` for non-bots only and only
+ *   with `includeCustomProfileFields` (bots have no custom profile fields).
  */
 export function userToWire(
   user: UserRecord,
   realm: RealmRecord,
   viewer: UserRecord | null,
   config: Pick<Config, "ROOT_DOMAIN">,
-  opts: { clientGravatar: boolean; includeCustomProfileFields?: boolean },
+  opts: {
+    clientGravatar: boolean;
+    includeCustomProfileFields?: boolean;
+    /** Force `delivery_email` in (one's own account, `GET /users/me`) instead of {@link includesDeliveryEmail}. */
+    withDeliveryEmail?: boolean;
+  },
 ): Record<string, unknown> {
   const email = apiEmail(user, realm, config);
-  const emailIsReal = email === user.delivery_email;
+  const withDeliveryEmail = opts.withDeliveryEmail ?? includesDeliveryEmail(user, realm, viewer);
+  const emailVisible = email === user.delivery_email || withDeliveryEmail;
   const wire: Record<string, unknown> = {
     user_id: user.user_id,
     email,
@@ -40,14 +60,13 @@ export function userToWire(
     is_billing_admin: user.is_billing_admin,
     is_guest: user.role === Role.GUEST,
     is_active: user.is_active,
-    avatar_url: avatarUrlFor(user, { clientGravatar: opts.clientGravatar, emailVisible: emailIsReal }),
+    avatar_url: avatarUrlFor(user, { clientGravatar: opts.clientGravatar, emailVisible }),
     avatar_version: user.avatar_version,
     timezone: user.timezone,
     date_joined: isoTimestamp(user.date_joined),
   };
   if (user.is_bot) wire.bot_owner_id = user.bot_owner_id;
-  const limited = emailVisibilityOf(user, realm) !== EmailVisibility.EVERYONE;
-  if (limited && viewer && canSeeDeliveryEmail(viewer, user, realm)) wire.delivery_email = user.delivery_email;
-  if (opts.includeCustomProfileFields) wire.profile_data = user.profile_data ?? {};
+  if (withDeliveryEmail) wire.delivery_email = user.delivery_email;
+  if (opts.includeCustomProfileFields && !user.is_bot) wire.profile_data = user.profile_data ?? {};
   return wire;
 }

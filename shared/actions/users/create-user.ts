@@ -1,13 +1,15 @@
 import { generateApiKey, hashApiKey } from "../../auth/api-key.js";
 import { hashPassword } from "../../auth/password.js";
 import type { Deps } from "../../deps.js";
-import { JsonableError } from "../../errors.js";
+import { JsonableError, OrganizationAdministratorRequiredError } from "../../errors.js";
 import { allocateIds } from "../../data/counters.js";
 import type { RealmRecord } from "../../data/realms.js";
-import { listRealmUsers, putNewUser, type UserRecord } from "../../data/users.js";
-import { Role } from "../../domain/roles.js";
+import { getUserIdByEmail, listRealmUsers, putNewUser, type UserRecord } from "../../data/users.js";
+import { isValidEmailAddress } from "../../domain/email.js";
+import { isRealmAdmin, Role } from "../../domain/roles.js";
 import { sendEvent } from "../../events/publish.js";
 import { userToWire } from "../../wire/user.js";
+import { checkFullName, isStrongEnoughPassword } from "./validation.js";
 
 export interface NewUser {
   email: string;
@@ -71,4 +73,55 @@ export async function doCreateUser(deps: Deps, realm: RealmRecord, input: NewUse
     audience.map((u) => u.user_id),
   );
   return user;
+}
+
+/**
+ * Validates a new account the way Zulip's `create_user_backend` does, then
+ * creates it with {@link doCreateUser}. Used by `POST /users` and by the
+ * management CLI, so both refuse the same input with the same words.
+ *
+ * Checks, in Zulip's order: the name (`checkFullName`), the address shape
+ * (`Bad name or username`, the wording of Zulip's sign-up form), that the
+ * address is free in the realm, and the password's strength.
+ * @param input.password optional only for the CLI (accounts without password
+ *   login); `POST /users` always passes one
+ * @returns the stored user
+ * @throws JsonableError 400 `Name too long!` / `Name must not be empty!` /
+ *   `Invalid characters in name!` / `Invalid format!`, `Bad name or username`,
+ *   `Email '<email>' already in use`, `The password is too weak.`
+ */
+export async function checkCreateUser(deps: Deps, realm: RealmRecord, input: NewUser): Promise<UserRecord> {
+  const fullName = checkFullName(input.full_name);
+  const email = input.email.trim();
+  if (!isValidEmailAddress(email)) throw new JsonableError("Bad name or username");
+  // A cheap early answer; putNewUser's conditional write is what makes the address unique.
+  if ((await getUserIdByEmail(deps, realm.id, email)) !== undefined) {
+    throw new JsonableError(`Email '${email}' already in use`);
+  }
+  if (input.password !== undefined && !isStrongEnoughPassword(input.password)) {
+    throw new JsonableError("The password is too weak.");
+  }
+  return doCreateUser(deps, realm, { ...input, email, full_name: fullName });
+}
+
+/**
+ * `POST /users` (OpenAPI `create-user`): an organization administrator
+ * creates an account with a password.
+ *
+ * Zulip additionally requires the `can_create_users` permission, which is
+ * granted only by a server administrator; this deployment has no such
+ * separate grant, so organization administrators may create users.
+ * @returns the new user's ID
+ * @throws OrganizationAdministratorRequiredError 400 for anyone but an administrator
+ * @throws JsonableError 400 as {@link checkCreateUser}
+ */
+export async function checkCreateUserByAdmin(
+  deps: Deps,
+  realm: RealmRecord,
+  caller: UserRecord,
+  input: { email: string; password: string; full_name: string },
+): Promise<{ user_id: number }> {
+  if (!isRealmAdmin(caller)) throw new OrganizationAdministratorRequiredError();
+  const user = await checkCreateUser(deps, realm, { ...input, role: Role.MEMBER });
+  return { user_id: user.user_id };
 }

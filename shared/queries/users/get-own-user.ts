@@ -15,8 +15,11 @@ export async function getOwnUser(
   clientGravatar: boolean,
 ): Promise<Record<string, unknown>> {
   return {
-    ...userToWire(user, realm, user, deps.config, { clientGravatar, includeCustomProfileFields: true }),
-    delivery_email: user.delivery_email,
+    ...userToWire(user, realm, user, deps.config, {
+      clientGravatar,
+      includeCustomProfileFields: true,
+      withDeliveryEmail: true,
+    }),
     max_message_id: await allocatedMaxId(deps, "message"),
   };
 }

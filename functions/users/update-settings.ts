@@ -1,0 +1,29 @@
+import { USER_SETTING_PARAMS } from "../../shared/actions/users/settings-validation.js";
+import { checkUpdateSettings, requireHuman } from "../../shared/actions/users/update-settings.js";
+import type { Endpoint } from "../../shared/http/context.js";
+import { param, parseParams } from "../../shared/http/params.js";
+
+const SPECS = {
+  full_name: param.string().optional(),
+  old_password: param.string().optional(),
+  new_password: param.string().optional(),
+  ...USER_SETTING_PARAMS,
+};
+
+/** Parameters the framework itself reads, never "unsupported". */
+const FRAMEWORK_PARAMS = new Set(["client"]);
+
+/**
+ * `PATCH /settings` (OpenAPI `update-settings`): the caller's name, password
+ * and personal settings. Parameters this server does not support (for
+ * example `email`, whose change needs a confirmation email) are listed in
+ * `ignored_parameters_unsupported`, sorted, as Zulip does since feature level 167.
+ */
+export const updateSettings: Endpoint = async (ctx) => {
+  // Zulip's @human_users_only runs before the parameters are looked at.
+  requireHuman(ctx.user);
+  const { full_name, old_password, new_password, ...settings } = parseParams(ctx.params, SPECS);
+  await checkUpdateSettings(ctx.deps, ctx.realm, ctx.user, { full_name, old_password, new_password, settings });
+  const ignored = [...ctx.params.keys()].filter((k) => !Object.hasOwn(SPECS, k) && !FRAMEWORK_PARAMS.has(k)).sort();
+  return ignored.length ? { ignored_parameters_unsupported: ignored } : {};
+};

@@ -1,0 +1,291 @@
+/**
+ * `npm run manage -- <command> [options]`: the management CLI, for what the
+ * API cannot do (create an organization) or should not need (a first
+ * account, a lost API key). It calls the same actions as the API, so input
+ * is refused with the same words and the same events go out.
+ *
+ *   create-realm --subdomain S --name N --owner-email E --owner-name F [--password P]
+ *   create-user  --realm S --email E --name F --role owner|admin|moderator|member|guest [--password P] [--bot]
+ *   rotate-api-key --realm S --email E
+ *   list-users   --realm S
+ *
+ * `--realm` / `--subdomain` take the organization's subdomain (`""` for the
+ * default organization). `--local` talks to DynamoDB Local at
+ * http://127.0.0.1:8000, table `zulip` (what `npm start` runs); otherwise the
+ * configuration comes from the environment (`TABLE_NAME`, `AWS_REGION`,
+ * `DYNAMODB_ENDPOINT`, …, see `shared/config.ts`).
+ *
+ * The module exports {@link main} for tests and only runs itself when it is
+ * the process's entry point.
+ */
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { doCreateRealm } from "../shared/actions/realms/create-realm.js";
+import { checkCreateUser } from "../shared/actions/users/create-user.js";
+import { doRegenerateApiKey } from "../shared/actions/users/regenerate-api-key.js";
+import { checkFullName, isStrongEnoughPassword } from "../shared/actions/users/validation.js";
+import { loadConfig, type Config } from "../shared/config.js";
+import { runJob } from "../shared/deferred/jobs.js";
+import { createDeps, type Deps } from "../shared/deps.js";
+import { getRealm, getRealmIdBySubdomain, type RealmRecord } from "../shared/data/realms.js";
+import { getUser, getUserIdByEmail, listRealmUsers } from "../shared/data/users.js";
+import { isValidEmailAddress, realmUrl } from "../shared/domain/email.js";
+import { BotType, Role } from "../shared/domain/roles.js";
+import { JsonableError } from "../shared/errors.js";
+
+/** Role names the CLI accepts, and the names `list-users` prints. */
+export const ROLE_NAMES: Readonly<Record<string, number>> = {
+  owner: Role.OWNER,
+  admin: Role.ADMINISTRATOR,
+  moderator: Role.MODERATOR,
+  member: Role.MEMBER,
+  guest: Role.GUEST,
+};
+
+/** Where DynamoDB Local listens and which table `npm start` uses; what `--local` means. */
+export const LOCAL_ENV = {
+  DYNAMODB_ENDPOINT: "http://127.0.0.1:8000",
+  TABLE_NAME: "zulip",
+  AWS_REGION: "us-east-1",
+  ROOT_DOMAIN: "127.0.0.1:9991",
+  URL_SCHEME: "http",
+} as const;
+
+export const USAGE = `Usage: npm run manage -- <command> [--local] [options]
+
+Commands:
+  create-realm   --subdomain S --name N --owner-email E --owner-name F [--password P]
+  create-user    --realm S --email E --name F --role owner|admin|moderator|member|guest [--password P] [--bot]
+  rotate-api-key --realm S --email E
+  list-users     --realm S
+
+--local uses DynamoDB Local at ${LOCAL_ENV.DYNAMODB_ENDPOINT} (table ${LOCAL_ENV.TABLE_NAME}), as started by npm start.
+Otherwise TABLE_NAME, AWS_REGION, DYNAMODB_ENDPOINT, ROOT_DOMAIN come from the environment.`;
+
+/** Injected for tests: dependencies and where output goes. */
+export interface ManageIo {
+  /** Use these dependencies instead of building them from `--local` or the environment. */
+  deps?: Deps;
+  /** @default process.env */
+  env?: Record<string, string | undefined>;
+  /** @default console.log */
+  out?: (line: string) => void;
+  /** @default console.error */
+  err?: (line: string) => void;
+}
+
+/** A refusal of the CLI's input: printed as `error: <message>`, exit status 1. */
+export class UsageError extends Error {}
+
+/**
+ * The configuration the CLI runs with: `--local` overrides the table and
+ * endpoint with {@link LOCAL_ENV}; otherwise the environment as is.
+ */
+export function cliConfig(local: boolean, env: Record<string, string | undefined>): Config {
+  return loadConfig(local ? { ...env, ...LOCAL_ENV } : env);
+}
+
+/**
+ * Dependencies for a CLI run. Deferred work (large event fan-outs) runs
+ * inline: the CLI has no queue consumer, and waiting for it is fine here.
+ */
+export function cliDeps(config: Config): Deps {
+  const deps: Deps = createDeps(config, {
+    deferred: { enqueue: async (jobs) => { for (const job of jobs) await runJob(deps, job); } },
+    log: { debug() {}, info() {}, warn() {}, error() {} },
+  });
+  return deps;
+}
+
+const OPTIONS = {
+  local: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  subdomain: { type: "string" },
+  realm: { type: "string" },
+  name: { type: "string" },
+  "owner-email": { type: "string" },
+  "owner-name": { type: "string" },
+  email: { type: "string" },
+  role: { type: "string" },
+  password: { type: "string" },
+  bot: { type: "boolean" },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>["values"];
+
+function required(values: Values, name: keyof Values & string): string {
+  const v = values[name];
+  if (typeof v !== "string") throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+function only(values: Values, command: string, allowed: string[]): void {
+  const extra = Object.keys(values).filter((k) => !["local", "help", ...allowed].includes(k));
+  if (extra.length) throw new UsageError(`${command} does not take --${extra[0]}`);
+}
+
+async function realmBySubdomain(deps: Deps, subdomain: string): Promise<RealmRecord> {
+  const id = await getRealmIdBySubdomain(deps, subdomain);
+  const realm = id === undefined ? undefined : await getRealm(deps, id);
+  if (!realm) throw new UsageError(`no organization with subdomain '${subdomain}'`);
+  return realm;
+}
+
+/** Subdomains: lower-case letters, digits and inner hyphens (Zulip's rule), or `""` for the default organization. */
+function checkSubdomain(subdomain: string): string {
+  const s = subdomain.trim().toLowerCase();
+  if (s !== "" && !/^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$/.test(s)) {
+    throw new UsageError(`invalid subdomain '${subdomain}': use lower-case letters, digits and hyphens`);
+  }
+  return s;
+}
+
+function roleName(role: number): string {
+  return Object.entries(ROLE_NAMES).find(([, v]) => v === role)?.[0] ?? String(role);
+}
+
+/** Left-aligned columns separated by two spaces. */
+export function formatTable(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
+  return [line(header), ...rows.map(line)];
+}
+
+async function run(command: string, values: Values, deps: Deps, out: (line: string) => void): Promise<void> {
+  switch (command) {
+    case "create-realm": {
+      only(values, command, ["subdomain", "name", "owner-email", "owner-name", "password"]);
+      const subdomain = checkSubdomain(required(values, "subdomain"));
+      const name = required(values, "name").trim();
+      if (!name) throw new UsageError("--name must not be empty");
+      const email = required(values, "owner-email").trim();
+      if (!isValidEmailAddress(email)) throw new UsageError(`invalid email address '${email}'`);
+      const ownerName = checkFullName(required(values, "owner-name"));
+      const password = values.password;
+      if (password !== undefined && !isStrongEnoughPassword(password)) throw new JsonableError("The password is too weak.");
+      const { realm, owner } = await doCreateRealm(deps, {
+        string_id: subdomain,
+        name,
+        owner: { email, full_name: ownerName, password },
+      });
+      out(`Created organization '${realm.name}' (id ${realm.id}) at ${realmUrl(realm, deps.config)}`);
+      out(`Owner: ${owner.full_name} <${owner.delivery_email}> (user id ${owner.user_id})`);
+      out(`API key: ${owner.api_key}`);
+      return;
+    }
+    case "create-user": {
+      only(values, command, ["realm", "email", "name", "role", "password", "bot"]);
+      const realm = await realmBySubdomain(deps, required(values, "realm"));
+      const roleArg = required(values, "role");
+      const role = ROLE_NAMES[roleArg];
+      if (role === undefined) {
+        throw new UsageError(`invalid role '${roleArg}': use one of ${Object.keys(ROLE_NAMES).join(", ")}`);
+      }
+      const user = await checkCreateUser(deps, realm, {
+        email: required(values, "email"),
+        full_name: required(values, "name"),
+        role,
+        password: values.password,
+        ...(values.bot ? { is_bot: true, bot_type: BotType.DEFAULT, bot_owner_id: null } : {}),
+      });
+      out(`Created ${user.is_bot ? "bot" : roleName(user.role)} ${user.full_name} <${user.delivery_email}> (user id ${user.user_id})`);
+      out(`API key: ${user.api_key}`);
+      return;
+    }
+    case "rotate-api-key": {
+      only(values, command, ["realm", "email"]);
+      const realm = await realmBySubdomain(deps, required(values, "realm"));
+      const email = required(values, "email");
+      const id = await getUserIdByEmail(deps, realm.id, email);
+      const user = id === undefined ? undefined : await getUser(deps, realm.id, id);
+      if (!user) throw new UsageError(`no user with email '${email}' in this organization`);
+      out(await doRegenerateApiKey(deps, realm, user));
+      return;
+    }
+    case "list-users": {
+      only(values, command, ["realm"]);
+      const realm = await realmBySubdomain(deps, required(values, "realm"));
+      const users = await listRealmUsers(deps, realm.id, { consistent: true });
+      const rows = users.map((u) => [
+        String(u.user_id),
+        u.delivery_email,
+        u.full_name,
+        u.is_bot ? `${roleName(u.role)} (bot)` : roleName(u.role),
+        u.is_active ? "yes" : "no",
+      ]);
+      for (const line of formatTable(["id", "email", "name", "role", "active"], rows)) out(line);
+      return;
+    }
+    default:
+      throw new UsageError(`unknown command '${command}'`);
+  }
+}
+
+/**
+ * Runs one CLI command.
+ * @param argv the arguments after the script name, e.g. `["list-users", "--realm", ""]`
+ * @returns the process exit status: 0 on success, 1 on bad input or a refused action
+ */
+export async function main(argv: string[], io: ManageIo = {}): Promise<number> {
+  const out = io.out ?? ((line: string) => console.log(line));
+  const err = io.err ?? ((line: string) => console.error(line));
+  let values: Values;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true }));
+  } catch (e) {
+    err(`error: ${(e as Error).message}`);
+    err(USAGE);
+    return 1;
+  }
+  if (values.help || positionals.length === 0) {
+    (values.help ? out : err)(USAGE);
+    return values.help ? 0 : 1;
+  }
+  if (positionals.length > 1) {
+    err(`error: unexpected argument '${positionals[1]}'`);
+    return 1;
+  }
+  try {
+    let deps = io.deps;
+    if (!deps) {
+      let config: Config;
+      try {
+        config = cliConfig(values.local ?? false, io.env ?? process.env);
+      } catch (e) {
+        throw new UsageError(`bad configuration in the environment: ${(e as Error).message}`);
+      }
+      deps = cliDeps(config);
+    }
+    await run(positionals[0]!, values, deps, out);
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof JsonableError) {
+      err(`error: ${e.message}`);
+      if (e instanceof UsageError && e.message.startsWith("unknown command")) err(USAGE);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,21 @@
+import { generateApiKey, hashApiKey } from "../../auth/api-key.js";
+import type { Deps } from "../../deps.js";
+import type { RealmRecord } from "../../data/realms.js";
+import { listRealmUsers, replaceApiKey, type UserRecord } from "../../data/users.js";
+import { notifyRealmBotUpdates } from "./notify.js";
+
+/**
+ * Gives a user or bot a new API key (Zulip's `do_regenerate_api_key`): the
+ * old key stops working at once, since its lookup item is deleted in the
+ * same transaction that registers the new one. For a bot, its
+ * administrators get a `realm_bot` `update` `{bot: {user_id, api_key}}`.
+ * @returns the new 32-character key
+ */
+export async function doRegenerateApiKey(deps: Deps, realm: RealmRecord, user: UserRecord): Promise<string> {
+  const key = generateApiKey();
+  await replaceApiKey(deps, user, hashApiKey(user.api_key), key, hashApiKey(key));
+  if (user.is_bot) {
+    await notifyRealmBotUpdates(deps, user, [{ api_key: key }], await listRealmUsers(deps, realm.id));
+  }
+  return key;
+}

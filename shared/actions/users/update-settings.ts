@@ -1,0 +1,133 @@
+import { hashPassword, verifyPassword } from "../../auth/password.js";
+import type { Deps } from "../../deps.js";
+import { HumanUsersOnlyError, JsonableError } from "../../errors.js";
+import type { RealmRecord } from "../../data/realms.js";
+import { listRealmUsers, writeUsers, type UserRecord } from "../../data/users.js";
+import { apiEmail } from "../../domain/email.js";
+import { isRealmAdmin } from "../../domain/roles.js";
+import { USER_SETTING_DEFAULTS } from "../../domain/user-settings.js";
+import { sendEvent } from "../../events/publish.js";
+import { languageName } from "./languages.js";
+import { activeUserIds, notifyRealmUserUpdates } from "./notify.js";
+import type { SettableUserSetting } from "./settings-validation.js";
+import { checkFullName, isStrongEnoughPassword } from "./validation.js";
+
+/** What `PATCH /settings` may change; absent means unchanged. Values are already type-checked. */
+export interface SettingsUpdate {
+  full_name?: string;
+  old_password?: string;
+  new_password?: string;
+  /** Personal settings, checked by `USER_SETTING_PARAMS`, in the order events should go out. */
+  settings: Partial<Record<SettableUserSetting, unknown>>;
+}
+
+/**
+ * Zulip's `@human_users_only`: bots may not call the endpoint.
+ * @throws HumanUsersOnlyError 400 `This endpoint does not accept bot requests.`
+ */
+export function requireHuman(caller: UserRecord): void {
+  if (caller.is_bot) throw new HumanUsersOnlyError();
+}
+
+/**
+ * `PATCH /settings` (OpenAPI `update-settings`; Zulip's
+ * `json_change_settings`): the caller changes their own name, password or
+ * personal settings.
+ *
+ * Everything is checked first, then one write: `full_name`, `timezone` and
+ * the password hash are top-level fields of the user record (the wire user
+ * object carries `timezone`; the setting is also kept in `settings` so the
+ * effective-settings view stays complete); every other setting lives in the
+ * record's `settings` map, which holds only values that differ from the
+ * organization's defaults (`shared/domain/user-settings.ts`): setting a
+ * value back to the default removes it.
+ *
+ * A name change is skipped silently when the organization disables name
+ * changes and the caller is not an administrator (Zulip fails silently
+ * there too; the UI does not offer it).
+ *
+ * Events, after the write: `realm_user` `update` `{user_id, full_name}` to the
+ * realm's active users; one `user_settings` `update` `{property, value}`
+ * (plus `language_name` for `default_language`) per changed setting to the
+ * caller; for `timezone` also `realm_user` `{email, user_id, timezone}`, and
+ * when `email_address_visibility` changes the API email, `realm_user`
+ * `{user_id, new_email}`, to the active users.
+ * @throws JsonableError 400 `Wrong password!`, `New password is too weak!`, the
+ *   name errors of `checkFullName`
+ */
+export async function checkUpdateSettings(
+  deps: Deps,
+  realm: RealmRecord,
+  caller: UserRecord,
+  update: SettingsUpdate,
+): Promise<void> {
+  requireHuman(caller);
+  const fields: Partial<UserRecord> = {};
+
+  if (update.new_password !== undefined) {
+    const ok = caller.password_hash !== null && (await verifyPassword(update.old_password ?? "", caller.password_hash));
+    if (!ok) throw new JsonableError("Wrong password!");
+    if (!isStrongEnoughPassword(update.new_password)) throw new JsonableError("New password is too weak!");
+    fields.password_hash = await hashPassword(update.new_password);
+  }
+
+  if (update.full_name !== undefined && update.full_name !== caller.full_name) {
+    const nameChangesDisabled = realm.settings?.name_changes_disabled === true;
+    if (!nameChangesDisabled || isRealmAdmin(caller)) {
+      const name = checkFullName(update.full_name);
+      if (name !== caller.full_name) fields.full_name = name;
+    }
+  }
+
+  const own = caller.settings ?? {};
+  const realmDefaults = realm.user_settings_defaults ?? {};
+  const serverDefaults: Record<string, unknown> = USER_SETTING_DEFAULTS;
+  const setSettings: Record<string, unknown> = {};
+  const removeSettings: string[] = [];
+  const changed: [string, unknown][] = [];
+  for (const [name, value] of Object.entries(update.settings)) {
+    if (value === undefined) continue;
+    const fallback = name in realmDefaults ? realmDefaults[name] : serverDefaults[name];
+    const current = name === "timezone" ? caller.timezone : name in own ? own[name] : fallback;
+    if (value === current) continue;
+    changed.push([name, value]);
+    if (value === fallback) removeSettings.push(name);
+    else setSettings[name] = value;
+    if (name === "timezone") fields.timezone = value as string;
+  }
+
+  if (Object.keys(fields).length === 0 && changed.length === 0) return;
+  if (!(await writeUsers(deps, realm.id, [{ userId: caller.user_id, fields, setSettings, removeSettings }]))) {
+    throw new Error("update settings: the caller's user item is gone");
+  }
+
+  const after: UserRecord = { ...caller, ...fields, settings: { ...own, ...setSettings } };
+  for (const name of removeSettings) delete after.settings[name];
+  const needsAudience =
+    fields.full_name !== undefined ||
+    fields.timezone !== undefined ||
+    apiEmail(after, realm, deps.config) !== apiEmail(caller, realm, deps.config);
+  const audience = needsAudience ? activeUserIds(await listRealmUsers(deps, realm.id)) : [];
+
+  if (fields.full_name !== undefined) {
+    await notifyRealmUserUpdates(deps, [{ user_id: caller.user_id, full_name: fields.full_name }], audience);
+  }
+  for (const [property, value] of changed) {
+    const event: Record<string, unknown> = { type: "user_settings", op: "update", property, value };
+    if (property === "default_language") event.language_name = languageName(value as string);
+    await sendEvent(deps, event as { type: string }, [caller.user_id]);
+    if (property === "timezone") {
+      await notifyRealmUserUpdates(
+        deps,
+        [{ email: apiEmail(after, realm, deps.config), user_id: caller.user_id, timezone: value }],
+        audience,
+      );
+    }
+    if (property === "email_address_visibility") {
+      const newEmail = apiEmail(after, realm, deps.config);
+      if (newEmail !== apiEmail(caller, realm, deps.config)) {
+        await notifyRealmUserUpdates(deps, [{ user_id: caller.user_id, new_email: newEmail }], audience);
+      }
+    }
+  }
+}

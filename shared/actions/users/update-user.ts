@@ -1,0 +1,129 @@
+import type { Deps } from "../../deps.js";
+import { JsonableError, OrganizationOwnerRequiredError } from "../../errors.js";
+import type { RealmRecord } from "../../data/realms.js";
+import { listRealmUsers, userConditions, writeUsers, type UserRecord } from "../../data/users.js";
+import { isRealmAdmin, isRealmOwner, Role } from "../../domain/roles.js";
+import { getCustomProfileFields } from "../../queries/users/custom-profile-fields.js";
+import { accessUserInList } from "./access-user.js";
+import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates } from "./notify.js";
+import { lastOwnerGuard } from "./owners.js";
+import { withWriteRetries } from "./retry.js";
+import { checkFullName } from "./validation.js";
+
+/** One entry of `profile_data`: a field ID and its new value (empty or null clears it). */
+export interface ProfileDataEntry {
+  id: number;
+  value: string | number[] | null;
+}
+
+/** The changes `PATCH /users/{user_id}` may ask for; absent means unchanged. */
+export interface UserUpdate {
+  full_name?: string;
+  role?: number;
+  profile_data?: ProfileDataEntry[];
+}
+
+/**
+ * `PATCH /users/{user_id}` (spec "Update a user"; Zulip's
+ * `update_user_backend`): an administrator changes another user's (or
+ * bot's, or their own) name, role or custom profile field values.
+ *
+ * Everything is validated before anything is written, and all changes go in
+ * one conditional write on the role and active state that were read, so a
+ * refused or raced request changes nothing (Zulip validates and writes one
+ * property after the other). Role rules (spec "States and transitions", User
+ * role): only owners add or remove the owner role; the owner role cannot be
+ * removed from the only owner (race-free, see `owners.ts`); a guest cannot
+ * be made an administrator or owner directly (the spec's `BAD_REQUEST`
+ * `Guests cannot be organization administrators`: demote them to member or
+ * moderator first). A blank `full_name` is ignored, as Zulip does.
+ *
+ * Emits one `realm_user` `update` per changed property (`{user_id, role}`,
+ * `{user_id, full_name}`, `{user_id, custom_profile_field}`) to the realm's
+ * active users; a renamed bot's administrators also get `realm_bot`
+ * `update` `{bot: {user_id, full_name}}`. Round trips: one Query of the realm's users (strongly
+ * consistent), one write, then the event writes.
+ * @throws NoSuchUserError 400 `No such user`
+ * @throws InsufficientPermissionError 400 for a caller who is not an administrator
+ * @throws OrganizationOwnerRequiredError 400 `Must be an organization owner`
+ * @throws JsonableError 400 `The owner permission cannot be removed from the only organization owner.`,
+ *   `Guests cannot be organization administrators`, the name errors of `checkFullName`,
+ *   `Field id <id> not found.`
+ */
+export async function checkUpdateUser(
+  deps: Deps,
+  realm: RealmRecord,
+  caller: UserRecord,
+  userId: number,
+  update: UserUpdate,
+): Promise<void> {
+  const profileFields =
+    update.profile_data !== undefined ? await getCustomProfileFields(deps, realm.id) : new Map();
+  await withWriteRetries("update user", async () => {
+    const users = await listRealmUsers(deps, realm.id, { consistent: true });
+    const target = accessUserInList(users, caller, userId, {
+      allowDeactivated: true,
+      allowBots: true,
+      forAdmin: true,
+    });
+    const fields: Partial<UserRecord> = {};
+    const persons: Record<string, unknown>[] = [];
+    const checks: Parameters<typeof writeUsers>[3] = [];
+
+    if (update.role !== undefined && update.role !== target.role) {
+      if ((update.role === Role.OWNER || target.role === Role.OWNER) && !isRealmOwner(caller)) {
+        throw new OrganizationOwnerRequiredError();
+      }
+      if (target.role === Role.GUEST && isRealmAdmin({ role: update.role })) {
+        throw new JsonableError("Guests cannot be organization administrators");
+      }
+      const guard = lastOwnerGuard(users, target);
+      if (guard === null) {
+        throw new JsonableError("The owner permission cannot be removed from the only organization owner.");
+      }
+      if (guard.check) checks.push(guard.check);
+      fields.role = update.role;
+      persons.push({ user_id: target.user_id, role: update.role });
+    }
+
+    if (update.full_name !== undefined && update.full_name !== target.full_name && update.full_name.trim() !== "") {
+      const name = checkFullName(update.full_name);
+      if (name !== target.full_name) {
+        fields.full_name = name;
+        persons.push({ user_id: target.user_id, full_name: name });
+      }
+    }
+
+    if (update.profile_data !== undefined) {
+      const profile = { ...(target.profile_data ?? {}) };
+      let changed = false;
+      for (const entry of update.profile_data) {
+        if (!profileFields.has(entry.id)) throw new JsonableError(`Field id ${entry.id} not found.`);
+        const key = String(entry.id);
+        const empty = entry.value === null || entry.value.length === 0;
+        // Person-picker fields take a list of user IDs, stored as its JSON text as Zulip does.
+        const value = empty ? null : typeof entry.value === "string" ? entry.value : JSON.stringify(entry.value);
+        if ((profile[key]?.value ?? null) === value) continue;
+        if (value === null) delete profile[key];
+        else profile[key] = { value };
+        changed = true;
+        persons.push({ user_id: target.user_id, custom_profile_field: { id: entry.id, value } });
+      }
+      if (changed) fields.profile_data = profile;
+    }
+
+    if (persons.length === 0) return true;
+    const written = await writeUsers(
+      deps,
+      realm.id,
+      [{ userId: target.user_id, fields, condition: userConditions.unchanged(target) }],
+      checks,
+    );
+    if (!written) return undefined;
+    await notifyRealmUserUpdates(deps, persons, activeUserIds(users));
+    if (target.is_bot && fields.full_name !== undefined) {
+      await notifyRealmBotUpdates(deps, target, [{ full_name: fields.full_name }], users);
+    }
+    return true;
+  });
+}
