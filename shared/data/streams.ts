@@ -1,6 +1,14 @@
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
-import { recordOf } from "./items.js";
+import { batchGet } from "./batch-get.js";
+import { failedConditionIndexes, isConditionFailure } from "./conditions.js";
+import { recordOf, setExpression } from "./items.js";
 import { keys } from "./keys.js";
 
 /**
@@ -32,6 +40,8 @@ export interface StreamRecord {
   deactivated: boolean;
   /** Whether new users are subscribed to it (default streams). */
   is_default: boolean;
+  /** ID of the user group whose members may unsubscribe others (Zulip's default: administrators). */
+  can_remove_subscribers_group: number;
 }
 
 type Db = Pick<Deps, "db" | "table">;
@@ -69,4 +79,199 @@ export async function listRealmStreams(deps: Db, realmId: number): Promise<Strea
     start = out.LastEvaluatedKey;
   } while (start);
   return streams;
+}
+
+type TransactItems = NonNullable<TransactWriteCommandInput["TransactItems"]>;
+
+/** The unique-name item of a stream: its lower-cased name mapped to its ID. */
+function streamNameItem(realmId: number, name: string, streamId: number): Record<string, unknown> {
+  return { ...keys.streamByName(realmId, name), type: "stream_name", realm_id: realmId, stream_id: streamId };
+}
+
+/**
+ * Reads many streams of one realm by ID (strongly consistent BatchGetItem,
+ * one round trip per 100 streams). Unknown IDs are absent from the result.
+ */
+export async function getStreamsByIds(deps: Db, realmId: number, streamIds: number[]): Promise<Map<number, StreamRecord>> {
+  const unique = [...new Set(streamIds)];
+  const items = await batchGet(deps, unique.map((id) => keys.stream(realmId, id)), true);
+  const found = new Map<number, StreamRecord>();
+  for (const item of items) {
+    const stream = recordOf<StreamRecord>(item);
+    found.set(stream.stream_id, stream);
+  }
+  return found;
+}
+
+/**
+ * Resolves many stream names (case-insensitive) to streams: one BatchGet of
+ * the unique-name items, then one of the streams. Archived streams have
+ * released their names, so they are never found by name.
+ * @returns lower-cased name → stream, for the names that exist
+ */
+export async function getStreamsByNames(deps: Db, realmId: number, names: string[]): Promise<Map<string, StreamRecord>> {
+  const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
+  if (lowered.length === 0) return new Map();
+  const nameItems = await batchGet(deps, lowered.map((n) => keys.streamByName(realmId, n)), true);
+  const ids = nameItems.map((item) => Number(item.stream_id));
+  const streams = await getStreamsByIds(deps, realmId, ids);
+  const found = new Map<string, StreamRecord>();
+  for (const stream of streams.values()) {
+    if (!stream.deactivated) found.set(stream.name.toLowerCase(), stream);
+  }
+  return found;
+}
+
+/**
+ * Writes a new stream and claims its name in one transaction, so two
+ * concurrent creations of the same name cannot both succeed.
+ * @returns false when the name is already taken in the realm (nothing written)
+ */
+export async function putNewStream(deps: Db, stream: StreamRecord): Promise<boolean> {
+  try {
+    await deps.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: deps.table,
+              Item: streamNameItem(stream.realm_id, stream.name, stream.stream_id),
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+          {
+            Put: {
+              TableName: deps.table,
+              Item: { ...keys.stream(stream.realm_id, stream.stream_id), type: "stream", ...stream },
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Outcome of {@link updateStream}. */
+export type StreamUpdateOutcome = "updated" | "missing" | "name_taken";
+
+/**
+ * Sets fields of an active stream; with `rename`, also moves its
+ * unique-name claim from the old name to the new one in the same
+ * transaction (a rename that only changes letter case keeps the claim).
+ * One round trip.
+ * @param rename `{from, to}` names; `from` must be the stored name (compare-and-set)
+ * @returns `missing` when the stream is gone, archived or was renamed meanwhile;
+ *   `name_taken` when another stream holds the new name; nothing is written then
+ */
+export async function updateStream(
+  deps: Db,
+  realmId: number,
+  streamId: number,
+  fields: Partial<StreamRecord>,
+  rename?: { from: string; to: string },
+): Promise<StreamUpdateOutcome> {
+  const all: Partial<StreamRecord> = rename ? { ...fields, name: rename.to } : fields;
+  const { clauses, names, values } = setExpression(all as Record<string, unknown>);
+  if (clauses.length === 0) return "updated";
+  const condition = ["attribute_exists(pk)", "#deact = :false"];
+  const condNames: Record<string, string> = { "#deact": "deactivated" };
+  const condValues: Record<string, unknown> = { ":false": false };
+  if (rename) {
+    condition.push("#oldname = :oldname");
+    condNames["#oldname"] = "name";
+    condValues[":oldname"] = rename.from;
+  }
+  const update = {
+    TableName: deps.table,
+    Key: keys.stream(realmId, streamId),
+    UpdateExpression: `SET ${clauses.join(", ")}`,
+    ConditionExpression: condition.join(" AND "),
+    ExpressionAttributeNames: { ...names, ...condNames },
+    ExpressionAttributeValues: { ...values, ...condValues },
+  };
+  const nameMoves = rename !== undefined && rename.from.toLowerCase() !== rename.to.toLowerCase();
+  try {
+    if (!nameMoves) {
+      await deps.db.send(new UpdateCommand(update));
+      return "updated";
+    }
+    const items: TransactItems = [
+      { Update: update },
+      {
+        Put: {
+          TableName: deps.table,
+          Item: streamNameItem(realmId, rename!.to, streamId),
+          ConditionExpression: "attribute_not_exists(pk)",
+        },
+      },
+      {
+        Delete: {
+          TableName: deps.table,
+          Key: keys.streamByName(realmId, rename!.from),
+          ConditionExpression: "stream_id = :sid",
+          ExpressionAttributeValues: { ":sid": streamId },
+        },
+      },
+    ];
+    await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
+    return "updated";
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    if (nameMoves && failedConditionIndexes(err).includes(1) && !failedConditionIndexes(err).includes(0)) {
+      return "name_taken";
+    }
+    return "missing";
+  }
+}
+
+/**
+ * Archives a stream: marks it deactivated under its archived name and
+ * releases its unique-name claim, in one transaction (Zulip renames archived
+ * streams so that the name can be reused).
+ * @param archivedName the stored name from now on
+ * @param fields further fields to set (for example `invite_only`, `is_default`)
+ * @returns false when the stream was already archived or renamed meanwhile (nothing written)
+ */
+export async function archiveStream(
+  deps: Db,
+  stream: Pick<StreamRecord, "realm_id" | "stream_id" | "name">,
+  archivedName: string,
+  fields: Partial<StreamRecord>,
+): Promise<boolean> {
+  const { clauses, names, values } = setExpression({ ...fields, deactivated: true, name: archivedName });
+  try {
+    await deps.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: deps.table,
+              Key: keys.stream(stream.realm_id, stream.stream_id),
+              UpdateExpression: `SET ${clauses.join(", ")}`,
+              ConditionExpression: "attribute_exists(pk) AND #deact = :false AND #oldname = :oldname",
+              ExpressionAttributeNames: { ...names, "#deact": "deactivated", "#oldname": "name" },
+              ExpressionAttributeValues: { ...values, ":false": false, ":oldname": stream.name },
+            },
+          },
+          {
+            Delete: {
+              TableName: deps.table,
+              Key: keys.streamByName(stream.realm_id, stream.name),
+              ConditionExpression: "stream_id = :sid",
+              ExpressionAttributeValues: { ":sid": stream.stream_id },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }

@@ -1,6 +1,9 @@
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
-import { recordOf } from "./items.js";
+import { batchGet } from "./batch-get.js";
+import { batchWrite } from "./batch-write.js";
+import { isConditionFailure } from "./conditions.js";
+import { recordOf, setExpression } from "./items.js";
 import { keys, unpad } from "./keys.js";
 
 /**
@@ -85,4 +88,83 @@ export async function listStreamSubscriberIds(deps: Db, streamId: number): Promi
     start = out.LastEvaluatedKey;
   } while (start);
   return ids;
+}
+
+/**
+ * The stored item of a subscription: base key in the user's partition, and
+ * the gsi1 keys (the stream's subscriber list) only while active.
+ */
+export function subscriptionItem(sub: SubscriptionRecord): Record<string, unknown> {
+  return {
+    ...keys.subscription(sub.user_id, sub.stream_id),
+    ...(sub.active ? keys.streamSubscribersIndex(sub.stream_id, sub.user_id) : {}),
+    type: "subscription",
+    ...sub,
+  };
+}
+
+/**
+ * Reads subscriptions by (user, stream) pairs, active or not (strongly
+ * consistent BatchGetItem: one round trip per 100 pairs, all in parallel).
+ * Pairs without a subscription are absent from the result.
+ */
+export async function getSubscriptionsByPairs(
+  deps: Db,
+  pairs: { userId: number; streamId: number }[],
+): Promise<SubscriptionRecord[]> {
+  const seen = new Set<string>();
+  const itemKeys: Record<string, unknown>[] = [];
+  for (const { userId, streamId } of pairs) {
+    const id = `${userId}:${streamId}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    itemKeys.push(keys.subscription(userId, streamId));
+  }
+  const items = await batchGet(deps, itemKeys, true);
+  return items.map((item) => recordOf<SubscriptionRecord>(item));
+}
+
+/**
+ * Writes whole subscription records with BatchWriteItem (25 per call, in
+ * parallel): used to add, reactivate and deactivate many subscriptions at
+ * once. A record with `active: false` is written without gsi1 keys, which
+ * removes it from the stream's subscriber list.
+ *
+ * Last writer wins: a property change racing with a (de)activation of the
+ * same subscription may be lost, which BatchWriteItem cannot prevent (it
+ * has no conditions); both are rare user-driven actions on one's own row.
+ */
+export async function putSubscriptions(deps: Db, subs: SubscriptionRecord[]): Promise<void> {
+  if (subs.length === 0) return;
+  await batchWrite(deps, subs.map(subscriptionItem));
+}
+
+/**
+ * Sets personal properties of an active subscription. One round trip.
+ * @returns false when the user is not (or no longer) subscribed (nothing written)
+ */
+export async function updateSubscriptionFields(
+  deps: Db,
+  userId: number,
+  streamId: number,
+  fields: Partial<Omit<SubscriptionRecord, "user_id" | "stream_id" | "realm_id" | "active">>,
+): Promise<boolean> {
+  const { clauses, names, values } = setExpression(fields as Record<string, unknown>);
+  if (clauses.length === 0) return true;
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: keys.subscription(userId, streamId),
+        UpdateExpression: `SET ${clauses.join(", ")}`,
+        ConditionExpression: "#active = :true",
+        ExpressionAttributeNames: { ...names, "#active": "active" },
+        ExpressionAttributeValues: { ...values, ":true": true },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }

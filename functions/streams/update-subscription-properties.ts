@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { checkUpdateSubscriptionProperties } from "../../shared/actions/streams/subscription-properties.js";
+import type { Endpoint } from "../../shared/http/context.js";
+import { param, parseParams } from "../../shared/http/params.js";
+
+/** `POST`/`PATCH /users/me/subscriptions/properties`: personal settings of subscribed streams. */
+export const updateSubscriptionProperties: Endpoint = async (ctx) => {
+  const p = parseParams(ctx.params, {
+    subscription_data: param.json(
+      z.array(z.object({ stream_id: z.int(), property: z.string(), value: z.union([z.boolean(), z.string()]) })),
+    ),
+  });
+  await checkUpdateSubscriptionProperties(ctx.deps, ctx.realm, ctx.user, p.subscription_data);
+};

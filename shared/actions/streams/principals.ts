@@ -1,0 +1,55 @@
+import type { Deps } from "../../deps.js";
+import { batchGet } from "../../data/batch-get.js";
+import { keys } from "../../data/keys.js";
+import type { RealmRecord } from "../../data/realms.js";
+import { getUsersByIds, type UserRecord } from "../../data/users.js";
+import { realmHost } from "../../domain/email.js";
+import { JsonableError, NoSuchUserError } from "../../errors.js";
+
+/**
+ * Resolves the `principals` of `POST`/`DELETE /users/me/subscriptions`
+ * (user IDs, or API emails: real addresses or the `user<id>@<host>` form
+ * used when an email is hidden) to active users of the realm, bots
+ * included (Zulip's `bulk_principals_to_user_profiles`). Two round trips
+ * at most (email claims, then the users), one per 100 principals in
+ * parallel.
+ * @throws NoSuchUserError 400 `No such user` for an unknown ID or email
+ * @throws JsonableError 400 `User is deactivated` for a deactivated user
+ */
+export async function accessPrincipals(
+  deps: Deps,
+  realm: RealmRecord,
+  principals: (number | string)[],
+): Promise<UserRecord[]> {
+  const ids: number[] = [];
+  const emails: string[] = [];
+  const fakeEmail = new RegExp(`^user(\\d+)@${escapeRegExp(realmHost(realm, deps.config).replace(/:\d+$/, ""))}$`, "i");
+  for (const p of principals) {
+    if (typeof p === "number") ids.push(p);
+    else {
+      const fake = fakeEmail.exec(p);
+      if (fake) ids.push(Number(fake[1]));
+      else emails.push(p.toLowerCase());
+    }
+  }
+  if (emails.length > 0) {
+    const unique = [...new Set(emails)];
+    const claims = await batchGet(deps, unique.map((e) => keys.userByEmail(realm.id, e)), true);
+    if (claims.length !== unique.length) throw new NoSuchUserError();
+    ids.push(...claims.map((c) => Number(c.user_id)));
+  }
+  const unique = [...new Set(ids)];
+  const users = await getUsersByIds(deps, realm.id, unique);
+  const out: UserRecord[] = [];
+  for (const id of unique) {
+    const user = users.get(id);
+    if (!user) throw new NoSuchUserError();
+    if (!user.is_active) throw new JsonableError("User is deactivated");
+    out.push(user);
+  }
+  return out;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,13 @@
+import { renderMarkdown } from "../../markdown/index.js";
+
+/**
+ * Renders a stream description to HTML (`rendered_description`) with the
+ * message Markdown renderer, as Zulip's `render_stream_description` does
+ * (no previews). Mentions, user groups and channel links are not resolved
+ * in descriptions (nothing is looked up, so they stay as typed); emoji,
+ * links and formatting are rendered. An empty description renders to "".
+ * @param realmUrl the organization's base URL (for links the renderer builds)
+ */
+export function renderStreamDescription(description: string, realmUrl: string): string {
+  return renderMarkdown(description, { users: [], groups: [], streams: [], realmEmoji: [], realmUrl }).html;
+}

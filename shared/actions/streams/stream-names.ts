@@ -1,0 +1,46 @@
+import { MAX_STREAM_NAME_LENGTH } from "../../domain/stream-permissions.js";
+import { JsonableError } from "../../errors.js";
+
+/**
+ * Zulip's stream-name rules (`check_stream_name`): not blank, at most
+ * {@link MAX_STREAM_NAME_LENGTH} characters (Unicode code points, as
+ * Python's `len`), and no unprintable character (control characters,
+ * surrogates, Unicode non-characters).
+ */
+
+/** Position (1-based, in code points) of the first unprintable character, or undefined. */
+export function firstUnprintablePosition(value: string): number | undefined {
+  let position = 0;
+  for (const ch of value) {
+    position++;
+    const cp = ch.codePointAt(0)!;
+    const control = cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
+    const surrogate = cp >= 0xd800 && cp <= 0xdfff;
+    const nonCharacter = (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe;
+    if (control || surrogate || nonCharacter) return position;
+  }
+  return undefined;
+}
+
+/**
+ * Checks a stream name (already stripped of surrounding whitespace by the caller).
+ * @throws JsonableError 400 `Channel name can't be empty.`,
+ *   `Channel name too long (limit: 60 characters).` or
+ *   `Invalid character in channel name, at position <n>.`
+ */
+export function checkStreamName(name: string): void {
+  if (name.trim() === "") throw new JsonableError("Channel name can't be empty.");
+  if ([...name].length > MAX_STREAM_NAME_LENGTH) {
+    throw new JsonableError(`Channel name too long (limit: ${MAX_STREAM_NAME_LENGTH} characters).`);
+  }
+  const position = firstUnprintablePosition(name);
+  if (position !== undefined) throw new JsonableError(`Invalid character in channel name, at position ${position}.`);
+}
+
+/**
+ * Strips a name the way Zulip's views do before using it (Python's
+ * `str.strip()`: Unicode whitespace at both ends).
+ */
+export function stripStreamName(name: string): string {
+  return name.trim();
+}

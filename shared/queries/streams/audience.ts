@@ -1,0 +1,86 @@
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { Deps } from "../../deps.js";
+import type { StreamRecord } from "../../data/streams.js";
+import { keys } from "../../data/keys.js";
+import { isGuest, isRealmAdmin } from "../../domain/roles.js";
+
+/**
+ * Who hears about a stream: the audiences of `stream` and `subscription`
+ * events (Zulip's `can_access_stream_user_ids` and peer-subscriber rules).
+ */
+
+type Db = Pick<Deps, "db" | "table">;
+
+/** The few user fields an audience needs. */
+export interface ActiveRealmUser {
+  user_id: number;
+  role: number;
+  is_bot: boolean;
+}
+
+/**
+ * The realm's active users and bots, with only their ID, role and bot flag
+ * (a projected Query of the realm's user items: a fraction of the read
+ * units of whole user records; one page per ~1 MB of projected data).
+ */
+export async function listActiveRealmUsers(deps: Db, realmId: number): Promise<ActiveRealmUser[]> {
+  const users: ActiveRealmUser[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+        ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.userPrefix },
+        ProjectionExpression: "user_id, #role, is_active, is_bot",
+        ExpressionAttributeNames: { "#role": "role" },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      if (item.is_active !== true) continue;
+      users.push({ user_id: Number(item.user_id), role: Number(item.role), is_bot: item.is_bot === true });
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return users;
+}
+
+/**
+ * The active users who may see a stream's metadata, and who therefore get
+ * its `stream` events and its `peer_add`/`peer_remove` events:
+ * - web-public: every active user;
+ * - public: every active non-guest, plus subscribed guests;
+ * - private: its subscribers, plus the organization's administrators.
+ * @param subscriberIds the stream's subscribers (after the change being announced)
+ * @returns user IDs in ascending order
+ */
+export function streamAudience(
+  stream: Pick<StreamRecord, "invite_only" | "is_web_public">,
+  activeUsers: ActiveRealmUser[],
+  subscriberIds: Iterable<number>,
+): number[] {
+  const subscribers = new Set(subscriberIds);
+  const ids: number[] = [];
+  for (const u of activeUsers) {
+    let sees: boolean;
+    if (stream.is_web_public) sees = true;
+    else if (!stream.invite_only) sees = !isGuest(u) || subscribers.has(u.user_id);
+    else sees = subscribers.has(u.user_id) || isRealmAdmin(u);
+    if (sees) ids.push(u.user_id);
+  }
+  return ids.sort((a, b) => a - b);
+}
+
+/**
+ * Who is told that a new stream exists when it is created (Zulip's
+ * `create_stream_if_needed`): public streams to every active non-guest
+ * (web-public: every active user), private streams to administrators;
+ * subscribers learn of it when they are subscribed.
+ */
+export function streamCreationAudience(
+  stream: Pick<StreamRecord, "invite_only" | "is_web_public">,
+  activeUsers: ActiveRealmUser[],
+): number[] {
+  return streamAudience(stream, activeUsers, []);
+}
