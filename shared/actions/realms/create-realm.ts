@@ -5,6 +5,7 @@ import { putNewRealm, type RealmRecord } from "../../data/realms.js";
 import type { UserRecord } from "../../data/users.js";
 import { Role } from "../../domain/roles.js";
 import { doCreateUser } from "../users/create-user.js";
+import { doCreateDefaultStreams } from "../streams/default-streams.js";
 
 export interface NewRealm {
   /** Subdomain; `""` for the deployment's default organization. */
@@ -15,8 +16,8 @@ export interface NewRealm {
 }
 
 /**
- * Creates an organization and its first owner (Zulip's `do_create_realm`
- * followed by the owner's `do_create_user`).
+ * Creates an organization, its first owner and its default stream
+ * `general` (Zulip's `do_create_realm` followed by the owner's `do_create_user`).
  * @returns the realm and its owner (with the owner's API key)
  * @throws JsonableError 400 `Subdomain already in use` when the subdomain is taken
  */
@@ -33,5 +34,6 @@ export async function doCreateRealm(deps: Deps, input: NewRealm): Promise<{ real
   };
   if (!(await putNewRealm(deps, realm))) throw new JsonableError("Subdomain already in use");
   const owner = await doCreateUser(deps, realm, { ...input.owner, role: Role.OWNER });
+  await doCreateDefaultStreams(deps, realm, owner);
   return { realm, owner };
 }

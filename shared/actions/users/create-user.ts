@@ -8,6 +8,7 @@ import { getUserIdByEmail, listRealmUsers, putNewUser, type UserRecord } from ".
 import { isValidEmailAddress } from "../../domain/email.js";
 import { isRealmAdmin, Role } from "../../domain/roles.js";
 import { sendEvent } from "../../events/publish.js";
+import { subscribeToDefaultStreams } from "../streams/default-streams.js";
 import { userToWire } from "../../wire/user.js";
 import { checkFullName, isStrongEnoughPassword } from "./validation.js";
 
@@ -27,6 +28,8 @@ export interface NewUser {
 /**
  * Creates a user or bot in a realm and tells the realm's active users with a
  * `realm_user` `add` event (Zulip's `do_create_user`).
+ *
+ * Human users are subscribed to the realm's default streams.
  *
  * Preconditions: the caller has checked permissions and validated the
  * email's and name's shape.
@@ -62,6 +65,8 @@ export async function doCreateUser(deps: Deps, realm: RealmRecord, input: NewUse
   if (!(await putNewUser(deps, user, hashApiKey(apiKey)))) {
     throw new JsonableError(`Email '${input.email}' already in use`);
   }
+  // Humans join the realm's default streams at creation, as in Zulip's process_new_human_user.
+  if (!user.is_bot) await subscribeToDefaultStreams(deps, realm, user);
   const audience = (await listRealmUsers(deps, realm.id)).filter((u) => u.is_active);
   await sendEvent(
     deps,
