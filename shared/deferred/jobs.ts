@@ -1,6 +1,7 @@
 import type { Deps } from "../deps.js";
 import { writeEventToLogs, type ZulipEvent } from "../events/publish.js";
 import type { DeferredJob } from "./deferred-work.js";
+import { runIndexMessage, runWriteUserMessages } from "../actions/messages/deferred.js";
 
 /** A deferred job's runner: does the work of one job; throwing makes SQS retry it. */
 export type JobRunner = (deps: Deps, payload: Record<string, unknown>) => Promise<void>;
@@ -13,6 +14,10 @@ export const JOB_RUNNERS: Record<string, JobRunner> = {
   fanout_event: async (deps, payload) => {
     await writeEventToLogs(deps, payload.event as ZulipEvent, payload.users as { id: number; flags?: string[] }[]);
   },
+  /** UserMessage rows, then `message` events, of a large audience (`shared/actions/messages/deferred.ts`). */
+  write_user_messages: runWriteUserMessages,
+  /** Search postings of one message (`shared/actions/messages/deferred.ts`). */
+  index_message: runIndexMessage,
 };
 
 /**

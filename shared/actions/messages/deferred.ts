@@ -1,0 +1,104 @@
+import type { Deps } from "../../deps.js";
+import { batchGet } from "../../data/batch-get.js";
+import { keys } from "../../data/keys.js";
+import { getMessage } from "../../data/messages.js";
+import { putPostings } from "../../data/search-index.js";
+import { putUserMessages, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
+import type { DeferredJob } from "../../deferred/deferred-work.js";
+import { PUBLIC_STREAM_MARKER, writeEventToLogs, type ZulipEvent } from "../../events/publish.js";
+import { messageTerms } from "../../narrow/search.js";
+import { messageToWire } from "../../wire/message.js";
+
+/**
+ * Deferred work of message sending (kinds registered in
+ * `shared/deferred/jobs.ts`): the UserMessage rows and events of large
+ * audiences, and the search postings of every message.
+ */
+
+/** Recipients per `write_user_messages` job (20 BatchWriteItem calls for rows, as many for events; ≈ 15 KB of payload). */
+export const USER_MESSAGE_JOB_SIZE = 500;
+
+/**
+ * Payload of a `write_user_messages` job. It carries no event: the job
+ * rebuilds the `message` event from the stored message, which keeps every
+ * payload a few kilobytes (SQS takes 256 KB per message and per batch of
+ * ten) whatever the content's size.
+ */
+export interface WriteUserMessagesPayload {
+  message_id: number;
+  recipient_id: number;
+  is_private: boolean;
+  /** The message went to a public stream: its event also is in the realm's public log (see `PUBLIC_STREAM_MARKER`). */
+  public_stream: boolean;
+  /** Stored flags per recipient. */
+  rows: { user_id: number; flags: string[] }[];
+}
+
+/** Splits a large audience's rows into `write_user_messages` jobs. */
+export function userMessageJobs(
+  base: Omit<WriteUserMessagesPayload, "rows">,
+  rows: WriteUserMessagesPayload["rows"],
+): DeferredJob[] {
+  const jobs: DeferredJob[] = [];
+  for (let i = 0; i < rows.length; i += USER_MESSAGE_JOB_SIZE) {
+    const payload: WriteUserMessagesPayload = { ...base, rows: rows.slice(i, i + USER_MESSAGE_JOB_SIZE) };
+    jobs.push({ kind: "write_user_messages", payload: payload as unknown as Record<string, unknown> });
+  }
+  return jobs;
+}
+
+/**
+ * Runs a `write_user_messages` job: writes the rows that do not exist yet
+ * (SQS delivers at least once; a redelivered job must not reset flags a
+ * user changed meanwhile, hence the BatchGet first), then the recipients'
+ * `message` events — after the rows, so a client never learns of a message
+ * it cannot yet flag.
+ */
+export async function runWriteUserMessages(deps: Deps, raw: Record<string, unknown>): Promise<void> {
+  const p = raw as unknown as WriteUserMessagesPayload;
+  const [message, existing] = await Promise.all([
+    getMessage(deps, p.message_id),
+    batchGet(deps, p.rows.map((r) => keys.userMessage(r.user_id, p.message_id))),
+  ]);
+  if (!message) return; // deleted since: nothing to deliver
+  const have = new Set(existing.map((i) => Number(i.user_id)));
+  const fresh: UserMessageRecord[] = p.rows
+    .filter((r) => !have.has(r.user_id))
+    .map((r) => ({
+      user_id: r.user_id,
+      message_id: p.message_id,
+      recipient_id: p.recipient_id,
+      is_private: p.is_private,
+      flags: r.flags,
+    }));
+  await putUserMessages(deps, fresh);
+  const event: ZulipEvent = {
+    type: "message",
+    message: messageToWire(message, { applyMarkdown: true, clientGravatar: false }),
+    raw_content: message.content,
+    ...(p.public_stream ? { [PUBLIC_STREAM_MARKER]: true } : {}),
+  };
+  await writeEventToLogs(
+    deps,
+    event,
+    p.rows.map((r) => ({ id: r.user_id, flags: wireFlags(r.flags) })),
+  );
+}
+
+/** The `index_message` job of one message. */
+export function indexMessageJob(realmId: number, messageId: number): DeferredJob {
+  return { kind: "index_message", payload: { realm_id: realmId, message_id: messageId } };
+}
+
+/**
+ * Runs an `index_message` job: reads the message as it is now (so the job
+ * also serves after an edit) and writes one posting per distinct term of
+ * its topic and content. Cost: one GetItem, ⌈terms / 25⌉ BatchWriteItem
+ * calls (4 in flight). Postings of words an edit removed stay behind; search
+ * re-checks every message, so they only cost a read.
+ */
+export async function runIndexMessage(deps: Deps, payload: Record<string, unknown>): Promise<void> {
+  const message = await getMessage(deps, Number(payload.message_id));
+  if (!message) return; // deleted since
+  await putPostings(deps, message.realm_id, message.id, messageTerms(message.topic, message.content));
+}

@@ -1,0 +1,367 @@
+import type { Deps } from "../../deps.js";
+import { allocateIds } from "../../data/counters.js";
+import { putMessage, type DisplayRecipientUser, type MessageRecord } from "../../data/messages.js";
+import type { RealmRecord } from "../../data/realms.js";
+import { getOrCreateDirectRecipientId } from "../../data/recipients.js";
+import { getStream, getStreamIdByName, type StreamRecord } from "../../data/streams.js";
+import { getSubscription, listStreamSubscriberIds } from "../../data/subscriptions.js";
+import { putUserMessages, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
+import { getUser, getUsersByIds, listRealmUsers, type UserRecord } from "../../data/users.js";
+import { avatarUrlFor } from "../../domain/avatar.js";
+import { apiEmail, realmUrl } from "../../domain/email.js";
+import { isGuest } from "../../domain/roles.js";
+import { JsonableError, StreamDoesNotExistError, StreamIdDoesNotExistError } from "../../errors.js";
+import { PUBLIC_STREAM_MARKER, sendEvent, writeEventToLogs, writePublicStreamEvent, type ZulipEvent } from "../../events/publish.js";
+import { collectReferences, renderMarkdown, topicLinks } from "../../markdown/index.js";
+import type { LinkableStream, MentionableUser, RenderResult } from "../../markdown/types.js";
+import { checkStreamPostPolicy } from "../../queries/streams/access.js";
+import { messageToWire } from "../../wire/message.js";
+import { indexMessageJob, userMessageJobs } from "./deferred.js";
+import { normalizeContent, normalizeTopic, privateRecipients, readBySender, streamIndicator } from "./normalize.js";
+import { usersByEmail } from "./user-lookup.js";
+
+/**
+ * Audiences above this many recipients get their UserMessage rows and
+ * `message` events from deferred work (`write_user_messages` jobs): up to it,
+ * the rows are one round of BatchWriteItem calls (4 × 25) inside the
+ * request. The sender's own row and event are always written inline.
+ */
+export const INLINE_RECIPIENT_LIMIT = 100;
+
+/** A `POST /messages` request after parameter decoding (spec "Send a message"). */
+export interface SendMessageRequest {
+  /** `stream`/`channel` or `private`/`direct`. */
+  type: string;
+  /** `to` decoded as JSON when it parses, else the raw string. */
+  to: unknown;
+  /** `topic` (or its alias `subject`); required for stream messages. */
+  topic: string | undefined;
+  content: string;
+  queueId?: string;
+  localId?: string;
+  /** Feature level 236's explicit `read_by_sender`. */
+  readBySender?: boolean;
+  /** The request's client name (Zulip's sending client). */
+  clientName: string;
+}
+
+/** Where a checked message goes and who receives it. */
+type Addressee =
+  | {
+      kind: "stream";
+      stream: StreamRecord;
+      /** Active subscribers: the recipients of stream wildcard mentions. */
+      subscriberIds: Set<number>;
+    }
+  | {
+      kind: "private";
+      recipientId: number;
+      /** Every participant, the sender included, by ID. */
+      participants: UserRecord[];
+    };
+
+type SendDeps = Deps;
+
+async function checkStreamAddressee(
+  deps: SendDeps,
+  realm: RealmRecord,
+  sender: UserRecord,
+  indicator: string | number,
+): Promise<Extract<Addressee, { kind: "stream" }>> {
+  const notFound = () =>
+    typeof indicator === "number" ? new StreamIdDoesNotExistError(indicator) : new StreamDoesNotExistError(indicator);
+  const streamId = typeof indicator === "number" ? indicator : await getStreamIdByName(deps, realm.id, indicator);
+  if (streamId === undefined) throw notFound();
+  const ownerId = sender.is_bot ? sender.bot_owner_id : null;
+  const [stream, sub, subscriberIds, owner, ownerSub] = await Promise.all([
+    getStream(deps, realm.id, streamId),
+    getSubscription(deps, sender.user_id, streamId),
+    listStreamSubscriberIds(deps, streamId),
+    ownerId !== null ? getUser(deps, realm.id, ownerId) : Promise.resolve(undefined),
+    ownerId !== null ? getSubscription(deps, ownerId, streamId) : Promise.resolve(undefined),
+  ]);
+  if (!stream || stream.deactivated) throw notFound();
+
+  // Zulip's access_stream_for_send_message: the post policy first (a bot
+  // may post where its owner may), then who may address the stream at all.
+  checkStreamPostPolicy(sender, stream, { botOwner: owner, realm, nowSeconds: Math.floor(deps.clock.now() / 1000) });
+  const subscribed = sub?.active === true;
+  const allowed =
+    stream.is_web_public ||
+    (!stream.invite_only && !isGuest(sender)) ||
+    subscribed ||
+    (sender.is_bot && ownerSub?.active === true);
+  if (!allowed) throw new JsonableError(`Not authorized to send to channel '${stream.name}'`);
+  return { kind: "stream", stream, subscriberIds: new Set(subscriberIds) };
+}
+
+async function checkPrivateAddressee(
+  deps: SendDeps,
+  realm: RealmRecord,
+  sender: UserRecord,
+  to: unknown,
+): Promise<Extract<Addressee, { kind: "private" }>> {
+  const parsed = privateRecipients(to);
+  let recipients: UserRecord[];
+  if ("ids" in parsed) {
+    const found = await getUsersByIds(deps, realm.id, parsed.ids);
+    for (const id of parsed.ids) if (!found.has(id)) throw new JsonableError(`Invalid user ID ${id}`);
+    recipients = parsed.ids.map((id) => found.get(id)!);
+  } else {
+    const found = await usersByEmail(deps, realm, parsed.emails);
+    for (const email of parsed.emails) {
+      if (!found.has(email.toLowerCase())) throw new JsonableError(`Invalid email '${email}'`);
+    }
+    recipients = parsed.emails.map((e) => found.get(e.toLowerCase())!);
+  }
+  for (const user of recipients) {
+    if (!user.is_active) throw new JsonableError(`'${apiEmail(user, realm, deps.config)}' is no longer using Zulip.`);
+  }
+  const byId = new Map<number, UserRecord>([[sender.user_id, sender]]);
+  for (const user of recipients) byId.set(user.user_id, user);
+  const participants = [...byId.values()].sort((a, b) => a.user_id - b.user_id);
+  const recipientId = await getOrCreateDirectRecipientId(deps, realm.id, participants.map((u) => u.user_id));
+  return { kind: "private", recipientId, participants };
+}
+
+/**
+ * Looks up what the content refers to — mentioned users (the realm's users
+ * only when a mention is by name), linked streams — and renders it. At most
+ * two round trips, run beside the addressee's checks.
+ */
+async function render(deps: SendDeps, realm: RealmRecord, content: string): Promise<RenderResult> {
+  const refs = collectReferences(content);
+  const usersPromise: Promise<UserRecord[]> =
+    refs.userNames.length > 0
+      ? listRealmUsers(deps, realm.id)
+      : refs.userIds.length > 0
+        ? getUsersByIds(deps, realm.id, refs.userIds).then((m) => [...m.values()])
+        : Promise.resolve([]);
+  const streamsPromise: Promise<StreamRecord[]> = Promise.all(
+    [...new Set(refs.streamNames.map((n) => n.toLowerCase()))].map(async (name) => {
+      const id = await getStreamIdByName(deps, realm.id, name);
+      return id === undefined ? undefined : getStream(deps, realm.id, id);
+    }),
+  ).then((list) => list.filter((s): s is StreamRecord => s !== undefined && !s.deactivated));
+  const [users, streams] = await Promise.all([usersPromise, streamsPromise]);
+  const mentionable: MentionableUser[] = users.map((u) => ({
+    id: u.user_id,
+    full_name: u.full_name,
+    email: apiEmail(u, realm, deps.config),
+    is_active: u.is_active,
+  }));
+  // Private streams are linkable only by name resolution Zulip also allows
+  // (the link reveals nothing the sender does not already know by name).
+  const linkable: LinkableStream[] = streams.map((s) => ({ id: s.stream_id, name: s.name }));
+  return renderMarkdown(content, {
+    users: mentionable,
+    groups: [],
+    streams: linkable,
+    realmEmoji: [],
+    realmUrl: realmUrl(realm, deps.config),
+  });
+}
+
+/** Stored flags of one recipient (spec flag table). */
+function flagsFor(
+  userId: number,
+  sender: UserRecord,
+  rendered: RenderResult,
+  addressee: Addressee,
+  senderReads: boolean,
+): string[] {
+  const flags: string[] = [];
+  if (userId === sender.user_id && senderReads) flags.push("read");
+  if (rendered.mentionedUserIds.includes(userId)) flags.push("mentioned");
+  // A stream wildcard notifies the stream's subscribers (every participant of a DM).
+  const wildcardReaches = addressee.kind === "private" || addressee.subscriberIds.has(userId);
+  if (rendered.mentionsStreamWildcard && wildcardReaches) flags.push("stream_wildcard_mentioned");
+  if (rendered.mentionsTopicWildcard && wildcardReaches) flags.push("topic_wildcard_mentioned");
+  return flags;
+}
+
+/**
+ * Zulip's `check_send_message` + `do_send_messages` for `POST /messages`:
+ * validates the request, writes the message and its recipients' rows, and
+ * sends the `message` event.
+ *
+ * Round trips after authentication, whatever the history or audience size:
+ * (1) the stream's name item / the recipients' email items, and mention
+ * lookups; (2) stream, sender's subscription, subscriber list (and a bot
+ * owner) — or the conversation's `DMSET#` item; (3) the message ID counter;
+ * (4) the message item and the UserMessage rows (≤ 100 recipients: one round
+ * of BatchWriteItem; beyond: the sender's row only), in parallel; (5) the
+ * events, the search-index job and (beyond 100) the jobs writing the other
+ * rows and events, in parallel. A conversation's first
+ * message adds two (counter and transaction of its `DMSET#` claim).
+ *
+ * @returns the new message's ID (Zulip's response `id`)
+ * @throws JsonableError `Invalid type`, `Message must not be empty`, `Missing topic`,
+ *   `Topic can't be empty!`, `Invalid email '<email>'`, `Invalid user ID <id>`,
+ *   `'<email>' is no longer using Zulip.`, `Not authorized to send to channel '<name>'`,
+ *   post-policy errors
+ * @throws StreamDoesNotExistError / StreamIdDoesNotExistError (`STREAM_DOES_NOT_EXIST`)
+ */
+export async function checkSendMessage(
+  deps: SendDeps,
+  realm: RealmRecord,
+  sender: UserRecord,
+  req: SendMessageRequest,
+): Promise<{ id: number }> {
+  let kind: "stream" | "private";
+  if (req.type === "stream" || req.type === "channel") kind = "stream";
+  else if (req.type === "private" || req.type === "direct") kind = "private";
+  else throw new JsonableError("Invalid type");
+
+  const content = normalizeContent(req.content);
+  const topic = kind === "stream" ? normalizeTopic(req.topic) : "";
+  const indicator = kind === "stream" ? streamIndicator(req.to) : undefined;
+
+  const [addressee, rendered] = await Promise.all([
+    kind === "stream"
+      ? checkStreamAddressee(deps, realm, sender, indicator!)
+      : checkPrivateAddressee(deps, realm, sender, req.to),
+    render(deps, realm, content),
+  ]);
+
+  const id = await allocateIds(deps, "message");
+  return doSendMessage(deps, realm, sender, {
+    id,
+    addressee,
+    topic,
+    content,
+    rendered,
+    clientName: req.clientName,
+    senderReads: readBySender(req.clientName, req.readBySender),
+    localId: req.localId,
+    queueId: req.queueId,
+  });
+}
+
+/**
+ * Writes a checked message and notifies its recipients.
+ *
+ * Preconditions: `addressee` passed every check of {@link checkSendMessage},
+ * `id` is freshly allocated from the `message` counter, `content` is
+ * normalized and `rendered` is its rendering.
+ *
+ * Recipients: a stream's active subscribers plus the sender; a
+ * conversation's participants. Large audiences (over
+ * {@link INLINE_RECIPIENT_LIMIT}) get their rows and events from
+ * `write_user_messages` jobs, so the request costs the same for 10 or
+ * 10,000 subscribers; the message is readable on stream narrows at once
+ * (the stream index is part of the message item), while the recipients'
+ * unread counts and home views follow within the jobs' latency.
+ */
+export async function doSendMessage(
+  deps: SendDeps,
+  realm: RealmRecord,
+  sender: UserRecord,
+  msg: {
+    id: number;
+    addressee: Addressee;
+    topic: string;
+    content: string;
+    rendered: RenderResult;
+    clientName: string;
+    senderReads: boolean;
+    localId?: string;
+    queueId?: string;
+  },
+): Promise<{ id: number }> {
+  const { addressee, rendered } = msg;
+  const senderEmail = apiEmail(sender, realm, deps.config);
+  const isStream = addressee.kind === "stream";
+  const displayRecipient: string | DisplayRecipientUser[] = isStream
+    ? addressee.stream.name
+    : addressee.participants.map((u) => ({
+        id: u.user_id,
+        email: apiEmail(u, realm, deps.config),
+        full_name: u.full_name,
+        is_mirror_dummy: false,
+      }));
+  const message: MessageRecord = {
+    id: msg.id,
+    realm_id: realm.id,
+    recipient_type: isStream ? "stream" : "private",
+    recipient_id: isStream ? addressee.stream.recipient_id : addressee.recipientId,
+    ...(isStream ? { stream_id: addressee.stream.stream_id } : { dm_user_ids: addressee.participants.map((u) => u.user_id) }),
+    topic: msg.topic,
+    display_recipient: displayRecipient,
+    sender_id: sender.user_id,
+    sender_email: senderEmail,
+    sender_full_name: sender.full_name,
+    sender_realm_str: realm.string_id,
+    sender_avatar_url: avatarUrlFor(sender, { clientGravatar: false, emailVisible: true })!,
+    sender_gravatar: sender.avatar_source === "G" && senderEmail === sender.delivery_email,
+    content: msg.content,
+    rendered_content: rendered.html,
+    rendered_content_version: rendered.renderedVersion,
+    timestamp: Math.floor(deps.clock.now() / 1000),
+    client: msg.clientName,
+    is_me_message: rendered.isMeMessage,
+    has_link: rendered.hasLink,
+    has_image: rendered.hasImage,
+    has_attachment: rendered.hasAttachment,
+    mentioned_user_ids: rendered.mentionedUserIds,
+    mentioned_group_ids: rendered.mentionedGroupIds,
+    wildcard_mentioned: rendered.mentionsStreamWildcard || rendered.mentionsTopicWildcard,
+    reactions: [],
+    edit_history: [],
+    submessages: [],
+    topic_links: isStream ? topicLinks(msg.topic) : [],
+  };
+
+  const recipientIds = isStream
+    ? [...new Set([...addressee.subscriberIds, sender.user_id])]
+    : addressee.participants.map((u) => u.user_id);
+  const rows = recipientIds.map((userId) => ({
+    user_id: userId,
+    flags: flagsFor(userId, sender, rendered, addressee, msg.senderReads),
+  }));
+  const toRecord = (r: { user_id: number; flags: string[] }): UserMessageRecord => ({
+    user_id: r.user_id,
+    message_id: message.id,
+    recipient_id: message.recipient_id,
+    is_private: !isStream,
+    flags: r.flags,
+  });
+
+  const event: ZulipEvent = {
+    type: "message",
+    message: messageToWire(message, { applyMarkdown: true, clientGravatar: false }),
+    raw_content: message.content,
+    ...(msg.localId !== undefined ? { local_id: msg.localId } : {}),
+    ...(msg.queueId !== undefined ? { sender_queue_id: msg.queueId } : {}),
+  };
+  const publicStream = isStream && !addressee.stream.invite_only;
+  const audience = rows.map((r) => ({ id: r.user_id, flags: wireFlags(r.flags) }));
+
+  if (rows.length <= INLINE_RECIPIENT_LIMIT) {
+    await Promise.all([putMessage(deps, message), putUserMessages(deps, rows.map(toRecord))]);
+    // Jobs only once the message exists: the indexer reads it.
+    await Promise.all([
+      deps.deferred.enqueue([indexMessageJob(realm.id, message.id)]),
+      sendEvent(deps, event, audience, publicStream ? { publicStreamRealmId: realm.id } : {}),
+    ]);
+    return { id: message.id };
+  }
+
+  // Large audience: the sender's row and event now, everyone else's from jobs.
+  const senderRow = rows.find((r) => r.user_id === sender.user_id)!;
+  const others = rows.filter((r) => r.user_id !== sender.user_id);
+  const userLogEvent: ZulipEvent = publicStream ? { ...event, [PUBLIC_STREAM_MARKER]: true } : event;
+  await Promise.all([putMessage(deps, message), putUserMessages(deps, [toRecord(senderRow)])]);
+  await Promise.all([
+    deps.deferred.enqueue([
+      indexMessageJob(realm.id, message.id),
+      ...userMessageJobs(
+        { message_id: message.id, recipient_id: message.recipient_id, is_private: !isStream, public_stream: publicStream },
+        others,
+      ),
+    ]),
+    publicStream ? writePublicStreamEvent(deps, realm.id, event, audience) : Promise.resolve(),
+    writeEventToLogs(deps, userLogEvent, [{ id: sender.user_id, flags: wireFlags(senderRow.flags) }]),
+  ]);
+  return { id: message.id };
+}

@@ -1,0 +1,95 @@
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { Deps } from "../deps.js";
+import { isConditionFailure } from "./conditions.js";
+import { allocateIds } from "./counters.js";
+import { recordOf } from "./items.js";
+import { keys } from "./keys.js";
+
+/**
+ * What a recipient ID stands for (Zulip's Recipient). Streams carry their
+ * recipient ID on the stream record; this item exists for conversations
+ * (sets of users), written together with the set's `DMSET#` claim.
+ */
+export interface RecipientRecord {
+  recipient_id: number;
+  realm_id: number;
+  /** `direct`: a private conversation between {@link RecipientRecord.user_ids}. */
+  recipient_type: "direct";
+  /** Sorted IDs of every participant (sender included). */
+  user_ids: number[];
+}
+
+type Db = Pick<Deps, "db" | "table">;
+
+/** Sorted distinct user IDs: the canonical form of a conversation. */
+export function conversationUserIds(userIds: number[]): number[] {
+  return [...new Set(userIds)].sort((a, b) => a - b);
+}
+
+/**
+ * The recipient ID of an existing conversation, or undefined when no message
+ * was ever sent to exactly this set of users. One round trip.
+ * @param userIds every participant, the sender included (any order, duplicates ignored)
+ */
+export async function getDirectRecipientId(deps: Db, realmId: number, userIds: number[]): Promise<number | undefined> {
+  const out = await deps.db.send(
+    new GetCommand({
+      TableName: deps.table,
+      Key: keys.directRecipient(realmId, conversationUserIds(userIds)),
+      ConsistentRead: true,
+    }),
+  );
+  return out.Item ? Number(out.Item.recipient_id) : undefined;
+}
+
+/** Reads a conversation's recipient record, or undefined. One round trip. */
+export async function getRecipient(deps: Db, recipientId: number): Promise<RecipientRecord | undefined> {
+  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.recipient(recipientId) }));
+  return out.Item ? recordOf<RecipientRecord>(out.Item) : undefined;
+}
+
+/**
+ * The recipient ID of the conversation between exactly `userIds`, creating
+ * it on first use. The same set always maps to the same ID: the set's
+ * `DMSET#` item is claimed with a conditional put (in one transaction with
+ * the recipient record); a writer that loses the race re-reads the winner's
+ * ID. Costs one round trip when the conversation exists, three on first use
+ * (read, counter, transaction), four when a race is lost.
+ * @param userIds every participant, the sender included
+ */
+export async function getOrCreateDirectRecipientId(deps: Db, realmId: number, userIds: number[]): Promise<number> {
+  const members = conversationUserIds(userIds);
+  const existing = await getDirectRecipientId(deps, realmId, members);
+  if (existing !== undefined) return existing;
+  const recipientId = await allocateIds(deps, "recipient");
+  const record: RecipientRecord = { recipient_id: recipientId, realm_id: realmId, recipient_type: "direct", user_ids: members };
+  try {
+    await deps.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: deps.table,
+              Item: { ...keys.directRecipient(realmId, members), type: "direct_recipient", recipient_id: recipientId },
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+          {
+            Put: {
+              TableName: deps.table,
+              Item: { ...keys.recipient(recipientId), type: "recipient", ...record },
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+        ],
+      }),
+    );
+    return recipientId;
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    // Another sender created the conversation between our read and our write.
+    const winner = await getDirectRecipientId(deps, realmId, members);
+    if (winner === undefined) throw err;
+    return winner;
+  }
+}

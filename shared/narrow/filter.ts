@@ -1,0 +1,84 @@
+import type { MessageRecord } from "../data/messages.js";
+import { isMentionFlagSet } from "../data/user-messages.js";
+import type { ResolvedTerm } from "./resolve.js";
+import { matchesSearch } from "./search.js";
+import { RESOLVED_TOPIC_PREFIX } from "./terms.js";
+
+/**
+ * Whether a message matches one resolved narrow term, for a viewer.
+ * @param flags the viewer's stored flags on the message, or undefined when
+ *   the viewer has no UserMessage row (a message from a stream's shared
+ *   history: it counts as read and carries no other flag)
+ */
+export function matchesTerm(term: ResolvedTerm, message: MessageRecord, flags: readonly string[] | undefined, viewerId: number): boolean {
+  if (term.kind === "noop") return true;
+  const result = matchesPositive(term, message, flags ?? ["read", "historical"], viewerId);
+  return term.negated ? !result : result;
+}
+
+function matchesPositive(term: ResolvedTerm, m: MessageRecord, flags: readonly string[], viewerId: number): boolean {
+  const isStream = m.recipient_type === "stream";
+  switch (term.kind) {
+    case "stream":
+      return isStream && m.stream_id === term.stream.stream_id;
+    case "streams":
+      return isStream && m.stream_id !== undefined && term.streamIds.has(m.stream_id);
+    case "topic":
+      return isStream && m.topic.toLowerCase() === term.topic.toLowerCase();
+    case "sender":
+      return m.sender_id === term.userId;
+    case "dm":
+      return !isStream && term.recipientId !== undefined && m.recipient_id === term.recipientId;
+    case "dm-including": {
+      if (isStream) return false;
+      const members = m.dm_user_ids ?? [];
+      if (term.groupOnly && members.length < 3) return false;
+      return members.includes(viewerId) && members.includes(term.userId);
+    }
+    case "is":
+      switch (term.what) {
+        case "dm":
+          return !isStream;
+        case "starred":
+          return flags.includes("starred");
+        case "unread":
+          return !flags.includes("read");
+        case "mentioned":
+          return isMentionFlagSet(flags);
+        case "alerted":
+          return flags.includes("has_alert_word");
+        case "resolved":
+          return isStream && m.topic.startsWith(RESOLVED_TOPIC_PREFIX);
+        default:
+          // `is:followed`: no topic is followed until topic visibility policies exist.
+          return false;
+      }
+    case "has":
+      switch (term.what) {
+        case "link":
+          return m.has_link;
+        case "image":
+          return m.has_image;
+        case "attachment":
+          return m.has_attachment;
+        default:
+          return (m.reactions ?? []).length > 0;
+      }
+    case "id":
+      return m.id === term.id;
+    case "search":
+      return matchesSearch(term.terms, m.topic, m.content);
+    case "noop":
+      return true;
+  }
+}
+
+/** Whether a message matches every term of a narrow. */
+export function matchesNarrow(
+  terms: readonly ResolvedTerm[],
+  message: MessageRecord,
+  flags: readonly string[] | undefined,
+  viewerId: number,
+): boolean {
+  return terms.every((t) => matchesTerm(t, message, flags, viewerId));
+}

@@ -1,0 +1,184 @@
+import type { Deps } from "../deps.js";
+import { usersByEmail, pyList } from "../actions/messages/user-lookup.js";
+import type { RealmRecord } from "../data/realms.js";
+import { getDirectRecipientId } from "../data/recipients.js";
+import { getStream, getStreamIdByName, listRealmStreams, type StreamRecord } from "../data/streams.js";
+import { getSubscription } from "../data/subscriptions.js";
+import { getUsersByIds, type UserRecord } from "../data/users.js";
+import { isGuest } from "../domain/roles.js";
+import { canReadStreamHistory } from "../queries/streams/access.js";
+import { searchTerms } from "./search.js";
+import { BadNarrowOperatorError, type NarrowTerm } from "./terms.js";
+
+/**
+ * A narrow term with its operands looked up: streams and users by name,
+ * email or ID, conversations by their participants. What `filter.ts`
+ * evaluates and the message-fetch planner drives queries from.
+ */
+export type ResolvedTerm = { negated: boolean } & (
+  | { kind: "stream"; stream: StreamRecord; historyAccess: boolean }
+  | { kind: "streams"; which: "public" | "web-public"; streamIds: Set<number> }
+  | { kind: "topic"; topic: string }
+  | { kind: "sender"; userId: number }
+  /** `recipientId` undefined: these users never talked, the term matches nothing. */
+  | { kind: "dm"; userIds: number[]; recipientId: number | undefined }
+  | { kind: "dm-including"; userId: number; groupOnly: boolean }
+  | { kind: "is"; what: string }
+  | { kind: "has"; what: string }
+  | { kind: "id"; id: number }
+  | { kind: "search"; terms: string[] }
+  /** `near` (an anchor, not a filter) and `in` (muting is not modelled: `in:home` = `in:all`). */
+  | { kind: "noop" }
+);
+
+export interface ResolvedNarrow {
+  terms: ResolvedTerm[];
+  /**
+   * Zulip's `ok_to_include_history`: messages the viewer has no UserMessage
+   * row for may be returned, because a positive stream term limits the
+   * query to streams whose history the viewer may read (or to public
+   * streams for a non-guest), and no `is:` term needs the viewer's flags.
+   */
+  includeHistory: boolean;
+  /** The `near` operand, used as the anchor when the request has none. */
+  near: number | undefined;
+}
+
+type LookupDeps = Pick<Deps, "db" | "table" | "config">;
+
+async function resolveStreamTerm(
+  deps: LookupDeps,
+  realm: RealmRecord,
+  viewer: UserRecord,
+  operand: string | number,
+): Promise<{ stream: StreamRecord; historyAccess: boolean }> {
+  // Like Zulip's get_stream_by_narrow_operand_access_unchecked: a private
+  // stream the viewer cannot read is still found; it then only yields the
+  // viewer's own UserMessage rows (none if they never were subscribed).
+  const id = typeof operand === "number" ? operand : await getStreamIdByName(deps, realm.id, operand);
+  if (id === undefined) throw new BadNarrowOperatorError(`unknown channel ${String(operand)}`);
+  const [stream, sub] = await Promise.all([getStream(deps, realm.id, id), getSubscription(deps, viewer.user_id, id)]);
+  if (!stream) throw new BadNarrowOperatorError(`unknown channel ${String(operand)}`);
+  const activeSub = sub?.active ? sub : undefined;
+  return { stream, historyAccess: canReadStreamHistory(viewer, stream, activeSub) };
+}
+
+/** Resolves one user operand (email or ID) of `sender`, `dm-including`, `group-pm-with`. */
+async function resolveUserTerm(deps: LookupDeps, realm: RealmRecord, operand: string | number): Promise<number> {
+  if (typeof operand === "number") {
+    const found = await getUsersByIds(deps, realm.id, [operand]);
+    if (!found.has(operand)) throw new BadNarrowOperatorError(`unknown user ${operand}`);
+    return operand;
+  }
+  const found = await usersByEmail(deps, realm, [operand]);
+  const user = found.get(operand.trim().toLowerCase());
+  if (!user) throw new BadNarrowOperatorError(`unknown user ${operand}`);
+  return user.user_id;
+}
+
+async function resolveDmTerm(
+  deps: LookupDeps,
+  realm: RealmRecord,
+  viewer: UserRecord,
+  operand: string | number[],
+): Promise<{ userIds: number[]; recipientId: number | undefined }> {
+  const desc = typeof operand === "string" ? operand : pyList(operand);
+  let ids: number[];
+  if (typeof operand === "string") {
+    const emails = operand.split(",").map((e) => e.trim().toLowerCase());
+    const found = await usersByEmail(deps, realm, emails);
+    if (emails.some((e) => !found.has(e))) throw new BadNarrowOperatorError(`unknown user in ${desc}`);
+    ids = emails.map((e) => found.get(e)!.user_id);
+    const participants = [...new Set([...ids, viewer.user_id])];
+    return { userIds: participants, recipientId: await getDirectRecipientId(deps, realm.id, participants) };
+  }
+  ids = operand;
+  const participants = [...new Set([...ids, viewer.user_id])];
+  const [found, recipientId] = await Promise.all([
+    getUsersByIds(deps, realm.id, ids),
+    getDirectRecipientId(deps, realm.id, participants),
+  ]);
+  if (ids.length === 0 || ids.some((id) => !found.has(id))) throw new BadNarrowOperatorError(`unknown user in ${desc}`);
+  return { userIds: participants, recipientId };
+}
+
+/**
+ * Looks up every operand of a parsed narrow, all terms in parallel: at most
+ * two round trips for stream names (name item, then stream and the
+ * viewer's subscription) and for DM emails (email items, then users and the
+ * conversation), one for IDs; the realm's streams (one Query) only for a
+ * `streams:` term.
+ *
+ * Several positive `search` terms are joined into one, as Zulip does.
+ * @throws BadNarrowOperatorError `unknown channel X`, `unknown user X`, `unknown user in X`
+ */
+export async function resolveNarrow(
+  deps: LookupDeps,
+  realm: RealmRecord,
+  viewer: UserRecord,
+  terms: NarrowTerm[],
+): Promise<ResolvedNarrow> {
+  let realmStreams: Promise<StreamRecord[]> | undefined;
+  const streamsOfRealm = () => (realmStreams ??= listRealmStreams(deps, realm.id));
+  const positiveSearch = terms.filter((t) => t.operator === "search" && !t.negated).map((t) => String(t.operand));
+  let near: number | undefined;
+
+  const resolved = await Promise.all(
+    terms.map(async (t): Promise<ResolvedTerm | undefined> => {
+      const negated = t.negated;
+      switch (t.operator) {
+        case "stream":
+          return { kind: "stream", negated, ...(await resolveStreamTerm(deps, realm, viewer, t.operand as string | number)) };
+        case "streams": {
+          const which = t.operand as "public" | "web-public";
+          const streams = await streamsOfRealm();
+          const ids = streams
+            .filter((s) => !s.deactivated && (which === "public" ? !s.invite_only : s.is_web_public))
+            .map((s) => s.stream_id);
+          return { kind: "streams", negated, which, streamIds: new Set(ids) };
+        }
+        case "topic":
+          return { kind: "topic", negated, topic: String(t.operand) };
+        case "sender":
+          return { kind: "sender", negated, userId: await resolveUserTerm(deps, realm, t.operand as string | number) };
+        case "dm":
+          return { kind: "dm", negated, ...(await resolveDmTerm(deps, realm, viewer, t.operand as string | number[])) };
+        case "dm-including":
+        case "group-pm-with":
+          return {
+            kind: "dm-including",
+            negated,
+            groupOnly: t.operator === "group-pm-with",
+            userId: await resolveUserTerm(deps, realm, t.operand as string | number),
+          };
+        case "is":
+          return { kind: "is", negated, what: String(t.operand) };
+        case "has":
+          return { kind: "has", negated, what: String(t.operand) };
+        case "id":
+          return { kind: "id", negated, id: Number(t.operand) };
+        case "search":
+          if (!negated) return undefined; // joined below
+          return { kind: "search", negated, terms: searchTerms(String(t.operand)) };
+        case "near": {
+          const n = Number(t.operand);
+          if (Number.isFinite(n)) near = Math.trunc(n);
+          return { kind: "noop", negated };
+        }
+        default:
+          return { kind: "noop", negated };
+      }
+    }),
+  );
+  const out = resolved.filter((t): t is ResolvedTerm => t !== undefined);
+  if (positiveSearch.length > 0) out.push({ kind: "search", negated: false, terms: searchTerms(positiveSearch.join(" ")) });
+
+  const positive = out.filter((t) => !t.negated);
+  const streamTerms = positive.filter((t) => t.kind === "stream");
+  const publicTerm = positive.some((t) => t.kind === "streams" && t.which === "public");
+  let includeHistory =
+    (streamTerms.length > 0 && streamTerms.every((t) => t.kind === "stream" && t.historyAccess)) ||
+    (publicTerm && !isGuest(viewer));
+  if (out.some((t) => t.kind === "is")) includeHistory = false;
+  return { terms: out, includeHistory, near };
+}

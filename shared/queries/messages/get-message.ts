@@ -1,0 +1,34 @@
+import type { Deps } from "../../deps.js";
+import { accessMessage } from "../../actions/messages/access-message.js";
+import type { RealmRecord } from "../../data/realms.js";
+import { wireFlags } from "../../data/user-messages.js";
+import type { UserRecord } from "../../data/users.js";
+import { messageToWire } from "../../wire/message.js";
+
+/**
+ * `GET /messages/{message_id}` (spec "Get a single message"): the message
+ * as the viewer sees it, with their flags (`["read", "historical"]` for a
+ * stream message from shared history), and the deprecated `raw_content`
+ * (the Markdown source, whatever `apply_markdown` says).
+ *
+ * `avatar_url` is computed as for `client_gravatar=false`: this endpoint has
+ * no such parameter and Zulip sends the URL here.
+ * @throws InvalidMessageError when the message is missing or invisible (see {@link accessMessage})
+ */
+export async function getSingleMessage(
+  deps: Pick<Deps, "db" | "table">,
+  realm: RealmRecord,
+  viewer: UserRecord,
+  messageId: number,
+  applyMarkdown: boolean,
+): Promise<{ message: Record<string, unknown>; raw_content: string }> {
+  const { message, userMessage } = await accessMessage(deps, realm, viewer, messageId);
+  return {
+    raw_content: message.content,
+    message: messageToWire(message, {
+      applyMarkdown,
+      clientGravatar: false,
+      flags: userMessage ? wireFlags(userMessage.flags) : ["read", "historical"],
+    }),
+  };
+}

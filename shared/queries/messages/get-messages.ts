@@ -1,0 +1,251 @@
+import type { Deps } from "../../deps.js";
+import { JsonableError } from "../../errors.js";
+import { recordOf } from "../../data/items.js";
+import { getMessagesByIds, queryIdRange, type IdRange, type MessageRecord } from "../../data/messages.js";
+import type { RealmRecord } from "../../data/realms.js";
+import { getUserMessages, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
+import type { UserRecord } from "../../data/users.js";
+import { matchesNarrow } from "../../narrow/filter.js";
+import { planDriver, unreadDriver, type Driver } from "../../narrow/plan.js";
+import { resolveNarrow, type ResolvedNarrow } from "../../narrow/resolve.js";
+import { escapeHtml, highlightHtml } from "../../narrow/search.js";
+import type { NarrowTerm } from "../../narrow/terms.js";
+import { messageToWire } from "../../wire/message.js";
+
+/** Zulip's stand-in for "after the newest message" (`anchor=newest`). */
+export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
+
+/** Most messages one `GET /messages` may ask for (spec "Limits"). */
+export const MAX_MESSAGES_PER_FETCH = 5000;
+
+/**
+ * Most driver items one direction of one request evaluates before giving
+ * up with `found_oldest`/`found_newest` false (the client asks again from the
+ * last message it got): bounds the cost of a narrow whose filters reject
+ * almost everything the driver yields.
+ */
+export const MAX_ITEMS_EVALUATED = 10_000;
+
+/** The largest DynamoDB `Limit` used for one page. */
+const MAX_PAGE = 1000;
+
+/** An anchor as requested: a message ID, or one the server computes. */
+export type AnchorRequest = number | "first_unread";
+
+/**
+ * Zulip's `parse_anchor_value`: `newest` → {@link LARGER_THAN_MAX_MESSAGE_ID},
+ * `oldest` → 0, `first_unread` (or `use_first_unread_anchor`) → computed;
+ * numbers are clamped to `[0, LARGER_THAN_MAX_MESSAGE_ID]`.
+ * @param raw the `anchor` parameter (JSON number or string), or undefined
+ * @param near a `near` narrow operand, the anchor when none is given
+ * @throws JsonableError `Missing 'anchor' argument.` / `Invalid anchor`
+ */
+export function parseAnchor(raw: string | number | undefined, useFirstUnread: boolean, near?: number): AnchorRequest {
+  if (useFirstUnread) return "first_unread";
+  if (raw === undefined) {
+    if (near !== undefined) return Math.max(0, near);
+    throw new JsonableError("Missing 'anchor' argument.");
+  }
+  if (raw === "oldest") return 0;
+  if (raw === "newest") return LARGER_THAN_MAX_MESSAGE_ID;
+  if (raw === "first_unread") return "first_unread";
+  const n = typeof raw === "number" ? raw : /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+  if (!Number.isInteger(n)) throw new JsonableError("Invalid anchor");
+  return Math.min(Math.max(n, 0), LARGER_THAN_MAX_MESSAGE_ID);
+}
+
+export interface GetMessagesRequest {
+  anchor: string | number | undefined;
+  useFirstUnreadAnchor: boolean;
+  numBefore: number;
+  numAfter: number;
+  includeAnchor: boolean;
+  narrow: NarrowTerm[];
+  applyMarkdown: boolean;
+  clientGravatar: boolean;
+}
+
+interface Hit {
+  message: MessageRecord;
+  /** The viewer's stored flags, undefined for shared history without a row. */
+  stored: string[] | undefined;
+}
+
+interface Collected {
+  hits: Hit[];
+  /** The driver's range was exhausted (so fewer hits than wanted means there are no more). */
+  complete: boolean;
+}
+
+interface FetchContext {
+  deps: Pick<Deps, "db" | "table">;
+  realmId: number;
+  viewerId: number;
+  narrow: ResolvedNarrow;
+}
+
+/** Fills messages and the viewer's rows for driver items, filters by visibility and narrow, keeps driver order. */
+async function hydrate(ctx: FetchContext, kind: "message" | "user_message" | "posting", items: Record<string, unknown>[]): Promise<Hit[]> {
+  let ids: number[];
+  let messages: Map<number, MessageRecord>;
+  let ums: Map<number, UserMessageRecord>;
+  if (kind === "user_message") {
+    const rows = items.map((i) => recordOf<UserMessageRecord>(i));
+    ids = rows.map((r) => r.message_id);
+    ums = new Map(rows.map((r) => [r.message_id, r]));
+    messages = await getMessagesByIds(ctx.deps, ids);
+  } else if (kind === "message") {
+    const found = items.map((i) => recordOf<MessageRecord>(i));
+    ids = found.map((m) => m.id);
+    messages = new Map(found.map((m) => [m.id, m]));
+    ums = await getUserMessages(ctx.deps, ctx.viewerId, ids);
+  } else {
+    ids = items.map((i) => Number(i.message_id));
+    [messages, ums] = await Promise.all([getMessagesByIds(ctx.deps, ids), getUserMessages(ctx.deps, ctx.viewerId, ids)]);
+  }
+  const hits: Hit[] = [];
+  for (const id of ids) {
+    const message = messages.get(id);
+    if (!message || message.realm_id !== ctx.realmId) continue; // a row whose message is gone
+    const stored = ums.get(id)?.flags;
+    if (stored === undefined && !ctx.narrow.includeHistory) continue;
+    if (!matchesNarrow(ctx.narrow.terms, message, stored, ctx.viewerId)) continue;
+    hits.push({ message, stored });
+  }
+  return hits;
+}
+
+/**
+ * Collects up to `want` matching messages from a driver within an ID range,
+ * in one direction. Exact drivers ask DynamoDB for exactly `want` items (one
+ * Query + one BatchGet); filtered ones start at three times that and grow
+ * the page fourfold until filled, exhausted or {@link MAX_ITEMS_EVALUATED}.
+ */
+async function collect(ctx: FetchContext, driver: Driver, range: IdRange, descending: boolean, want: number): Promise<Collected> {
+  if (want <= 0) return { hits: [], complete: true };
+  if (driver.source === "none") return { hits: [], complete: true };
+  if (driver.source === "ids") {
+    const ids = driver.ids.filter((id) => (range.gte === undefined || id >= range.gte) && (range.lte === undefined || id <= range.lte));
+    // Message and row fetched together, like postings.
+    const hits = ids.length ? await hydrate(ctx, "posting", ids.map((id) => ({ message_id: id }))) : [];
+    return { hits: hits.slice(0, want), complete: true };
+  }
+  const hits: Hit[] = [];
+  let limit = driver.exact ? want : Math.min(Math.max(want * 3, 20), MAX_PAGE);
+  let start: Record<string, unknown> | undefined;
+  let evaluated = 0;
+  for (;;) {
+    const page = await queryIdRange(ctx.deps, driver.where, range, descending, limit, start);
+    evaluated += page.items.length;
+    hits.push(...(await hydrate(ctx, driver.items, page.items)));
+    if (hits.length >= want) return { hits: hits.slice(0, want), complete: !page.next };
+    if (!page.next) return { hits, complete: true };
+    if (evaluated >= MAX_ITEMS_EVALUATED) return { hits, complete: false };
+    start = page.next;
+    limit = Math.min(Math.max(limit * 4, want - hits.length), MAX_PAGE);
+  }
+}
+
+/** The oldest unread message matching the narrow, or {@link LARGER_THAN_MAX_MESSAGE_ID}. */
+async function firstUnreadAnchor(ctx: FetchContext): Promise<number> {
+  // Zulip's find_first_unread_anchor: the narrow plus "is:unread" (which
+  // rules out shared history: messages without a row count as read).
+  const narrow: ResolvedNarrow = {
+    ...ctx.narrow,
+    terms: [...ctx.narrow.terms, { kind: "is", what: "unread", negated: false }],
+    includeHistory: false,
+  };
+  const unreadCtx = { ...ctx, narrow };
+  // Driven by the sparse unread index whatever the narrow: a user's unread
+  // messages are few next to their history, which a stream or conversation
+  // index would page through from its oldest (read) message.
+  const idTerm = narrow.terms.find((t) => t.kind === "id" && !t.negated);
+  const driver = idTerm ? planDriver(narrow, ctx.viewerId, ctx.realmId) : unreadDriver(ctx.viewerId);
+  const found = await collect(unreadCtx, driver, {}, false, 1);
+  return found.hits[0]?.message.id ?? LARGER_THAN_MAX_MESSAGE_ID;
+}
+
+/**
+ * `GET /messages` (spec "Get messages"; Zulip `get_messages_backend`):
+ * messages around an anchor matching a narrow, as the viewer sees them.
+ *
+ * Cost: the narrow's lookups (0–2 round trips, in parallel), the
+ * `first_unread` anchor if asked (2), then per direction — both directions
+ * in parallel — one Query of the driver partition and one BatchGet (of the
+ * messages for UserMessage drivers, of the viewer's rows for message
+ * drivers). Single-operator narrows (stream, topic, dm, is:starred, sender,
+ * home) need one page for 100 messages: at most 4 round trips after
+ * authentication, independent of history size (docs/data-model.md).
+ *
+ * @returns the response fields: `anchor`, `found_anchor`, `found_oldest`,
+ *   `found_newest`, `history_limited` (always false: no plan limits), `messages`
+ * @throws JsonableError `Too many messages requested (maximum 5000).`, anchor errors
+ * @throws BadNarrowOperatorError for unknown operands
+ */
+export async function getMessages(
+  deps: Deps,
+  realm: RealmRecord,
+  viewer: UserRecord,
+  req: GetMessagesRequest,
+): Promise<Record<string, unknown>> {
+  if (req.numBefore + req.numAfter > MAX_MESSAGES_PER_FETCH) {
+    throw new JsonableError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+  }
+  if (req.numBefore > 0 && req.numAfter > 0 && !req.includeAnchor) {
+    throw new JsonableError("The anchor can only be excluded at an end of the range");
+  }
+  // A missing anchor is refused before any read; `near` may stand in for it.
+  const nearTerm = req.narrow.find((t) => t.operator === "near");
+  const nearValue = nearTerm && /^\d+$/.test(String(nearTerm.operand)) ? Number(nearTerm.operand) : undefined;
+  const requested = parseAnchor(req.anchor, req.useFirstUnreadAnchor, nearValue);
+
+  const narrow = await resolveNarrow(deps, realm, viewer, req.narrow);
+  const ctx: FetchContext = { deps, realmId: realm.id, viewerId: viewer.user_id, narrow };
+  const anchor = requested === "first_unread" ? await firstUnreadAnchor(ctx) : requested;
+  const driver = planDriver(narrow, viewer.user_id, realm.id);
+
+  const anchoredLeft = anchor === 0;
+  const anchoredRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
+  const wantBefore = anchoredLeft ? 0 : req.numBefore;
+  // The after side starts at the anchor itself when it may be included; with
+  // num_after = 0 it only looks at the anchor.
+  const wantAfter = anchoredRight ? 0 : req.numAfter + (req.includeAnchor ? 1 : 0);
+  const afterRange: IdRange = {
+    gte: req.includeAnchor ? anchor : anchor + 1,
+    ...(req.numAfter === 0 ? { lte: anchor } : {}),
+  };
+  const [before, after] = await Promise.all([
+    collect(ctx, driver, anchoredRight ? {} : { lte: anchor - 1 }, true, wantBefore),
+    collect(ctx, driver, afterRange, false, wantAfter),
+  ]);
+
+  const beforeHits = before.hits.slice(0, req.numBefore).reverse();
+  const anchorHit = req.includeAnchor && !anchoredRight ? after.hits.find((h) => h.message.id === anchor) : undefined;
+  const afterHits = after.hits.filter((h) => h.message.id > anchor).slice(0, req.numAfter);
+  const all = [...beforeHits, ...(anchorHit ? [anchorHit] : []), ...afterHits];
+
+  const search = narrow.terms.find((t) => t.kind === "search" && !t.negated);
+  const searchWords = search && search.kind === "search" ? search.terms : undefined;
+  const messages = all.map(({ message, stored }) =>
+    messageToWire(message, {
+      applyMarkdown: req.applyMarkdown,
+      clientGravatar: req.clientGravatar,
+      flags: stored ? wireFlags(stored) : ["read", "historical"],
+      match: searchWords
+        ? {
+            match_content: highlightHtml(message.rendered_content, searchWords),
+            match_subject: highlightHtml(escapeHtml(message.topic), searchWords),
+          }
+        : undefined,
+    }),
+  );
+
+  return {
+    anchor,
+    found_anchor: anchorHit !== undefined,
+    found_oldest: anchoredLeft || (req.numBefore > 0 && before.complete && beforeHits.length < req.numBefore),
+    found_newest: anchoredRight || (req.numAfter > 0 && after.complete && afterHits.length < req.numAfter),
+    history_limited: false,
+    messages,
+  };
+}

@@ -1,0 +1,54 @@
+import type { MessageRecord } from "../data/messages.js";
+
+/** Options of {@link messageToWire}. */
+export interface MessageWireOptions {
+  /** `content` is the rendered HTML (`text/html`) instead of the Markdown source (`text/x-markdown`). */
+  applyMarkdown: boolean;
+  /** `avatar_url` is null where the client computes gravatars itself. */
+  clientGravatar: boolean;
+  /** The viewer's flags (already in wire form); omitted from the object when undefined (message events). */
+  flags?: string[];
+  /** Keyword-search highlights (`GET /messages` with a `search` term only). */
+  match?: { match_content: string; match_subject: string };
+}
+
+/**
+ * The wire shape of a message (spec "Message"; OpenAPI `MessagesBase`), built
+ * from the stored record alone — no other reads.
+ *
+ * - `type`/`subject`/`stream_id`/`display_recipient` follow the recipient:
+ *   `stream_id` only for stream messages, `subject` `""` for private ones.
+ * - `avatar_url` is null only with `client_gravatar` for a gravatar whose
+ *   email the client can see.
+ * - `edit_history` and `last_edit_timestamp` appear only once edited.
+ * - `flags` appear when given (`GET /messages`), not in `message` events,
+ *   where the event carries per-user flags next to the message.
+ */
+export function messageToWire(m: MessageRecord, opts: MessageWireOptions): Record<string, unknown> {
+  const wire: Record<string, unknown> = {
+    id: m.id,
+    type: m.recipient_type,
+    sender_id: m.sender_id,
+    sender_email: m.sender_email,
+    sender_full_name: m.sender_full_name,
+    sender_realm_str: m.sender_realm_str,
+    avatar_url: opts.clientGravatar && m.sender_gravatar ? null : m.sender_avatar_url,
+    recipient_id: m.recipient_id,
+    display_recipient: m.display_recipient,
+    subject: m.recipient_type === "stream" ? m.topic : "",
+    topic_links: m.topic_links ?? [],
+    content: opts.applyMarkdown ? m.rendered_content : m.content,
+    content_type: opts.applyMarkdown ? "text/html" : "text/x-markdown",
+    timestamp: m.timestamp,
+    client: m.client,
+    is_me_message: m.is_me_message,
+    reactions: m.reactions ?? [],
+    submessages: m.submessages ?? [],
+  };
+  if (m.recipient_type === "stream") wire.stream_id = m.stream_id;
+  if (m.edit_history && m.edit_history.length > 0) wire.edit_history = m.edit_history;
+  if (m.last_edit_timestamp !== undefined) wire.last_edit_timestamp = m.last_edit_timestamp;
+  if (opts.flags) wire.flags = opts.flags;
+  if (opts.match) Object.assign(wire, opts.match);
+  return wire;
+}
