@@ -21,22 +21,52 @@ export interface DeferredWork {
   enqueue(jobs: DeferredJob[]): Promise<void>;
 }
 
-/** SQS-backed deferred work (at most 10 jobs per SendMessageBatch, SQS's limit). */
+/** SQS's limit on one message and on one SendMessageBatch request, in bytes. */
+export const SQS_MAX_REQUEST_BYTES = 256 * 1024;
+
+/**
+ * Groups job bodies into SendMessageBatch requests: at most 10 entries (SQS's
+ * limit) and at most {@link SQS_MAX_REQUEST_BYTES} of bodies per request, so
+ * that ten large fan-out jobs never make one oversized batch.
+ * @throws Error for a single job larger than the SQS message limit (a bug in the job's producer)
+ */
+export function planSqsBatches(bodies: string[]): string[][] {
+  const batches: string[][] = [];
+  let current: string[] = [];
+  let bytes = 0;
+  for (const body of bodies) {
+    const size = Buffer.byteLength(body, "utf8");
+    if (size > SQS_MAX_REQUEST_BYTES) throw new Error(`Deferred job of ${size} bytes exceeds the SQS limit`);
+    if (current.length === 10 || bytes + size > SQS_MAX_REQUEST_BYTES) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(body);
+    bytes += size;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+/** SQS-backed deferred work: one SendMessageBatch per {@link planSqsBatches} group, in parallel. */
 export function createSqsDeferredWork(client: SQSClient, queueUrl: string): DeferredWork {
   return {
     async enqueue(jobs) {
-      for (let i = 0; i < jobs.length; i += 10) {
-        const batch = jobs.slice(i, i + 10);
-        const out = await client.send(
-          new SendMessageBatchCommand({
-            QueueUrl: queueUrl,
-            Entries: batch.map((job, j) => ({ Id: String(j), MessageBody: JSON.stringify(job) })),
-          }),
-        );
-        if (out.Failed && out.Failed.length > 0) {
-          throw new Error(`SQS refused ${out.Failed.length} deferred jobs: ${out.Failed[0]?.Message}`);
-        }
-      }
+      const batches = planSqsBatches(jobs.map((job) => JSON.stringify(job)));
+      await Promise.all(
+        batches.map(async (batch) => {
+          const out = await client.send(
+            new SendMessageBatchCommand({
+              QueueUrl: queueUrl,
+              Entries: batch.map((body, j) => ({ Id: String(j), MessageBody: body })),
+            }),
+          );
+          if (out.Failed && out.Failed.length > 0) {
+            throw new Error(`SQS refused ${out.Failed.length} deferred jobs: ${out.Failed[0]?.Message}`);
+          }
+        }),
+      );
     },
   };
 }
