@@ -1,6 +1,7 @@
+import { queryAll } from "./query.js";
 import {
   GetCommand,
-  QueryCommand,
+
   TransactWriteCommand,
   UpdateCommand,
   type TransactWriteCommandInput,
@@ -64,21 +65,11 @@ export async function getStreamIdByName(deps: Db, realmId: number, name: string)
 
 /** Lists every stream of a realm, archived ones included, in ID order. */
 export async function listRealmStreams(deps: Db, realmId: number): Promise<StreamRecord[]> {
-  const streams: StreamRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-        ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.streamPrefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) streams.push(recordOf<StreamRecord>(item));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return streams;
+  const items = await queryAll(deps, {
+    KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+    ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.streamPrefix },
+  });
+  return items.map((item) => recordOf<StreamRecord>(item));
 }
 
 type TransactItems = NonNullable<TransactWriteCommandInput["TransactItems"]>;

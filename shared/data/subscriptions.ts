@@ -1,4 +1,5 @@
-import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { queryAll } from "./query.js";
+import { GetCommand , UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
 import { batchGet } from "./batch-get.js";
 import { batchWrite } from "./batch-write.js";
@@ -48,22 +49,12 @@ export async function getSubscription(
 
 /** Lists all of a user's subscriptions, active and inactive (one Query page per 1 MB). */
 export async function listUserSubscriptions(deps: Db, userId: number): Promise<SubscriptionRecord[]> {
-  const subs: SubscriptionRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": keys.userSubscriptions(userId).pk },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) subs.push(recordOf<SubscriptionRecord>(item));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return subs;
+  const items = await queryAll(deps, {
+    KeyConditionExpression: "pk = :pk",
+    ExpressionAttributeValues: { ":pk": keys.userSubscriptions(userId).pk },
+    ConsistentRead: true,
+  });
+  return items.map((item) => recordOf<SubscriptionRecord>(item));
 }
 
 /**
@@ -71,23 +62,13 @@ export async function listUserSubscriptions(deps: Db, userId: number): Promise<S
  * consistent, like any GSI). One Query page per about 50,000 subscribers.
  */
 export async function listStreamSubscriberIds(deps: Db, streamId: number): Promise<number[]> {
-  const ids: number[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": keys.streamSubscribers(streamId).gsi1pk },
-        ProjectionExpression: "gsi1sk",
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) ids.push(unpad(String(item.gsi1sk)));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return ids;
+  const items = await queryAll(deps, {
+    IndexName: "gsi1",
+    KeyConditionExpression: "gsi1pk = :pk",
+    ExpressionAttributeValues: { ":pk": keys.streamSubscribers(streamId).gsi1pk },
+    ProjectionExpression: "gsi1sk",
+  });
+  return items.map((item) => unpad(String(item.gsi1sk)));
 }
 
 /**

@@ -1,6 +1,7 @@
+import { queryAll } from "./query.js";
 import {
   GetCommand,
-  QueryCommand,
+
   TransactWriteCommand,
   UpdateCommand,
   type TransactWriteCommandInput,
@@ -80,22 +81,12 @@ export async function listRealmUsers(
   realmId: number,
   options: { consistent?: boolean } = {},
 ): Promise<UserRecord[]> {
-  const users: UserRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-        ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.userPrefix },
-        ExclusiveStartKey: start,
-        ConsistentRead: options.consistent ?? false,
-      }),
-    );
-    for (const item of out.Items ?? []) users.push(recordOf<UserRecord>(item));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return users;
+  const items = await queryAll(deps, {
+    KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+    ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.userPrefix },
+    ConsistentRead: options.consistent ?? false,
+  });
+  return items.map((item) => recordOf<UserRecord>(item));
 }
 
 /** Resolves a delivery email (case-insensitive) to a user ID within a realm, or undefined. */

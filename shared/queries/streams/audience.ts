@@ -1,4 +1,5 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { queryAll } from "../../data/query.js";
+
 import type { Deps } from "../../deps.js";
 import type { StreamRecord } from "../../data/streams.js";
 import { keys } from "../../data/keys.js";
@@ -24,26 +25,15 @@ export interface ActiveRealmUser {
  * units of whole user records; one page per ~1 MB of projected data).
  */
 export async function listActiveRealmUsers(deps: Db, realmId: number): Promise<ActiveRealmUser[]> {
-  const users: ActiveRealmUser[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-        ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.userPrefix },
-        ProjectionExpression: "user_id, #role, is_active, is_bot",
-        ExpressionAttributeNames: { "#role": "role" },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      if (item.is_active !== true) continue;
-      users.push({ user_id: Number(item.user_id), role: Number(item.role), is_bot: item.is_bot === true });
-    }
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return users;
+  const items = await queryAll(deps, {
+    KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+    ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.userPrefix },
+    ProjectionExpression: "user_id, #role, is_active, is_bot",
+    ExpressionAttributeNames: { "#role": "role" },
+  });
+  return items
+    .filter((item) => item.is_active === true)
+    .map((item) => ({ user_id: Number(item.user_id), role: Number(item.role), is_bot: item.is_bot === true }));
 }
 
 /**

@@ -1,4 +1,5 @@
-import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput } from "@aws-sdk/lib-dynamodb";
+import { queryAll } from "../../data/query.js";
+import { BatchGetCommand , type BatchGetCommandOutput } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../../deps.js";
 import { keys, unpad } from "../../data/keys.js";
 import type { RealmRecord } from "../../data/realms.js";
@@ -54,26 +55,18 @@ async function queryNewest(
   names: Record<string, string>,
   limit: number,
 ): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": gsi1pk },
-        ProjectionExpression: projection,
-        ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
-        ScanIndexForward: false,
-        Limit: limit - items.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start && items.length < limit);
-  return items;
+  return queryAll(
+    deps,
+    {
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :pk",
+      ExpressionAttributeValues: { ":pk": gsi1pk },
+      ProjectionExpression: projection,
+      ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
+      ScanIndexForward: false,
+    },
+    limit,
+  );
 }
 
 /** The topics of messages by ID: projected BatchGets of 100 keys, in parallel, unprocessed keys retried. */
