@@ -1,7 +1,6 @@
 import { queryAll } from "./query.js";
 import {
   GetCommand,
-
   TransactWriteCommand,
   UpdateCommand,
   type TransactWriteCommandInput,
