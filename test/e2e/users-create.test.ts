@@ -37,12 +37,14 @@ describe("POST /users", () => {
     expect(login.body).toMatchObject({ result: "success", user_id: res.body.user_id });
     for (const id of [org.users.member.id, org.users.owner.id]) {
       const events = await eventsAfter(org, id, cursors.get(id)!);
-      expect(events).toHaveLength(1);
+      // The new user is announced first, then joins the default stream `general`.
+      expect(events).toHaveLength(2);
       expect(events[0]).toMatchObject({
         type: "realm_user",
         op: "add",
         person: { user_id: res.body.user_id, full_name: "New User", role: 400, is_active: true },
       });
+      expect(events[1]).toMatchObject({ type: "subscription", op: "peer_add", user_ids: [res.body.user_id] });
     }
   });
 

@@ -65,8 +65,6 @@ export async function doCreateUser(deps: Deps, realm: RealmRecord, input: NewUse
   if (!(await putNewUser(deps, user, hashApiKey(apiKey)))) {
     throw new JsonableError(`Email '${input.email}' already in use`);
   }
-  // Humans join the realm's default streams at creation, as in Zulip's process_new_human_user.
-  if (!user.is_bot) await subscribeToDefaultStreams(deps, realm, user);
   const audience = (await listRealmUsers(deps, realm.id)).filter((u) => u.is_active);
   await sendEvent(
     deps,
@@ -77,6 +75,9 @@ export async function doCreateUser(deps: Deps, realm: RealmRecord, input: NewUse
     },
     audience.map((u) => u.user_id),
   );
+  // Humans join the realm's default streams at creation (Zulip's process_new_human_user),
+  // after the realm_user add so that the peer_add events name a user clients know.
+  if (!user.is_bot) await subscribeToDefaultStreams(deps, realm, user);
   return user;
 }
 
