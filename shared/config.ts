@@ -28,6 +28,12 @@ const ConfigSchema = z.object({
   URL_SCHEME: z.enum(["http", "https"]).default("https"),
   /** Log level of the request logger. */
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /**
+   * How long `GET /events` holds a request open without events before it
+   * answers with a heartbeat, in milliseconds (docs/events.md). Safely
+   * below API Gateway's 30-second integration timeout.
+   */
+  LONGPOLL_HOLD_MS: z.coerce.number().int().positive().default(20_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

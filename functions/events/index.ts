@@ -1,6 +1,9 @@
 import { groupHandler } from "../../shared/http/group-handler.js";
+import { deleteQueue } from "./delete-queue.js";
+import { getEvents } from "./get-events.js";
+import { registerQueue } from "./register-queue.js";
 
 /** Endpoints of the `events` group, keyed by the route table's endpoint names. */
-export const endpoints = {};
+export const endpoints = { registerQueue, getEvents, deleteQueue };
 
 export const handler = groupHandler(endpoints);

@@ -22,12 +22,41 @@ export const INLINE_FANOUT_LIMIT = 200;
 export const FANOUT_JOB_SIZE = 500;
 
 /**
+ * Internal marker on the user-log copies of an event that also went to the
+ * realm's public-stream log: queues that read that log take the event from
+ * there and skip this copy, so they see it once. Removed before delivery.
+ */
+export const PUBLIC_STREAM_MARKER = "_public_stream";
+
+/**
+ * Most recipients whose flags the realm public-log copy of a message event
+ * carries (`flags_by_user`); beyond it (a wildcard mention in a huge
+ * stream) `all_public_streams` queues see `flags: []` — their owners'
+ * own queues still get the exact flags from their user logs.
+ */
+export const PUBLIC_LOG_FLAGS_LIMIT = 1000;
+
+/**
  * A key that sorts by writing time: 13-digit milliseconds, then random bits
  * that make it unique. Readers use the time prefix for their look-back
  * window (see docs/events.md).
  */
 export function newEventKey(nowMs: number): string {
   return `${String(nowMs).padStart(13, "0")}#${randomBytes(6).toString("hex")}`;
+}
+
+/** The milliseconds prefix of an event key. */
+export function eventKeyTime(key: string): number {
+  return Number.parseInt(key.slice(0, 13), 10);
+}
+
+/**
+ * The waker channel of a realm's public-stream log. `Deps.eventsWritten`
+ * and `waitForEvents` take user IDs; a realm's public log uses the
+ * negated realm ID, which no user has.
+ */
+export function publicLogWakeId(realmId: number): number {
+  return -realmId;
 }
 
 function normalize(users: EventAudience): { id: number; flags?: string[] }[] {
@@ -46,8 +75,9 @@ function normalize(users: EventAudience): { id: number; flags?: string[] }[] {
  *
  * @param options.publicStreamRealmId for events about a public stream's
  *   messages: also write one copy to the realm's public-stream log, which
- *   queues registered with `all_public_streams` read (one extra write,
- *   whatever the audience).
+ *   queues registered with `all_public_streams` (or a `narrow`) read (one
+ *   extra write, whatever the audience). The user-log copies are then
+ *   marked so those queues do not deliver the message twice.
  */
 export async function sendEvent(
   deps: Deps,
@@ -56,22 +86,27 @@ export async function sendEvent(
   options: { publicStreamRealmId?: number } = {},
 ): Promise<void> {
   const audience = normalize(users);
-  if (options.publicStreamRealmId !== undefined) await writePublicStreamEvent(deps, options.publicStreamRealmId, event);
+  let userLogEvent = event;
+  if (options.publicStreamRealmId !== undefined) {
+    await writePublicStreamEvent(deps, options.publicStreamRealmId, event, audience);
+    userLogEvent = { ...event, [PUBLIC_STREAM_MARKER]: true };
+  }
   if (audience.length === 0) return;
   if (audience.length > INLINE_FANOUT_LIMIT) {
     const jobs = [];
     for (let i = 0; i < audience.length; i += FANOUT_JOB_SIZE) {
-      jobs.push({ kind: "fanout_event", payload: { event, users: audience.slice(i, i + FANOUT_JOB_SIZE) } });
+      jobs.push({ kind: "fanout_event", payload: { event: userLogEvent, users: audience.slice(i, i + FANOUT_JOB_SIZE) } });
     }
     await deps.deferred.enqueue(jobs);
     return;
   }
-  await writeEventToLogs(deps, event, audience);
+  await writeEventToLogs(deps, userLogEvent, audience);
 }
 
 /**
  * Writes an event into the given users' logs now (used inline and by the
  * deferred fan-out job). Each user's copy carries its own `flags` when given.
+ * Item: `{pk: UEVT#<user>, sk: <eventKey>, type: "event", event, flags?, expires_at}`.
  */
 export async function writeEventToLogs(
   deps: Deps,
@@ -91,15 +126,32 @@ export async function writeEventToLogs(
   deps.eventsWritten(audience.map((u) => u.id));
 }
 
-/** Writes one copy of an event to a realm's public-stream log (read by `all_public_streams` queues). */
-export async function writePublicStreamEvent(deps: Deps, realmId: number, event: ZulipEvent): Promise<void> {
+/**
+ * Writes one copy of an event to a realm's public-stream log (read by
+ * `all_public_streams` and narrowed queues), with the recipients' non-empty
+ * flags (up to {@link PUBLIC_LOG_FLAGS_LIMIT}) so such a queue of a
+ * recipient still sees its owner's flags, as in Zulip.
+ */
+export async function writePublicStreamEvent(
+  deps: Deps,
+  realmId: number,
+  event: ZulipEvent,
+  audience: { id: number; flags?: string[] }[] = [],
+): Promise<void> {
   const now = deps.clock.now();
+  const withFlags = audience.filter((u) => u.flags && u.flags.length > 0);
+  const flagsByUser =
+    withFlags.length > 0 && withFlags.length <= PUBLIC_LOG_FLAGS_LIMIT
+      ? Object.fromEntries(withFlags.map((u) => [String(u.id), u.flags!]))
+      : undefined;
   await batchWrite(deps, [
     {
       ...keys.realmPublicEvent(realmId, newEventKey(now)),
       type: "event",
       event,
+      ...(flagsByUser ? { flags_by_user: flagsByUser } : {}),
       expires_at: Math.floor(now / 1000) + EVENT_RETENTION_SECONDS,
     },
   ]);
+  deps.eventsWritten([publicLogWakeId(realmId)]);
 }

@@ -1,0 +1,128 @@
+import type { Deps } from "../../deps.js";
+import type { RealmRecord } from "../../data/realms.js";
+import { listStreamSubscriberIds } from "../../data/subscriptions.js";
+import { getUser, getUsersByIds, type UserRecord } from "../../data/users.js";
+import { apiEmail } from "../../domain/email.js";
+import { checkStreamPostPolicy } from "../../domain/stream-permissions.js";
+import { effectiveUserSettings } from "../../domain/user-settings.js";
+import { JsonableError } from "../../errors.js";
+import { sendEvent } from "../../events/publish.js";
+import { accessStream } from "../../queries/streams/access.js";
+
+/**
+ * Streams with more subscribers than this get no typing notifications
+ * (Zulip's MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS).
+ */
+export const MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS = 100;
+
+/** A parsed `POST /typing` request. */
+export interface TypingRequest {
+  op: "start" | "stop";
+  /** `direct` (also Zulip's legacy `private`) or `stream` (also `channel`). */
+  type: "direct" | "stream";
+  /** Direct: the recipients' user IDs. */
+  to?: number[];
+  /** Stream: the stream and topic being composed to. */
+  stream_id?: number;
+  topic?: string;
+}
+
+function settingsOf(realm: RealmRecord, user: UserRecord): Record<string, unknown> {
+  return effectiveUserSettings(user.settings ?? {}, realm.user_settings_defaults ?? {});
+}
+
+/** Whether a user gets typing notifications (`receives_typing_notifications`, feature level 253). */
+function receivesTyping(realm: RealmRecord, user: UserRecord): boolean {
+  return user.is_active && settingsOf(realm, user).receives_typing_notifications !== false;
+}
+
+/**
+ * `POST /typing` (Zulip's `send_notification_backend` with
+ * `check_send_typing_notification` / `do_send_stream_typing_notification`):
+ * validates, then sends a `typing` event to the other participants —
+ * never to the sender — who have typing notifications on. Stateless: no
+ * write besides the events.
+ *
+ * Direct: `recipients` lists every participant, the sender included (it
+ * names the conversation); every ID must be a user of the realm. Stream:
+ * the sender must be allowed to post to the stream; subscribers get the
+ * event (delivered only to queues with the `stream_typing_notifications`
+ * capability), none when the stream has more than
+ * {@link MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS} subscribers.
+ *
+ * Round trips: direct, one BatchGet of the participants; stream, one
+ * GetItem pair (stream and subscription), one subscriber Query, one
+ * BatchGet of the subscribers; then the event write.
+ * @throws JsonableError `Missing 'stream_id' argument`, `Missing topic`,
+ *   `Missing 'to' argument`, `Empty 'to' list`, `Invalid user ID <id>`,
+ *   `Invalid channel ID`, `User has disabled typing notifications for …`, and
+ *   the stream posting-policy errors
+ */
+export async function checkSendTypingNotification(
+  deps: Deps,
+  realm: RealmRecord,
+  sender: UserRecord,
+  req: TypingRequest,
+): Promise<void> {
+  const senderPerson = { user_id: sender.user_id, email: apiEmail(sender, realm, deps.config) };
+  if (req.type === "stream") {
+    if (req.stream_id === undefined) throw new JsonableError("Missing 'stream_id' argument");
+    if (req.topic === undefined) throw new JsonableError("Missing topic");
+    if (settingsOf(realm, sender).send_stream_typing_notifications === false) {
+      throw new JsonableError("User has disabled typing notifications for channel messages");
+    }
+    const { stream } = await accessStream(deps, sender, realm, req.stream_id, {
+      error: () => new JsonableError("Invalid channel ID"),
+    });
+    const botOwner =
+      sender.is_bot && sender.bot_owner_id !== null ? await getUser(deps, realm.id, sender.bot_owner_id) : undefined;
+    checkStreamPostPolicy(sender, stream, { botOwner, realm, nowSeconds: Math.floor(deps.clock.now() / 1000) });
+    const subscriberIds = await listStreamSubscriberIds(deps, stream.stream_id);
+    if (subscriberIds.length > MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS) return;
+    const subscribers = await getUsersByIds(
+      deps,
+      realm.id,
+      subscriberIds.filter((id) => id !== sender.user_id),
+    );
+    const audience = [...subscribers.values()].filter((u) => receivesTyping(realm, u)).map((u) => u.user_id);
+    await sendEvent(
+      deps,
+      {
+        type: "typing",
+        op: req.op,
+        message_type: "stream",
+        sender: senderPerson,
+        stream_id: stream.stream_id,
+        topic: req.topic,
+      },
+      audience.sort((a, b) => a - b),
+    );
+    return;
+  }
+
+  if (req.to === undefined) throw new JsonableError("Missing 'to' argument");
+  if (req.to.length === 0) throw new JsonableError("Empty 'to' list");
+  if (settingsOf(realm, sender).send_private_typing_notifications === false) {
+    throw new JsonableError("User has disabled typing notifications for direct messages");
+  }
+  const ids = [...req.to];
+  if (!ids.includes(sender.user_id)) ids.push(sender.user_id);
+  const found = await getUsersByIds(deps, realm.id, ids.filter((id) => id !== sender.user_id));
+  found.set(sender.user_id, sender);
+  for (const id of ids) {
+    if (!found.has(id)) throw new JsonableError(`Invalid user ID ${id}`);
+  }
+  const participants = [...new Set(ids)].map((id) => found.get(id)!);
+  const audience = participants.filter((u) => u.user_id !== sender.user_id && receivesTyping(realm, u));
+  await sendEvent(
+    deps,
+    {
+      type: "typing",
+      op: req.op,
+      message_type: "direct",
+      sender: senderPerson,
+      recipients: participants.map((u) => ({ user_id: u.user_id, email: apiEmail(u, realm, deps.config) })),
+    },
+    audience.map((u) => u.user_id),
+  );
+}

@@ -1,0 +1,241 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { Deps } from "../deps.js";
+import { batchGet } from "./batch-get.js";
+import { isConditionFailure } from "./conditions.js";
+import { recordOf } from "./items.js";
+import { keys } from "./keys.js";
+
+/** Which log an event came from: the user's own (`U`), the realm's public-stream log (`R`), or a heartbeat (`H`). */
+export type LogSource = "U" | "R" | "H";
+
+/**
+ * An event delivered by a queue but not yet acknowledged: its queue-local
+ * ID and where to read it again (the log item's sort key and, for log
+ * items that expand into several events, which one).
+ */
+export interface PendingEvent {
+  /** Queue-local event ID. */
+  i: number;
+  s: LogSource;
+  /** Sort key of the log item (absent for heartbeats). */
+  k?: string;
+  /** Index among the events one log item expands into. */
+  p?: number;
+}
+
+/** The `client_capabilities` of `POST /register` the server acts on. */
+export interface ClientCapabilities {
+  notification_settings_null: boolean;
+  bulk_message_deletion: boolean;
+  user_avatar_url_field_optional: boolean;
+  stream_typing_notifications: boolean;
+  user_settings_object: boolean;
+  linkifier_url_template: boolean;
+  user_list_incomplete: boolean;
+}
+
+/** What a queue was registered with; fixed for the queue's life. */
+export interface QueueOptions {
+  /** Event types the queue accepts; null for every type. */
+  event_types: string[] | null;
+  /** `[operator, operand]` pairs filtering message events. */
+  narrow: [string, string][];
+  all_public_streams: boolean;
+  apply_markdown: boolean;
+  client_gravatar: boolean;
+  slim_presence: boolean;
+  capabilities: ClientCapabilities;
+  /** Zulip's client name of the registering request. */
+  client_name: string;
+}
+
+/**
+ * An event queue as stored (`keys.eventQueue`). See docs/events.md for the
+ * cursor/look-back design.
+ */
+export interface EventQueueRecord extends QueueOptions {
+  queue_id: string;
+  realm_id: number;
+  user_id: number;
+  /** The owner's API email at registration (legacy settings events name the user by it). */
+  user_email: string;
+  /** Milliseconds; events written before this are part of register's snapshot and never delivered. */
+  created_ms: number;
+  /** Whether the queue also reads the realm's public-stream log (`all_public_streams`, or a non-guest's narrow). */
+  reads_public_log: boolean;
+  /** Highest user-log key consumed so far (or the creation floor). */
+  log_cursor: string;
+  /** Highest realm public-log key consumed so far (queues that read it). */
+  public_cursor: string;
+  /**
+   * Keys consumed within the look-back window behind each cursor, prefixed
+   * with their source (`U…`, `R…`): re-reading the window skips them.
+   */
+  recent_keys: string[];
+  /** Next queue-local event ID to assign (Zulip starts at 0). */
+  next_event_id: number;
+  /** Highest acknowledged (pruned) event ID; -1 before any. */
+  newest_pruned_id: number;
+  pending: PendingEvent[];
+  /** Milliseconds of the last request on this queue. */
+  last_activity_ms: number;
+  /** Incremented on every save; saves are conditional on it. */
+  version: number;
+}
+
+/** One item of an event log as read back. */
+export interface LogItem {
+  /** Sort key: 13-digit milliseconds `#` random. */
+  key: string;
+  event: Record<string, unknown> & { type: string };
+  /** The recipient's message flags (user log, message events). */
+  flags?: string[];
+  /** Realm public-log copies: non-empty flags of the recipients that have any. */
+  flags_by_user?: Record<string, string[]>;
+  /** User-log copy of an event also written to the realm public log. */
+  public_stream?: boolean;
+  /** UNIX seconds. */
+  expires_at?: number;
+}
+
+type Db = Pick<Deps, "db" | "table">;
+
+/** Extra seconds a queue item outlives its 10-minute inactivity limit before DynamoDB TTL may delete it. */
+const QUEUE_TTL_SLACK_SECONDS = 300;
+
+function queueItem(queue: EventQueueRecord, timeoutMs: number): Record<string, unknown> {
+  return {
+    ...keys.eventQueue(queue.queue_id),
+    type: "event_queue",
+    ...queue,
+    expires_at: Math.ceil((queue.last_activity_ms + timeoutMs) / 1000) + QUEUE_TTL_SLACK_SECONDS,
+  };
+}
+
+/**
+ * Writes a new queue. One round trip.
+ * @param timeoutMs inactivity after which the queue is gone (sets the TTL)
+ */
+export async function putNewQueue(deps: Db, queue: EventQueueRecord, timeoutMs: number): Promise<void> {
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.table,
+      Item: queueItem(queue, timeoutMs),
+      ConditionExpression: "attribute_not_exists(pk)",
+    }),
+  );
+}
+
+/** Reads a queue (strongly consistent), or undefined. One round trip. */
+export async function getQueue(deps: Db, queueId: string): Promise<EventQueueRecord | undefined> {
+  const out = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: keys.eventQueue(queueId), ConsistentRead: true }),
+  );
+  return out.Item ? recordOf<EventQueueRecord>(out.Item) : undefined;
+}
+
+/**
+ * Writes `queue` only if the stored version is still `expectedVersion`
+ * (optimistic concurrency: two polls of one queue never assign the same
+ * IDs twice) and the queue was not deleted meanwhile. One round trip.
+ * @returns false when the queue changed or was deleted meanwhile (nothing written)
+ */
+export async function saveQueue(
+  deps: Db,
+  queue: EventQueueRecord,
+  expectedVersion: number,
+  timeoutMs: number,
+): Promise<boolean> {
+  try {
+    await deps.db.send(
+      new PutCommand({
+        TableName: deps.table,
+        Item: queueItem(queue, timeoutMs),
+        ConditionExpression: "attribute_exists(pk) AND #v = :v",
+        ExpressionAttributeNames: { "#v": "version" },
+        ExpressionAttributeValues: { ":v": expectedVersion },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Deletes a queue. One round trip. */
+export async function deleteQueueItem(deps: Db, queueId: string): Promise<void> {
+  await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: keys.eventQueue(queueId) }));
+}
+
+function toLogItem(item: Record<string, unknown>): LogItem {
+  return {
+    key: String(item.sk),
+    event: item.event as LogItem["event"],
+    ...(item.flags ? { flags: item.flags as string[] } : {}),
+    ...(item.flags_by_user ? { flags_by_user: item.flags_by_user as Record<string, string[]> } : {}),
+    ...(item.public_stream ? { public_stream: true } : {}),
+    ...(item.expires_at !== undefined ? { expires_at: Number(item.expires_at) } : {}),
+  };
+}
+
+/**
+ * Reads an event log (a user's, or a realm's public-stream log) from
+ * `fromKey` (inclusive) in key order, eventually consistent (the readers'
+ * look-back window absorbs replication lag). Items for which `seen`
+ * returns true are skipped without counting; reading stops once `maxNew`
+ * other items are collected. One Query per 1 MB page.
+ * @param pk the log's partition key (`keys.userEvents(id).pk`, `keys.realmPublicEvents(id).pk`)
+ */
+export async function readEventLog(
+  deps: Db,
+  pk: string,
+  fromKey: string,
+  maxNew: number,
+  seen: (key: string) => boolean = () => false,
+): Promise<LogItem[]> {
+  const items: LogItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        KeyConditionExpression: "pk = :pk AND sk >= :from",
+        ExpressionAttributeValues: { ":pk": pk, ":from": fromKey },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      if (seen(String(item.sk))) continue;
+      items.push(toLogItem(item));
+      if (items.length >= maxNew) return items;
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/**
+ * Reads log items by source and key (re-delivery of unacknowledged events).
+ * One BatchGetItem per 100 keys; items gone (TTL) are absent.
+ * @returns map from `<source><key>` to the item
+ */
+export async function getLogItems(
+  deps: Db,
+  userId: number,
+  realmId: number,
+  refs: { s: "U" | "R"; k: string }[],
+): Promise<Map<string, LogItem>> {
+  const unique = [...new Map(refs.map((r) => [`${r.s}${r.k}`, r])).values()];
+  const found = new Map<string, LogItem>();
+  if (unique.length === 0) return found;
+  const items = await batchGet(
+    deps,
+    unique.map((r) => (r.s === "U" ? keys.userEvent(userId, r.k) : keys.realmPublicEvent(realmId, r.k))),
+  );
+  for (const item of items) {
+    const source = item.pk === keys.userEvents(userId).pk ? "U" : "R";
+    found.set(`${source}${String(item.sk)}`, toLogItem(item));
+  }
+  return found;
+}

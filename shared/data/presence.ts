@@ -1,0 +1,118 @@
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { Deps } from "../deps.js";
+import { isConditionFailure } from "./conditions.js";
+import { recordOf } from "./items.js";
+import { keys } from "./keys.js";
+
+/**
+ * A user's presence as stored (Zulip's modern `UserPresence`): one item per
+ * user in the realm's presence partition (`keys.presence`), overwritten by
+ * pings at most once a minute.
+ */
+export interface PresenceRecord {
+  realm_id: number;
+  user_id: number;
+  /** UNIX seconds of the last ping from any client (idle or active). */
+  last_connected_time: number;
+  /** UNIX seconds of the last `active` ping; absent when the user was never active. */
+  last_active_time?: number;
+  /**
+   * When the item last changed, in milliseconds: the `last_update_id` of the
+   * modern presence API. Time-based, so no realm-wide counter (a hot item)
+   * is needed; readers hand out a value a few seconds behind the newest one
+   * they saw, so a write landing late is still fetched (docs/events.md).
+   */
+  last_update_id: number;
+  /** Bots are left out of realm presence (Zulip filters them). */
+  is_bot: boolean;
+  /** The user's `date_joined` (UNIX seconds): Zulip's stand-in for a missing `last_active_time`. */
+  date_joined: number;
+}
+
+type Db = Pick<Deps, "db" | "table">;
+
+/**
+ * Records a presence ping with one conditional UpdateItem that is skipped
+ * when nothing would change within `minIntervalSeconds` (Zulip's
+ * PRESENCE_UPDATE_MIN_FREQ_SECONDS coalescing): an `active` ping writes when
+ * the stored `last_active_time` is missing or older, an `idle` ping when
+ * `last_connected_time` is older. An active ping also moves
+ * `last_connected_time`, keeping it ≥ `last_active_time`.
+ * @param nowSeconds UNIX seconds of the ping
+ * @returns the item as it was before the write (undefined when created),
+ *   or `"unchanged"` when the condition skipped the write
+ */
+export async function recordPresencePing(
+  deps: Db,
+  realmId: number,
+  user: { user_id: number; is_bot: boolean; date_joined: number },
+  active: boolean,
+  nowSeconds: number,
+  updateId: number,
+  minIntervalSeconds: number,
+): Promise<PresenceRecord | undefined | "unchanged"> {
+  const stale = nowSeconds - minIntervalSeconds;
+  const condition = active
+    ? "attribute_not_exists(pk) OR attribute_not_exists(last_active_time) OR last_active_time < :stale"
+    : "attribute_not_exists(pk) OR last_connected_time < :stale";
+  try {
+    const out = await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: keys.presence(realmId, user.user_id),
+        UpdateExpression:
+          "SET #type = :type, realm_id = :realm, user_id = :user, is_bot = :bot, date_joined = :joined, " +
+          "last_connected_time = :now, last_update_id = :uid" +
+          (active ? ", last_active_time = :now" : ""),
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { "#type": "type" },
+        ExpressionAttributeValues: {
+          ":type": "presence",
+          ":realm": realmId,
+          ":user": user.user_id,
+          ":bot": user.is_bot,
+          ":joined": user.date_joined,
+          ":now": nowSeconds,
+          ":uid": updateId,
+          ":stale": stale,
+        },
+        ReturnValues: "ALL_OLD",
+      }),
+    );
+    return out.Attributes ? recordOf<PresenceRecord>(out.Attributes) : undefined;
+  } catch (err) {
+    if (isConditionFailure(err)) return "unchanged";
+    throw err;
+  }
+}
+
+/** Reads one user's presence, or undefined. One round trip. */
+export async function getPresence(deps: Db, realmId: number, userId: number): Promise<PresenceRecord | undefined> {
+  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.presence(realmId, userId) }));
+  return out.Item ? recordOf<PresenceRecord>(out.Item) : undefined;
+}
+
+/**
+ * Reads a realm's presence items (one Query page per 1 MB, about 8,000
+ * users), optionally only those changed after `afterUpdateId`
+ * (a filter: it saves bandwidth, not read capacity).
+ */
+export async function listRealmPresence(deps: Db, realmId: number, afterUpdateId?: number): Promise<PresenceRecord[]> {
+  const out: PresenceRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        KeyConditionExpression: "pk = :pk",
+        ...(afterUpdateId !== undefined
+          ? { FilterExpression: "last_update_id > :after", ExpressionAttributeValues: { ":pk": keys.realmPresence(realmId).pk, ":after": afterUpdateId } }
+          : { ExpressionAttributeValues: { ":pk": keys.realmPresence(realmId).pk } }),
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) out.push(recordOf<PresenceRecord>(item));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+}

@@ -1,0 +1,288 @@
+import { randomBytes } from "node:crypto";
+import type { Deps } from "../deps.js";
+import { BadEventQueueIdError, JsonableError } from "../errors.js";
+import {
+  deleteQueueItem,
+  getLogItems,
+  getQueue,
+  putNewQueue,
+  readEventLog,
+  saveQueue,
+  type EventQueueRecord,
+  type LogItem,
+  type PendingEvent,
+  type QueueOptions,
+} from "../data/event-queues.js";
+import { keys } from "../data/keys.js";
+import type { RealmRecord } from "../data/realms.js";
+import type { UserRecord } from "../data/users.js";
+import { apiEmail } from "../domain/email.js";
+import { isGuest } from "../domain/roles.js";
+import { eventsForQueue, readsPublicLog, type DeliveredEvent } from "./delivery.js";
+import { eventKeyTime, publicLogWakeId } from "./publish.js";
+
+/** Inactivity after which a queue is gone (spec "Limits": 10 minutes; Zulip's DEFAULT_EVENT_QUEUE_TIMEOUT_SECS). */
+export const QUEUE_TIMEOUT_MS = 10 * 60 * 1000;
+
+/**
+ * How far behind its cursor a poll re-reads a log, in milliseconds: an
+ * event key carries the writer's clock at `sendEvent` time, and the write
+ * may become visible a little later (batch retries, replication lag, clock
+ * skew between Lambdas). Keys consumed within the window are remembered in
+ * the queue, so a re-read never delivers twice.
+ */
+export const LOOKBACK_MS = 5000;
+
+/** Most new events one `GET /events` response carries; the rest come with the next poll. */
+export const MAX_EVENTS_PER_RESPONSE = 1000;
+
+/**
+ * Most unacknowledged events a queue keeps. A client that never
+ * acknowledges would grow the queue item past DynamoDB's 400 KB item limit;
+ * past this the queue is dropped and the client re-registers after
+ * `BAD_EVENT_QUEUE_ID`, Zulip's documented recovery path.
+ */
+export const MAX_PENDING_EVENTS = 4000;
+
+/** On AWS, how long a long poll sleeps between re-reads of the logs (locally the waker ends it early). */
+export const LONGPOLL_RECHECK_MS = 1000;
+
+/** What `POST /register` returns as `event_queue_longpoll_timeout_seconds`: well above the hold time. */
+export const LONGPOLL_CLIENT_TIMEOUT_SECONDS = 90;
+
+/** Time kept in reserve before the Lambda's deadline when choosing the hold time. */
+const DEADLINE_MARGIN_MS = 2000;
+
+/** A save without any change is skipped while the queue's last activity is this recent. */
+const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
+
+const pad13 = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(13, "0");
+
+/** A queue ID: registration time in milliseconds, a colon, 96 random bits (opaque to clients). */
+function newQueueId(nowMs: number): string {
+  return `${nowMs}:${randomBytes(12).toString("hex")}`;
+}
+
+/**
+ * Creates an event queue for a user (the queue half of `POST /register`).
+ * The queue's floor is now: everything written from now on is delivered,
+ * so register must read its initial state after this call (an event racing
+ * the snapshot is then delivered, and clients apply events idempotently,
+ * as with Zulip). One round trip.
+ */
+export async function createEventQueue(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  options: QueueOptions,
+): Promise<EventQueueRecord> {
+  const now = deps.clock.now();
+  const queue: EventQueueRecord = {
+    ...options,
+    queue_id: newQueueId(now),
+    realm_id: realm.id,
+    user_id: user.user_id,
+    user_email: apiEmail(user, realm, deps.config),
+    created_ms: now,
+    reads_public_log: options.all_public_streams || (options.narrow.length > 0 && !isGuest(user)),
+    log_cursor: pad13(now),
+    public_cursor: pad13(now),
+    recent_keys: [],
+    next_event_id: 0,
+    newest_pruned_id: -1,
+    pending: [],
+    last_activity_ms: now,
+    version: 0,
+  };
+  await putNewQueue(deps, queue, QUEUE_TIMEOUT_MS);
+  return queue;
+}
+
+/**
+ * Loads a queue for its owner.
+ * @throws BadEventQueueIdError when it does not exist, belongs to someone
+ *   else, or has been inactive for more than {@link QUEUE_TIMEOUT_MS} (checked
+ *   here, so the answer does not wait for DynamoDB's TTL deletion)
+ */
+export async function accessEventQueue(deps: Deps, user: UserRecord, queueId: string): Promise<EventQueueRecord> {
+  const queue = await getQueue(deps, queueId);
+  if (!queue || queue.user_id !== user.user_id || queue.realm_id !== user.realm_id) {
+    throw new BadEventQueueIdError(queueId);
+  }
+  if (deps.clock.now() - queue.last_activity_ms > QUEUE_TIMEOUT_MS) throw new BadEventQueueIdError(queueId);
+  return queue;
+}
+
+/**
+ * `DELETE /events`: deletes the caller's queue.
+ * @throws BadEventQueueIdError for an unknown or expired queue
+ * @throws JsonableError `You are not authorized to access this queue` for another user's queue (Zulip's wording)
+ */
+export async function deleteEventQueue(deps: Deps, user: UserRecord, queueId: string): Promise<void> {
+  const queue = await getQueue(deps, queueId);
+  if (!queue || deps.clock.now() - queue.last_activity_ms > QUEUE_TIMEOUT_MS) throw new BadEventQueueIdError(queueId);
+  if (queue.user_id !== user.user_id || queue.realm_id !== user.realm_id) {
+    throw new JsonableError("You are not authorized to access this queue");
+  }
+  await deleteQueueItem(deps, queueId);
+}
+
+/** Drops acknowledged events (Zulip's `EventQueue.prune` with its two consistency checks). */
+function acknowledge(queue: EventQueueRecord, lastEventId: number): boolean {
+  if (lastEventId < queue.newest_pruned_id) {
+    throw new JsonableError(`An event newer than ${lastEventId} has already been pruned!`);
+  }
+  const before = queue.pending.length;
+  for (const p of queue.pending) if (p.i <= lastEventId) queue.newest_pruned_id = Math.max(queue.newest_pruned_id, p.i);
+  queue.pending = queue.pending.filter((p) => p.i > lastEventId);
+  if (queue.newest_pruned_id !== lastEventId) throw new JsonableError(`Event ${lastEventId} was not in this queue`);
+  return queue.pending.length !== before;
+}
+
+/** Rebuilds the events of unacknowledged entries from their log items (one BatchGet per 100). */
+async function materializePending(deps: Deps, queue: EventQueueRecord): Promise<DeliveredEvent[]> {
+  const refs = queue.pending.filter((p): p is PendingEvent & { s: "U" | "R"; k: string } => p.s !== "H" && !!p.k);
+  const items = await getLogItems(deps, queue.user_id, queue.realm_id, refs);
+  const out: DeliveredEvent[] = [];
+  for (const p of queue.pending) {
+    if (p.s === "H") {
+      out.push({ type: "heartbeat", id: p.i });
+      continue;
+    }
+    const item = items.get(`${p.s}${p.k}`);
+    // An item past its one-hour retention is gone; so is its event.
+    const event = item ? eventsForQueue(queue, item, p.s)[p.p ?? 0] : undefined;
+    if (event) out.push({ ...event, id: p.i });
+  }
+  return out;
+}
+
+/**
+ * Reads both logs past the queue's cursors (minus the look-back window),
+ * turns each unseen item into this queue's events, gives them the next
+ * queue-local IDs and records them as unacknowledged. Mutates `queue`.
+ * One Query per log read (two in parallel for queues that read the realm's
+ * public log).
+ * @returns the new events, with IDs, in log-key order
+ */
+async function collectNewEvents(deps: Deps, queue: EventQueueRecord): Promise<DeliveredEvent[]> {
+  const nowKey = pad13(deps.clock.now());
+  const recent = new Set(queue.recent_keys);
+  const from = (cursor: string) => pad13(Math.max(queue.created_ms, eventKeyTime(cursor) - LOOKBACK_MS));
+  const reads: Promise<{ s: "U" | "R"; item: LogItem }[]>[] = [
+    readEventLog(deps, keys.userEvents(queue.user_id).pk, from(queue.log_cursor), MAX_EVENTS_PER_RESPONSE, (k) =>
+      recent.has(`U${k}`),
+    ).then((items) => items.map((item) => ({ s: "U" as const, item }))),
+  ];
+  if (readsPublicLog(queue)) {
+    reads.push(
+      readEventLog(
+        deps,
+        keys.realmPublicEvents(queue.realm_id).pk,
+        from(queue.public_cursor),
+        MAX_EVENTS_PER_RESPONSE,
+        (k) => recent.has(`R${k}`),
+      ).then((items) => items.map((item) => ({ s: "R" as const, item }))),
+    );
+  }
+  const merged = (await Promise.all(reads)).flat().sort((a, b) => (a.item.key < b.item.key ? -1 : 1));
+
+  const out: DeliveredEvent[] = [];
+  for (const { s, item } of merged) {
+    if (out.length >= MAX_EVENTS_PER_RESPONSE) break;
+    const events = eventsForQueue(queue, item, s);
+    events.forEach((event, p) => {
+      const id = queue.next_event_id++;
+      queue.pending.push({ i: id, s, k: item.key, ...(p > 0 ? { p } : {}) });
+      out.push({ ...event, id });
+    });
+    recent.add(`${s}${item.key}`);
+    // A key from a writer whose clock runs ahead must not carry the cursor
+    // into the future (later writes with correct clocks would fall behind
+    // it): the cursor stops at the reader's now, and the key stays in
+    // `recent_keys` until the cursor passes it.
+    const cursor = item.key <= nowKey ? item.key : nowKey;
+    if (s === "U" && cursor > queue.log_cursor) queue.log_cursor = cursor;
+    if (s === "R" && cursor > queue.public_cursor) queue.public_cursor = cursor;
+  }
+  const keepFrom = { U: eventKeyTime(queue.log_cursor) - LOOKBACK_MS, R: eventKeyTime(queue.public_cursor) - LOOKBACK_MS };
+  queue.recent_keys = [...recent].filter((k) => eventKeyTime(k.slice(1)) >= keepFrom[k[0] as "U" | "R"]);
+  return out;
+}
+
+export interface GetEventsRequest {
+  queueId: string;
+  /** Highest event ID the client has processed; undefined acknowledges nothing. */
+  lastEventId?: number;
+  dontBlock: boolean;
+  /** Longest time to hold the request without events, in milliseconds. */
+  holdMs: number;
+  /** Milliseconds left before the Lambda's own deadline, when known. */
+  remainingMs?: number;
+}
+
+/**
+ * `GET /events` on an existing queue (Zulip's `fetch_events`): acknowledges
+ * `lastEventId`, then returns every unacknowledged event with a higher ID
+ * plus what is new in the logs. Without events and without `dontBlock`, it
+ * waits (re-reading after each `deps.waitForEvents`) until an event comes or
+ * the hold time passes, then answers with a `heartbeat` event. Every answer
+ * is saved with a conditional write on the queue's version; when another
+ * poll of the same queue saved first, the work is redone on its state.
+ *
+ * Round trips: 1 GetItem, 1 Query per log read, 1 BatchGet when
+ * re-delivering, 1 PutItem; an idle poll re-reads every
+ * {@link LONGPOLL_RECHECK_MS} on AWS.
+ *
+ * @returns the events (each with `id`) in ID order
+ * @throws BadEventQueueIdError unknown, foreign or expired queue
+ * @throws JsonableError `Event <n> was not in this queue` / `An event newer than <n> has already been pruned!`
+ */
+export async function getEvents(deps: Deps, user: UserRecord, req: GetEventsRequest): Promise<DeliveredEvent[]> {
+  const start = deps.clock.now();
+  const hold = Math.max(
+    0,
+    Math.min(req.holdMs, req.remainingMs !== undefined ? req.remainingMs - DEADLINE_MARGIN_MS : req.holdMs),
+  );
+  const deadline = start + hold;
+  for (let attempt = 0; ; attempt++) {
+    const queue = await accessEventQueue(deps, user, req.queueId);
+    const readVersion = queue.version;
+    const cursorsBefore = { U: queue.log_cursor, R: queue.public_cursor };
+    let changed = false;
+    if (req.lastEventId !== undefined) changed = acknowledge(queue, req.lastEventId) || changed;
+    const redelivered = queue.pending.length > 0 ? await materializePending(deps, queue) : [];
+    let fresh = await collectNewEvents(deps, queue);
+
+    if (redelivered.length === 0 && fresh.length === 0 && !req.dontBlock) {
+      const wakeIds = [queue.user_id, ...(readsPublicLog(queue) ? [publicLogWakeId(queue.realm_id)] : [])];
+      while (fresh.length === 0 && deps.clock.now() < deadline) {
+        await deps.waitForEvents(wakeIds, Math.min(LONGPOLL_RECHECK_MS, deadline - deps.clock.now()));
+        fresh = await collectNewEvents(deps, queue);
+      }
+      if (fresh.length === 0) {
+        const id = queue.next_event_id++;
+        queue.pending.push({ i: id, s: "H" });
+        fresh = [{ type: "heartbeat", id }];
+      }
+    }
+    // Consumed-but-filtered items move the cursors too; saving them keeps the next read short.
+    changed = changed || fresh.length > 0 || queue.log_cursor !== cursorsBefore.U || queue.public_cursor !== cursorsBefore.R;
+
+    const now = deps.clock.now();
+    if (queue.pending.length > MAX_PENDING_EVENTS) {
+      await deleteQueueItem(deps, queue.queue_id);
+      throw new BadEventQueueIdError(queue.queue_id);
+    }
+    if (changed || now - queue.last_activity_ms >= ACTIVITY_WRITE_INTERVAL_MS) {
+      queue.last_activity_ms = now;
+      queue.version = readVersion + 1;
+      if (!(await saveQueue(deps, queue, readVersion, QUEUE_TIMEOUT_MS))) {
+        // Another poll of this queue saved first (or the queue was deleted): redo on its state.
+        if (attempt >= 5) throw new BadEventQueueIdError(req.queueId);
+        continue;
+      }
+    }
+    return [...redelivered, ...fresh];
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Initial state of fetch types whose features arrive with later issues:
+ * each with its correct empty shape (OpenAPI `register-queue`), so that
+ * clients that read every key find them. Each entry is replaced by a real
+ * query when its feature lands.
+ */
+
+/** Custom profile field types (spec "Custom profile field": symbolic names with `id` and `name`). */
+export const CUSTOM_PROFILE_FIELD_TYPES = {
+  SHORT_TEXT: { id: 1, name: "Short text" },
+  LONG_TEXT: { id: 2, name: "Long text" },
+  CHOICE: { id: 3, name: "List of options" },
+  DATE: { id: 4, name: "Date picker" },
+  URL: { id: 5, name: "Link" },
+  USER: { id: 6, name: "Person picker" },
+  EXTERNAL_ACCOUNT: { id: 7, name: "External account" },
+} as const;
+
+/** Fetch type → the keys it contributes while the feature has no data yet. */
+export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> = {
+  alert_words: () => ({ alert_words: [] }),
+  custom_profile_fields: () => ({ custom_profile_fields: [], custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES }),
+  default_stream_groups: () => ({ realm_default_stream_groups: [] }),
+  drafts: () => ({ drafts: [] }),
+  giphy: () => ({ giphy_api_key: "" }),
+  // `hotspots` is the spec's name; Zulip replaced it by `onboarding_steps` (feature level 233).
+  hotspots: () => ({ hotspots: [] }),
+  muted_topics: () => ({ muted_topics: [] }),
+  muted_users: () => ({ muted_users: [] }),
+  onboarding_steps: () => ({ onboarding_steps: [] }),
+  realm_domains: () => ({ realm_domains: [] }),
+  realm_embedded_bots: () => ({ realm_embedded_bots: [] }),
+  realm_emoji: () => ({ realm_emoji: {} }),
+  realm_filters: () => ({ realm_filters: [] }),
+  realm_incoming_webhook_bots: () => ({ realm_incoming_webhook_bots: [] }),
+  realm_linkifiers: () => ({ realm_linkifiers: [] }),
+  realm_playgrounds: () => ({ realm_playgrounds: [] }),
+  scheduled_messages: () => ({ scheduled_messages: [] }),
+  stop_words: () => ({ stop_words: [] }),
+  user_status: () => ({ user_status: {} }),
+  user_topic: () => ({ user_topics: [] }),
+  video_calls: () => ({ has_zoom_token: false }),
+};

@@ -1,0 +1,192 @@
+import type { Deps } from "../../deps.js";
+import type { ClientCapabilities } from "../../data/event-queues.js";
+import type { RealmRecord } from "../../data/realms.js";
+import { listRealmStreams, type StreamRecord } from "../../data/streams.js";
+import { listUserSubscriptions, type SubscriptionRecord } from "../../data/subscriptions.js";
+import { listRealmUsers, type UserRecord } from "../../data/users.js";
+import { avatarUrlFor } from "../../domain/avatar.js";
+import { apiEmail } from "../../domain/email.js";
+import { systemUserGroups } from "../../domain/realm-settings.js";
+import { isRealmAdmin } from "../../domain/roles.js";
+import { EMPTY_INITIAL_STATE } from "./empty.js";
+import {
+  maxMessageIdInitialState,
+  recentPrivateConversationsInitialState,
+  starredMessagesInitialState,
+  unreadMessagesInitialState,
+} from "./messages.js";
+import { getRealmPresence } from "./presence.js";
+import { realmInitialState } from "./realm.js";
+import { realmUserInitialState } from "./realm-user.js";
+import { defaultStreamsInitialState, streamInitialState, subscriptionInitialState } from "./subscription.js";
+import {
+  legacySettingsInitialState,
+  ownSettings,
+  realmUserSettingsDefaultsInitialState,
+  userSettingsInitialState,
+} from "./user-settings.js";
+
+/**
+ * Every fetch type this server knows (Zulip's `fetch_initial_state_data`
+ * `want(...)` names, plus the spec's `hotspots`). Others are ignored, as
+ * the spec requires ("Unsupported event types are ignored").
+ */
+export const FETCH_EVENT_TYPES = [
+  "alert_words",
+  "custom_profile_fields",
+  "default_stream_groups",
+  "default_streams",
+  "drafts",
+  "giphy",
+  "hotspots",
+  "message",
+  "muted_topics",
+  "muted_users",
+  "onboarding_steps",
+  "presence",
+  "realm",
+  "realm_bot",
+  "realm_domains",
+  "realm_embedded_bots",
+  "realm_emoji",
+  "realm_filters",
+  "realm_incoming_webhook_bots",
+  "realm_linkifiers",
+  "realm_playgrounds",
+  "realm_user",
+  "realm_user_groups",
+  "realm_user_settings_defaults",
+  "recent_private_conversations",
+  "scheduled_messages",
+  "starred_messages",
+  "stop_words",
+  "stream",
+  "subscription",
+  "update_display_settings",
+  "update_global_notifications",
+  "update_message_flags",
+  "user_settings",
+  "user_status",
+  "user_topic",
+  "video_calls",
+] as const;
+
+export interface InitialStateOptions {
+  /** Types whose initial data to fetch; null for all. */
+  fetchEventTypes: string[] | null;
+  clientGravatar: boolean;
+  slimPresence: boolean;
+  includeSubscribers: boolean;
+  capabilities: ClientCapabilities;
+  /** Reported as `event_queue_longpoll_timeout_seconds`. */
+  longpollTimeoutSeconds: number;
+}
+
+/** The `realm_bots` entry of a bot (OpenAPI `Bot`), as the users' `realm_bot` events describe it. */
+function botToWire(bot: UserRecord, realm: RealmRecord, deps: Deps): Record<string, unknown> {
+  return {
+    user_id: bot.user_id,
+    full_name: bot.full_name,
+    api_key: bot.api_key,
+    default_sending_stream: null,
+    default_events_register_stream: null,
+    default_all_public_streams: false,
+    avatar_url: avatarUrlFor(bot, { clientGravatar: false, emailVisible: true }),
+    owner_id: bot.bot_owner_id,
+    services: [],
+    email: apiEmail(bot, realm, deps.config),
+    bot_type: bot.bot_type,
+    is_active: bot.is_active,
+  };
+}
+
+/**
+ * The initial state of `POST /register` for the requested fetch types
+ * (OpenAPI `register-queue` response; one module per fetch type in this
+ * folder). Independent reads run in parallel and shared reads (the realm's
+ * users, its streams, the caller's subscriptions) happen once:
+ * at most one round of Queries for users, streams and subscriptions, then
+ * the per-type reads (presence, unread, starred, recent conversations,
+ * subscriber lists) in parallel.
+ */
+export async function fetchInitialState(
+  deps: Deps,
+  realm: RealmRecord,
+  me: UserRecord,
+  opts: InitialStateOptions,
+): Promise<Record<string, unknown>> {
+  const requested = opts.fetchEventTypes === null ? null : new Set(opts.fetchEventTypes);
+  const want = (type: string) => requested === null || requested.has(type);
+
+  let users: Promise<UserRecord[]> | undefined;
+  let streams: Promise<StreamRecord[]> | undefined;
+  let subs: Promise<SubscriptionRecord[]> | undefined;
+  const loadUsers = () => (users ??= listRealmUsers(deps, realm.id));
+  const loadStreams = () => (streams ??= listRealmStreams(deps, realm.id));
+  const loadSubs = () => (subs ??= listUserSubscriptions(deps, me.user_id));
+
+  const parts: (Record<string, unknown> | Promise<Record<string, unknown>>)[] = [];
+  for (const [type, build] of Object.entries(EMPTY_INITIAL_STATE)) {
+    if (!want(type)) continue;
+    // Zulip sends muted_topics only when user_topic is not explicitly asked for.
+    if (type === "muted_topics" && requested !== null && requested.has("user_topic")) continue;
+    parts.push(build());
+  }
+  if (want("realm")) parts.push(realmInitialState(realm, deps.config, opts.longpollTimeoutSeconds));
+  if (want("realm_user")) {
+    parts.push(
+      loadUsers().then((all) => realmUserInitialState(realm, me, all, deps.config, { clientGravatar: opts.clientGravatar })),
+    );
+  }
+  if (want("realm_bot")) {
+    parts.push(
+      loadUsers().then((all) => ({
+        realm_bots: all
+          .filter((u) => u.is_bot && (isRealmAdmin(me) || u.bot_owner_id === me.user_id))
+          .map((b) => botToWire(b, realm, deps)),
+      })),
+    );
+  }
+  if (want("realm_user_groups")) {
+    parts.push(loadUsers().then((all) => ({ realm_user_groups: systemUserGroups(realm.id, all.filter((u) => u.is_active)) })));
+  }
+  if (want("user_settings")) parts.push(userSettingsInitialState(realm, me));
+  if (!opts.capabilities.user_settings_object && (want("update_display_settings") || want("update_global_notifications"))) {
+    parts.push(
+      legacySettingsInitialState(realm, me, {
+        display: want("update_display_settings"),
+        notifications: want("update_global_notifications"),
+      }),
+    );
+  }
+  if (want("realm_user_settings_defaults")) parts.push(realmUserSettingsDefaultsInitialState(realm));
+  if (want("subscription")) {
+    parts.push(
+      Promise.all([loadStreams(), loadSubs()]).then(([allStreams, allSubs]) =>
+        subscriptionInitialState(deps, me, allStreams, allSubs, ownSettings(realm, me), {
+          includeSubscribers: opts.includeSubscribers,
+          notificationSettingsNull: opts.capabilities.notification_settings_null,
+        }),
+      ),
+    );
+  }
+  if (want("stream")) {
+    parts.push(Promise.all([loadStreams(), loadSubs()]).then(([s, u]) => streamInitialState(me, s, u)));
+  }
+  if (want("default_streams")) parts.push(loadStreams().then((s) => defaultStreamsInitialState(s)));
+  if (want("message")) parts.push(maxMessageIdInitialState(deps, me.user_id));
+  if (want("message") && want("update_message_flags")) {
+    parts.push(loadStreams().then((s) => unreadMessagesInitialState(deps, me.user_id, s)));
+  }
+  if (want("starred_messages")) parts.push(starredMessagesInitialState(deps, me.user_id));
+  if (want("recent_private_conversations")) parts.push(recentPrivateConversationsInitialState(deps, me.user_id));
+  if (want("presence")) {
+    parts.push(
+      loadUsers().then((all) =>
+        getRealmPresence(deps, realm, { format: opts.slimPresence ? "modern" : "legacy", users: all }),
+      ),
+    );
+  }
+  const states = await Promise.all(parts);
+  return Object.assign({}, ...states);
+}

@@ -1,0 +1,174 @@
+import type { Deps } from "../../deps.js";
+import { batchGet } from "../../data/batch-get.js";
+import { recordOf } from "../../data/items.js";
+import { keys, unpad } from "../../data/keys.js";
+import { getMessagesByIds, queryIdRange } from "../../data/messages.js";
+import type { RecipientRecord } from "../../data/recipients.js";
+import type { StreamRecord } from "../../data/streams.js";
+import { isMentionFlagSet, type UserMessageRecord } from "../../data/user-messages.js";
+
+/** Most unread messages `unread_msgs` describes (Zulip's MAX_UNREAD_MESSAGES); beyond, `old_unreads_missing`. */
+export const MAX_UNREAD_MESSAGES = 50_000;
+
+/** How many recent direct messages `recent_private_conversations` looks at (Zulip: 1000). */
+export const RECENT_PRIVATE_MESSAGES = 1000;
+
+/** Items per Query page when walking an index (DynamoDB also stops each page at 1 MB). */
+const PAGE = 5000;
+
+type Db = Pick<Deps, "db" | "table">;
+
+async function queryAll(
+  deps: Db,
+  where: Parameters<typeof queryIdRange>[1],
+  descending: boolean,
+  max: number,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let next: Record<string, unknown> | undefined;
+  do {
+    const page = await queryIdRange(deps, where, {}, descending, Math.min(PAGE, max - items.length), next);
+    items.push(...page.items);
+    next = page.next;
+  } while (next && items.length < max);
+  return items;
+}
+
+/** Reads the recipient records of conversations (one BatchGet per 100). */
+async function getRecipients(deps: Db, recipientIds: number[]): Promise<Map<number, RecipientRecord>> {
+  const items = await batchGet(deps, [...new Set(recipientIds)].map((id) => keys.recipient(id)));
+  const out = new Map<number, RecipientRecord>();
+  for (const item of items) {
+    const r = recordOf<RecipientRecord>(item);
+    out.set(r.recipient_id, r);
+  }
+  return out;
+}
+
+/**
+ * The `message` fetch type: the deprecated `max_message_id`, the highest
+ * message ID in the user's history (-1 when empty). One Query.
+ */
+export async function maxMessageIdInitialState(deps: Db, userId: number): Promise<Record<string, unknown>> {
+  const page = await queryIdRange(deps, { pkAttr: "pk", pk: keys.userMessages(userId).pk, skAttr: "sk" }, {}, true, 1);
+  const top = page.items[0];
+  return { max_message_id: top ? unpad(String(top.sk)) : -1 };
+}
+
+/**
+ * The `starred_messages` fetch type: IDs of the user's starred messages,
+ * ascending (the sparse gsi2 of UserMessage rows; one Query per page).
+ */
+export async function starredMessagesInitialState(deps: Db, userId: number): Promise<Record<string, unknown>> {
+  const rows = await queryAll(
+    deps,
+    { index: "gsi2", pkAttr: "gsi2pk", pk: keys.userMessageStarred(userId).gsi2pk, skAttr: "gsi2sk" },
+    false,
+    Number.MAX_SAFE_INTEGER,
+  );
+  return { starred_messages: rows.map((r) => Number(r.message_id)) };
+}
+
+/**
+ * `unread_msgs` (present when both `message` and `update_message_flags`
+ * are fetched; Zulip's `get_raw_unread_data` + `aggregate_unread_data`):
+ * the user's newest {@link MAX_UNREAD_MESSAGES} unread messages, grouped
+ * into one-on-one conversations (`pms`, with the deprecated `sender_id`
+ * equal to `other_user_id`), group conversations (`huddles`), stream
+ * topics (`streams`) and `mentions`.
+ *
+ * Reads: the sparse gsi3 (unread rows, one Query per page of 5000), the
+ * conversations' recipient records (one BatchGet per 100 conversations) and,
+ * because UserMessage rows do not carry the topic, the unread stream
+ * messages themselves (one BatchGet per 100 messages, in parallel).
+ * @param streams the realm's streams (their recipient IDs map rows to streams)
+ */
+export async function unreadMessagesInitialState(
+  deps: Db,
+  userId: number,
+  streams: StreamRecord[],
+): Promise<Record<string, unknown>> {
+  const rows = (
+    await queryAll(
+      deps,
+      { index: "gsi3", pkAttr: "gsi3pk", pk: keys.userMessageUnread(userId).gsi3pk, skAttr: "gsi3sk" },
+      true,
+      MAX_UNREAD_MESSAGES + 1,
+    )
+  ).map((item) => recordOf<UserMessageRecord>(item));
+  const missing = rows.length > MAX_UNREAD_MESSAGES;
+  const kept = rows.slice(0, MAX_UNREAD_MESSAGES).sort((a, b) => a.message_id - b.message_id);
+
+  const streamByRecipient = new Map(streams.map((s) => [s.recipient_id, s]));
+  const privateRows = kept.filter((r) => r.is_private);
+  const streamRows = kept.filter((r) => !r.is_private && streamByRecipient.has(r.recipient_id));
+  const [recipients, messages] = await Promise.all([
+    getRecipients(deps, privateRows.map((r) => r.recipient_id)),
+    getMessagesByIds(deps, streamRows.map((r) => r.message_id)),
+  ]);
+
+  const pms = new Map<number, number[]>();
+  const huddles = new Map<string, number[]>();
+  for (const row of privateRows) {
+    const users = recipients.get(row.recipient_id)?.user_ids;
+    if (!users) continue;
+    if (users.length <= 2) {
+      const other = users.find((u) => u !== userId) ?? userId;
+      pms.set(other, [...(pms.get(other) ?? []), row.message_id]);
+    } else {
+      const key = [...users].sort((a, b) => a - b).join(",");
+      huddles.set(key, [...(huddles.get(key) ?? []), row.message_id]);
+    }
+  }
+  const topics = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
+  for (const row of streamRows) {
+    const message = messages.get(row.message_id);
+    if (!message || message.stream_id === undefined) continue;
+    const key = `${message.stream_id}\u0000${message.topic}`;
+    const entry = topics.get(key) ?? { stream_id: message.stream_id, topic: message.topic, unread_message_ids: [] };
+    entry.unread_message_ids.push(row.message_id);
+    topics.set(key, entry);
+  }
+  const counted = [...pms.values(), ...huddles.values(), ...[...topics.values()].map((t) => t.unread_message_ids)];
+  return {
+    unread_msgs: {
+      count: counted.reduce((n, ids) => n + ids.length, 0),
+      pms: [...pms].map(([other, ids]) => ({ other_user_id: other, sender_id: other, unread_message_ids: ids })),
+      streams: [...topics.values()],
+      huddles: [...huddles].map(([users, ids]) => ({ user_ids_string: users, unread_message_ids: ids })),
+      mentions: kept.filter((r) => isMentionFlagSet(r.flags ?? [])).map((r) => r.message_id),
+      old_unreads_missing: missing,
+    },
+  };
+}
+
+/**
+ * The `recent_private_conversations` fetch type: the conversations of the
+ * user's newest {@link RECENT_PRIVATE_MESSAGES} direct messages, newest
+ * first, each with its highest message ID and the other participants
+ * (empty for messages to oneself). The sparse gsi5 (one Query) and the
+ * conversations' recipient records (one BatchGet per 100).
+ */
+export async function recentPrivateConversationsInitialState(deps: Db, userId: number): Promise<Record<string, unknown>> {
+  const rows = (
+    await queryAll(
+      deps,
+      { index: "gsi5", pkAttr: "gsi5pk", pk: keys.userMessagePrivate(userId).gsi5pk, skAttr: "gsi5sk" },
+      true,
+      RECENT_PRIVATE_MESSAGES,
+    )
+  ).map((item) => recordOf<UserMessageRecord>(item));
+  const maxByRecipient = new Map<number, number>();
+  for (const row of rows) {
+    maxByRecipient.set(row.recipient_id, Math.max(maxByRecipient.get(row.recipient_id) ?? 0, row.message_id));
+  }
+  const recipients = await getRecipients(deps, [...maxByRecipient.keys()]);
+  const conversations = [...maxByRecipient]
+    .filter(([recipientId]) => recipients.has(recipientId))
+    .map(([recipientId, maxId]) => ({
+      max_message_id: maxId,
+      user_ids: recipients.get(recipientId)!.user_ids.filter((u) => u !== userId).sort((a, b) => a - b),
+    }))
+    .sort((a, b) => b.max_message_id - a.max_message_id);
+  return { recent_private_conversations: conversations };
+}

@@ -1,0 +1,55 @@
+import type { Config } from "../../config.js";
+import type { RealmRecord } from "../../data/realms.js";
+import type { UserRecord } from "../../data/users.js";
+import { avatarUrlFor } from "../../domain/avatar.js";
+import { apiEmail } from "../../domain/email.js";
+import { realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
+import { isRealmAdmin, Role } from "../../domain/roles.js";
+import { userToWire } from "../../wire/user.js";
+
+/**
+ * The `realm_user` fetch type of `POST /register`: every user of the
+ * organization (`realm_users` active, `realm_non_active_users`
+ * deactivated; bots included), the cross-realm bots (none on this
+ * server), and the caller's own identity and permissions at top level
+ * (OpenAPI `register-queue`: `user_id`, `email`, `delivery_email`,
+ * `full_name`, `is_admin`, …, `can_create_streams`, …).
+ * @param users every user of the realm (one Query, shared with other fetch types)
+ */
+export function realmUserInitialState(
+  realm: RealmRecord,
+  me: UserRecord,
+  users: UserRecord[],
+  config: Pick<Config, "ROOT_DOMAIN">,
+  opts: { clientGravatar: boolean },
+): Record<string, unknown> {
+  const wire = (u: UserRecord) =>
+    userToWire(u, realm, me, config, { clientGravatar: opts.clientGravatar, includeCustomProfileFields: true });
+  const settings = realmSettings(realm);
+  const canCreatePublic = realmGroupSettingAllows(realm, "can_create_public_channel_group", me);
+  const canCreatePrivate = realmGroupSettingAllows(realm, "can_create_private_channel_group", me);
+  const ownAvatar = avatarUrlFor(me, { clientGravatar: false, emailVisible: true });
+  return {
+    realm_users: users.filter((u) => u.is_active).map(wire),
+    realm_non_active_users: users.filter((u) => !u.is_active).map(wire),
+    cross_realm_bots: [],
+    user_id: me.user_id,
+    email: apiEmail(me, realm, config),
+    delivery_email: me.delivery_email,
+    full_name: me.full_name,
+    avatar_source: me.avatar_source,
+    avatar_url: ownAvatar,
+    avatar_url_medium: ownAvatar,
+    is_admin: isRealmAdmin(me),
+    is_owner: me.role === Role.OWNER,
+    is_billing_admin: me.is_billing_admin,
+    is_moderator: me.role === Role.MODERATOR,
+    is_guest: me.role === Role.GUEST,
+    can_create_streams: canCreatePublic || canCreatePrivate,
+    can_create_public_streams: canCreatePublic,
+    can_create_private_streams: canCreatePrivate,
+    can_create_web_public_streams: realmGroupSettingAllows(realm, "can_create_web_public_channel_group", me),
+    can_subscribe_other_users: rolePolicyAllows(Number(settings.invite_to_stream_policy), me),
+    can_invite_others_to_realm: rolePolicyAllows(Number(settings.invite_to_realm_policy), me),
+  };
+}

@@ -1,0 +1,116 @@
+import type { Deps } from "../../deps.js";
+import type { RealmRecord } from "../../data/realms.js";
+import type { StreamRecord } from "../../data/streams.js";
+import { listStreamSubscriberIds, type SubscriptionRecord } from "../../data/subscriptions.js";
+import type { UserRecord } from "../../data/users.js";
+import { hasBasicStreamAccess } from "../../domain/stream-permissions.js";
+import { isRealmAdmin } from "../../domain/roles.js";
+import { streamToWire } from "../../wire/stream.js";
+import { subscriptionToWire } from "../../wire/subscription.js";
+
+/** Parallel subscriber-list queries at once (`include_subscribers`). */
+const SUBSCRIBER_QUERY_CONCURRENCY = 16;
+
+/** Stream-level notification settings and the personal default each falls back to (`notification_settings_null`). */
+const NOTIFICATION_FALLBACKS: Record<string, string> = {
+  desktop_notifications: "enable_stream_desktop_notifications",
+  email_notifications: "enable_stream_email_notifications",
+  push_notifications: "enable_stream_push_notifications",
+  audible_notifications: "enable_stream_audible_notifications",
+  wildcard_mentions_notify: "wildcard_mentions_notify",
+};
+
+async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/**
+ * The `subscription` fetch type of `POST /register` (Zulip's
+ * `gather_subscriptions_helper`): `subscriptions` (active), `unsubscribed`
+ * (inactive, still visible to the user) and `never_subscribed` (visible
+ * streams the user never joined: public ones for non-guests, web-public
+ * ones for everyone, every private one for administrators).
+ *
+ * Without the `notification_settings_null` capability, null stream
+ * notification settings are replaced by the user's own defaults.
+ * With `include_subscribers`, one gsi1 Query per listed stream (16 in
+ * flight); subscriber lists of private streams the user is not subscribed
+ * to are shown only to administrators, as in Zulip.
+ * @param streams every stream of the realm (shared with the `stream` fetch type)
+ * @param subs every subscription of the user, active or not
+ * @param settings the user's effective personal settings
+ */
+export async function subscriptionInitialState(
+  deps: Deps,
+  me: UserRecord,
+  streams: StreamRecord[],
+  subs: SubscriptionRecord[],
+  settings: Record<string, unknown>,
+  opts: { includeSubscribers: boolean; notificationSettingsNull: boolean },
+): Promise<Record<string, unknown>> {
+  const byId = new Map(streams.filter((s) => !s.deactivated).map((s) => [s.stream_id, s]));
+  const subByStream = new Map(subs.map((s) => [s.stream_id, s]));
+  const active = subs.filter((s) => s.active && byId.has(s.stream_id));
+  const inactive = subs.filter(
+    (s) => !s.active && byId.has(s.stream_id) && hasBasicStreamAccess(me, byId.get(s.stream_id)!, undefined, { allowRealmAdmin: true }),
+  );
+  const never = [...byId.values()].filter(
+    (s) => !subByStream.has(s.stream_id) && hasBasicStreamAccess(me, s, undefined, { allowRealmAdmin: true }),
+  );
+
+  const subscriberLists = new Map<number, number[]>();
+  if (opts.includeSubscribers) {
+    const visible = (s: StreamRecord) =>
+      !s.invite_only || s.is_web_public || subByStream.get(s.stream_id)?.active === true || isRealmAdmin(me);
+    const wanted = [...active, ...inactive].map((s) => byId.get(s.stream_id)!).concat(never).filter(visible);
+    const lists = await mapConcurrent(wanted, SUBSCRIBER_QUERY_CONCURRENCY, (s) => listStreamSubscriberIds(deps, s.stream_id));
+    wanted.forEach((s, i) => subscriberLists.set(s.stream_id, [...lists[i]!].sort((a, b) => a - b)));
+  }
+  const subscribersOf = (streamId: number) =>
+    opts.includeSubscribers ? { subscribers: subscriberLists.get(streamId) ?? [] } : {};
+
+  const subWire = (sub: SubscriptionRecord) => {
+    const wire = subscriptionToWire(byId.get(sub.stream_id)!, sub, subscribersOf(sub.stream_id));
+    if (!opts.notificationSettingsNull) {
+      for (const [field, fallback] of Object.entries(NOTIFICATION_FALLBACKS)) {
+        if (wire[field] === null) wire[field] = settings[fallback];
+      }
+    }
+    return wire;
+  };
+  const byName = (a: { name?: unknown }, b: { name?: unknown }) =>
+    String(a.name).toLowerCase().localeCompare(String(b.name).toLowerCase());
+  return {
+    subscriptions: active.map(subWire).sort(byName),
+    unsubscribed: inactive.map(subWire).sort(byName),
+    never_subscribed: never.map((s) => ({ ...streamToWire(s), ...subscribersOf(s.stream_id) })).sort(byName),
+  };
+}
+
+/**
+ * The `stream` fetch type: `streams`, every stream the user may see
+ * (public and web-public ones, subscribed private ones; all of them for
+ * administrators; guests only their own and web-public ones).
+ */
+export function streamInitialState(me: UserRecord, streams: StreamRecord[], subs: SubscriptionRecord[]): Record<string, unknown> {
+  const subByStream = new Map(subs.map((s) => [s.stream_id, s]));
+  const visible = streams.filter(
+    (s) => !s.deactivated && (isRealmAdmin(me) || hasBasicStreamAccess(me, s, subByStream.get(s.stream_id))),
+  );
+  return { streams: visible.map((s) => streamToWire(s)) };
+}
+
+/** The `default_streams` fetch type: `realm_default_streams`, the streams new users join. */
+export function defaultStreamsInitialState(streams: StreamRecord[]): Record<string, unknown> {
+  const defaults = streams.filter((s) => !s.deactivated && s.is_default);
+  return { realm_default_streams: defaults.map((s) => streamToWire(s)) };
+}
