@@ -21,14 +21,12 @@ export const getEvents: Endpoint = async (ctx) => {
       .queue_id;
     lastEventId = undefined;
   }
-  // The middy context's remaining time, when the chain exposes it to endpoints.
-  const remaining = (ctx as { remainingTimeMs?: () => number }).remainingTimeMs?.();
   const events = await getEventsAction(ctx.deps, ctx.user, {
     queueId,
     lastEventId,
     dontBlock: p.dont_block,
     holdMs: ctx.deps.config.LONGPOLL_HOLD_MS,
-    remainingMs: remaining,
+    remainingMs: ctx.remainingTimeMs(),
   });
   return { events, queue_id: queueId };
 };

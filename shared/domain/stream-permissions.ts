@@ -1,3 +1,4 @@
+import { systemGroupId } from "./realm-settings.js";
 import type { RealmRecord } from "../data/realms.js";
 import type { StreamRecord } from "../data/streams.js";
 import type { SubscriptionRecord } from "../data/subscriptions.js";
@@ -213,13 +214,11 @@ export function canRemoveSubscribers(
 
 /**
  * The ID stored as a new stream's `can_remove_subscribers_group`: the
- * organization's "role:administrators" system group. Until user groups
- * exist, the ID comes from the realm's settings (`administrators_group_id`)
- * when something has set it, else 0.
+ * organization's "role:administrators" system group (Zulip's default), whose
+ * ID is derived from the realm's (see `systemGroupId`).
  */
-export function defaultCanRemoveSubscribersGroup(realm: Pick<RealmRecord, "settings">): number {
-  const id = realm.settings?.administrators_group_id;
-  return typeof id === "number" ? id : 0;
+export function defaultCanRemoveSubscribersGroup(realm: Pick<RealmRecord, "id">): number {
+  return systemGroupId(realm.id, "role:administrators");
 }
 
 /**

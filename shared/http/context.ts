@@ -28,6 +28,11 @@ export interface ApiContext {
   realm: RealmRecord | null;
   /** The authenticated caller; null on `auth: "none"` routes. */
   user: UserRecord | null;
+  /**
+   * Milliseconds left before the Lambda (or, locally, the API Gateway
+   * budget the adapter imitates) times out; long polls stop before it.
+   */
+  remainingTimeMs(): number;
 }
 
 /** Context of an authenticated route: realm and user are always present. */

@@ -42,6 +42,10 @@ export function apiContext(options: { deps: () => Deps }): ApiMiddleware {
         requestId: event.requestContext.requestId,
         realm: null,
         user: null,
+        remainingTimeMs: () =>
+          typeof request.context.getRemainingTimeInMillis === "function"
+            ? request.context.getRemainingTimeInMillis()
+            : Number.POSITIVE_INFINITY,
       };
     },
   };

@@ -20,9 +20,10 @@ export interface ActiveRealmUser {
 }
 
 /**
- * The realm's active users and bots, with only their ID, role and bot flag
- * (a projected Query of the realm's user items: a fraction of the read
- * units of whole user records; one page per ~1 MB of projected data).
+ * The realm's active users and bots, with only their ID, role and bot flag.
+ * The projection only trims what crosses the network: DynamoDB charges read
+ * units by the size of the items read, so this costs as much as reading the
+ * whole user records (one page per 1 MB of items).
  */
 export async function listActiveRealmUsers(deps: Db, realmId: number): Promise<ActiveRealmUser[]> {
   const items = await queryAll(deps, {
