@@ -78,6 +78,16 @@ export const ROUTES: readonly Route[] = [
   r("POST", "/messages", "messages", "sendMessage"),
   r("GET", "/messages", "messages", "getMessages"),
   r("GET", "/messages/{message_id}", "messages", "getMessage"),
+  r("PATCH", "/messages/{message_id}", "messages", "updateMessage"),
+  r("DELETE", "/messages/{message_id}", "messages", "deleteMessage"),
+  r("GET", "/messages/{message_id}/history", "messages", "getMessageHistory"),
+  r("POST", "/messages/{message_id}/reactions", "messages", "addReaction"),
+  r("DELETE", "/messages/{message_id}/reactions", "messages", "removeReaction"),
+  r("POST", "/messages/flags", "messages", "updateMessageFlags"),
+  r("POST", "/messages/flags/narrow", "messages", "updateMessageFlagsForNarrow"),
+  r("POST", "/mark_all_as_read", "messages", "markAllAsRead"),
+  r("POST", "/mark_stream_as_read", "messages", "markStreamAsRead"),
+  r("POST", "/mark_topic_as_read", "messages", "markTopicAsRead"),
 
   // Real-time events
   r("POST", "/register", "events", "registerQueue"),

@@ -2,6 +2,9 @@ import type { Deps } from "../deps.js";
 import { writeEventToLogs, type ZulipEvent } from "../events/publish.js";
 import type { DeferredJob } from "./deferred-work.js";
 import { runIndexMessage, runWriteUserMessages } from "../actions/messages/deferred.js";
+import { runMarkAsRead } from "../actions/messages/mark-as-read.js";
+import { runMoveMessages } from "../actions/messages/move-messages.js";
+import { runDeleteMessages } from "../actions/messages/delete-messages.js";
 
 /** A deferred job's runner: does the work of one job; throwing makes SQS retry it. */
 export type JobRunner = (deps: Deps, payload: Record<string, unknown>) => Promise<void>;
@@ -18,6 +21,12 @@ export const JOB_RUNNERS: Record<string, JobRunner> = {
   write_user_messages: runWriteUserMessages,
   /** Search postings of one message (`shared/actions/messages/deferred.ts`). */
   index_message: runIndexMessage,
+  /** Read marking beyond one request's share (`shared/actions/messages/mark-as-read.ts`). */
+  mark_as_read: runMarkAsRead,
+  /** The rest of a large topic move (`shared/actions/messages/move-messages.ts`). */
+  move_messages: runMoveMessages,
+  /** UserMessage rows and search postings of deleted messages (`shared/actions/messages/delete-messages.ts`). */
+  delete_messages: runDeleteMessages,
 };
 
 /**

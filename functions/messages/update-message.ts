@@ -1,0 +1,25 @@
+import type { Endpoint } from "../../shared/http/context.js";
+import { param, parseParams, pathInt } from "../../shared/http/params.js";
+import { checkUpdateMessage } from "../../shared/actions/messages/edit-message.js";
+
+/** `PATCH /messages/{message_id}` (spec "Edit a message"; OpenAPI `update-message`). */
+export const updateMessage: Endpoint = async (ctx) => {
+  const messageId = pathInt(ctx.pathParams, "message_id");
+  const p = parseParams(ctx.params, {
+    content: param.string().optional(),
+    topic: param.string().alias("subject").optional(),
+    stream_id: param.int().optional(),
+    propagate_mode: param.string().default("change_one"),
+    send_notification_to_old_thread: param.bool().default(true),
+    send_notification_to_new_thread: param.bool().default(true),
+  });
+  await checkUpdateMessage(ctx.deps, ctx.realm, ctx.user, messageId, {
+    content: p.content,
+    topic: p.topic,
+    streamId: p.stream_id,
+    propagateMode: p.propagate_mode,
+    notifyOldThread: p.send_notification_to_old_thread,
+    notifyNewThread: p.send_notification_to_new_thread,
+  });
+  return {};
+};

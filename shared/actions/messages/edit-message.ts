@@ -1,0 +1,392 @@
+import type { Deps } from "../../deps.js";
+import { batchGet } from "../../data/batch-get.js";
+import { batchWrite } from "../../data/batch-write.js";
+import { recordOf } from "../../data/items.js";
+import { keys } from "../../data/keys.js";
+import { getMessagesByIds, messageItem, queryIdRange, type MessageRecord } from "../../data/messages.js";
+import type { RealmRecord } from "../../data/realms.js";
+import { getStream, getStreamIdByName, type StreamRecord } from "../../data/streams.js";
+import { putUserMessages, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
+import { getUsersByIds, listRealmUsers, type UserRecord } from "../../data/users.js";
+import { apiEmail, realmUrl } from "../../domain/email.js";
+import { isModeratorOrAbove } from "../../domain/roles.js";
+import { realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
+import { resolutionChange } from "../../domain/topic-resolution.js";
+import { JsonableError } from "../../errors.js";
+import { sendEvent } from "../../events/publish.js";
+import { collectReferences, renderMarkdown, topicLinks } from "../../markdown/index.js";
+import type { RenderResult } from "../../markdown/types.js";
+import { accessMessage } from "./access-message.js";
+import { indexMessageJob } from "./deferred.js";
+import { normalizeContent, normalizeTopic } from "./normalize.js";
+import { sendNotice } from "./notification-bot.js";
+import { messageAudience } from "./reactions.js";
+import { withFlag } from "./flags.js";
+
+/**
+ * Editing a message (spec "Edit a message"; Zulip's `check_update_message`
+ * and `do_update_message`): content, topic (with `propagate_mode`),
+ * resolution notices and edit history.
+ */
+
+/** Zulip's grace period past the realm's edit limits (seconds): clients show the limit 20 s early. */
+const EDIT_LIMIT_BUFFER_SECONDS = 20;
+
+/** Most messages a topic move rewrites inside the request (BatchWriteItem 4 × 25 per round ⇒ 4 rounds). */
+export const INLINE_MOVE_LIMIT = 400;
+
+export type PropagateMode = "change_one" | "change_later" | "change_all";
+
+/** A `PATCH /messages/{message_id}` request after parameter decoding. */
+export interface UpdateMessageRequest {
+  content?: string;
+  topic?: string;
+  streamId?: number;
+  propagateMode: string;
+  notifyOldThread: boolean;
+  notifyNewThread: boolean;
+}
+
+/** Renders edited content with the same lookups as sending (mentioned users, linked streams). */
+async function renderContent(deps: Deps, realm: RealmRecord, content: string): Promise<RenderResult> {
+  const refs = collectReferences(content);
+  const [users, streams] = await Promise.all([
+    refs.userNames.length > 0
+      ? listRealmUsers(deps, realm.id)
+      : refs.userIds.length > 0
+        ? getUsersByIds(deps, realm.id, refs.userIds).then((m) => [...m.values()])
+        : Promise.resolve([] as UserRecord[]),
+    Promise.all(
+      [...new Set(refs.streamNames.map((n) => n.toLowerCase()))].map(async (name) => {
+        const id = await getStreamIdByName(deps, realm.id, name);
+        return id === undefined ? undefined : getStream(deps, realm.id, id);
+      }),
+    ).then((l) => l.filter((s): s is StreamRecord => s !== undefined && !s.deactivated)),
+  ]);
+  return renderMarkdown(content, {
+    users: users.map((u) => ({ id: u.user_id, full_name: u.full_name, email: apiEmail(u, realm, deps.config), is_active: u.is_active })),
+    groups: [],
+    streams: streams.map((s) => ({ id: s.stream_id, name: s.name })),
+    realmEmoji: [],
+    realmUrl: realmUrl(realm, deps.config),
+  });
+}
+
+/** Zulip's `validate_message_edit_payload`. */
+function validatePayload(message: MessageRecord, req: UpdateMessageRequest): void {
+  if (req.topic === undefined && req.content === undefined && req.streamId === undefined) {
+    throw new JsonableError("Nothing to change");
+  }
+  if (message.recipient_type !== "stream") {
+    if (req.streamId !== undefined) throw new JsonableError("Direct messages cannot be moved to channels.");
+    if (req.topic !== undefined) throw new JsonableError("Direct messages cannot have topics.");
+  }
+  if (!["change_one", "change_later", "change_all"].includes(req.propagateMode)) {
+    throw new JsonableError("Invalid propagate_mode");
+  }
+  if (req.propagateMode !== "change_one" && req.topic === undefined && req.streamId === undefined) {
+    throw new JsonableError("Invalid propagate_mode without topic edit");
+  }
+  if (req.streamId !== undefined && req.content !== undefined) {
+    throw new JsonableError("Cannot change message content while changing channel");
+  }
+}
+
+/**
+ * Zulip's edit permission rules at feature level 283 with the realm's
+ * settings: content only by its sender, while `allow_message_editing` and
+ * within `message_content_edit_limit_seconds` (+20 s); topics by
+ * `edit_topic_policy`, non-moderators within
+ * `move_messages_within_stream_limit_seconds` (+20 s).
+ * @throws JsonableError with Zulip's words
+ */
+export function checkEditPermissions(
+  realm: RealmRecord,
+  user: UserRecord,
+  message: MessageRecord,
+  req: { content?: string; topic?: string },
+  nowSeconds: number,
+): void {
+  const settings = realmSettings(realm);
+  const age = nowSeconds - message.timestamp;
+  if (req.content !== undefined) {
+    if (!settings.allow_message_editing) throw new JsonableError("Your organization has turned off message editing");
+    if (message.sender_id !== user.user_id) throw new JsonableError("You don't have permission to edit this message");
+    const limit = settings.message_content_edit_limit_seconds as number | null;
+    if (limit !== null && age > limit + EDIT_LIMIT_BUFFER_SECONDS) {
+      throw new JsonableError("The time limit for editing this message has passed");
+    }
+  }
+  if (req.topic !== undefined) {
+    if (!rolePolicyAllows(settings.edit_topic_policy as number, user)) {
+      throw new JsonableError("You don't have permission to edit this message");
+    }
+    const limit = settings.move_messages_within_stream_limit_seconds as number | null;
+    if (!isModeratorOrAbove(user) && limit !== null && age > limit + EDIT_LIMIT_BUFFER_SECONDS) {
+      throw new JsonableError("The time limit for editing this message's topic has passed.");
+    }
+  }
+}
+
+/** The IDs a topic edit moves, ascending (`change_later`: from the message on; `change_all`: the whole topic). */
+async function topicMessageIds(deps: Deps, message: MessageRecord, mode: PropagateMode): Promise<number[]> {
+  if (mode === "change_one") return [message.id];
+  const ids: number[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await queryIdRange(
+      deps,
+      { index: "gsi2", pkAttr: "gsi2pk", pk: keys.messageByTopic(message.stream_id!, message.topic).gsi2pk, skAttr: "gsi2sk" },
+      mode === "change_later" ? { gte: message.id } : {},
+      false,
+      1000,
+      start,
+    );
+    for (const item of page.items) ids.push(Number(item.id));
+    start = page.next;
+  } while (start);
+  if (!ids.includes(message.id)) ids.push(message.id); // the GSI lags a just-sent message
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+/** One moved message with its new topic and a history entry. */
+function retopic(m: MessageRecord, topic: string, entry: Record<string, unknown>, now: number): MessageRecord {
+  return {
+    ...m,
+    topic,
+    topic_links: topicLinks(topic),
+    edit_history: [{ ...entry }, ...(m.edit_history ?? [])],
+    last_edit_timestamp: now,
+  };
+}
+
+/** Payload of a `move_messages` job: the rest of a topic rename. */
+export interface MoveMessagesPayload {
+  message_ids: number[];
+  topic: string;
+  user_id: number;
+  timestamp: number;
+  prev_topic: string;
+}
+
+/** Rewrites messages' items with the new topic (BatchWriteItem, 25 per call, 4 in flight). */
+export async function rewriteTopic(deps: Pick<Deps, "db" | "table">, p: MoveMessagesPayload): Promise<void> {
+  const found = await getMessagesByIds(deps, p.message_ids);
+  const entry = { user_id: p.user_id, timestamp: p.timestamp, prev_topic: p.prev_topic, topic: p.topic };
+  const items = [...found.values()]
+    // Redelivered jobs: skip messages already moved.
+    .filter((m) => m.topic === p.prev_topic || m.topic.toLowerCase() === p.prev_topic.toLowerCase())
+    .map((m) => messageItem(retopic(m, p.topic, entry, p.timestamp)));
+  await batchWrite(deps, items);
+}
+
+/**
+ * `PATCH /messages/{message_id}`. See the module comment; stream moves
+ * (`stream_id`) are not supported yet and are refused.
+ *
+ * Round trips for a one-message content edit: access (1–2), rendering
+ * lookups (0–2), the audience (1) and its rows (1), writes (1), events (1)
+ * — fixed in the history size. Topic moves over more than
+ * {@link INLINE_MOVE_LIMIT} messages finish through `move_messages` jobs;
+ * the event lists every moved ID at once (clients move them immediately).
+ */
+export async function checkUpdateMessage(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  messageId: number,
+  req: UpdateMessageRequest,
+): Promise<void> {
+  const { message } = await accessMessage(deps, realm, user, messageId);
+  validatePayload(message, req);
+  const content = req.content !== undefined ? normalizeContent(req.content) : undefined;
+  let topic = req.topic !== undefined ? normalizeTopic(req.topic) : undefined;
+  if (req.streamId !== undefined && req.streamId !== message.stream_id) {
+    throw new JsonableError("Moving messages between channels is not supported yet");
+  }
+  const now = Math.floor(deps.clock.now() / 1000);
+  checkEditPermissions(realm, user, message, { content, topic }, now);
+  if (topic !== undefined && topic === message.topic) topic = undefined;
+  const mode = req.propagateMode as PropagateMode;
+
+  const rendered = content !== undefined ? await renderContent(deps, realm, content) : undefined;
+  const audience = await messageAudience(deps, message, user.user_id);
+  const rows = new Map<number, UserMessageRecord>();
+  for (const item of await batchGet(deps, audience.map((id) => keys.userMessage(id, message.id)))) {
+    const um = recordOf<UserMessageRecord>(item);
+    rows.set(um.user_id, um);
+  }
+
+  // The target message.
+  const entry: Record<string, unknown> = { user_id: user.user_id, timestamp: now };
+  let updated: MessageRecord = { ...message };
+  if (content !== undefined && rendered) {
+    entry.prev_content = message.content;
+    entry.prev_rendered_content = message.rendered_content;
+    entry.prev_rendered_content_version = message.rendered_content_version;
+    updated = {
+      ...updated,
+      content,
+      rendered_content: rendered.html,
+      rendered_content_version: rendered.renderedVersion,
+      is_me_message: rendered.isMeMessage,
+      has_link: rendered.hasLink,
+      has_image: rendered.hasImage,
+      has_attachment: rendered.hasAttachment,
+      mentioned_user_ids: rendered.mentionedUserIds,
+      mentioned_group_ids: rendered.mentionedGroupIds,
+      wildcard_mentioned: rendered.mentionsStreamWildcard || rendered.mentionsTopicWildcard,
+    };
+  }
+  if (topic !== undefined) {
+    entry.prev_topic = message.topic;
+    entry.topic = topic;
+    updated = { ...updated, topic, topic_links: topicLinks(topic) };
+  }
+  if (content === undefined && topic === undefined) return; // nothing actually changes
+  updated.edit_history = [entry, ...(message.edit_history ?? [])];
+  updated.last_edit_timestamp = now;
+
+  // Mention flags follow the new content for every recipient row.
+  const changedRows: UserMessageRecord[] = [];
+  if (rendered) {
+    for (const row of rows.values()) {
+      let flags = withFlag(row.flags, "mentioned", rendered.mentionedUserIds.includes(row.user_id));
+      flags = withFlag(flags, "stream_wildcard_mentioned", rendered.mentionsStreamWildcard);
+      flags = withFlag(flags, "topic_wildcard_mentioned", rendered.mentionsTopicWildcard);
+      if (flags.join() !== row.flags.join()) {
+        const next = { ...row, flags };
+        rows.set(row.user_id, next);
+        changedRows.push(next);
+      }
+    }
+  }
+
+  // Other messages of the topic.
+  let movedIds = [message.id];
+  const jobs = [];
+  let others: MessageRecord[] = [];
+  if (topic !== undefined && mode !== "change_one") {
+    movedIds = await topicMessageIds(deps, message, mode);
+    const rest = movedIds.filter((id) => id !== message.id);
+    const inline = rest.slice(0, INLINE_MOVE_LIMIT);
+    const deferred = rest.slice(INLINE_MOVE_LIMIT);
+    const found = await getMessagesByIds(deps, inline);
+    const moveEntry = { user_id: user.user_id, timestamp: now, prev_topic: message.topic, topic };
+    others = [...found.values()].map((m) => retopic(m, topic!, moveEntry, now));
+    for (let i = 0; i < deferred.length; i += 500) {
+      const payload: MoveMessagesPayload = {
+        message_ids: deferred.slice(i, i + 500),
+        topic,
+        user_id: user.user_id,
+        timestamp: now,
+        prev_topic: message.topic,
+      };
+      jobs.push({ kind: "move_messages", payload: payload as unknown as Record<string, unknown> });
+    }
+  }
+
+  await Promise.all([
+    batchWrite(deps, [messageItem(updated), ...others.map(messageItem)]),
+    putUserMessages(deps, changedRows),
+  ]);
+
+  // Events: one per distinct flag set (the event carries the receiver's flags).
+  const base: Record<string, unknown> & { type: string } = {
+    type: "update_message",
+    user_id: user.user_id,
+    edit_timestamp: now,
+    message_id: message.id,
+    message_ids: movedIds,
+    rendering_only: false,
+  };
+  if (message.recipient_type === "stream") {
+    base.stream_name = message.display_recipient as string;
+    base.stream_id = message.stream_id;
+  }
+  if (content !== undefined && rendered) {
+    Object.assign(base, {
+      orig_content: message.content,
+      orig_rendered_content: message.rendered_content,
+      prev_rendered_content_version: message.rendered_content_version,
+      content,
+      rendered_content: rendered.html,
+      is_me_message: rendered.isMeMessage,
+    });
+  }
+  if (topic !== undefined) {
+    Object.assign(base, { propagate_mode: mode, orig_subject: message.topic, subject: topic, topic_links: topicLinks(topic) });
+  }
+  const groups = new Map<string, number[]>();
+  for (const id of audience) {
+    const flags = rows.get(id) ? wireFlags(rows.get(id)!.flags) : undefined;
+    if (!flags) continue;
+    const key = JSON.stringify(flags);
+    groups.set(key, [...(groups.get(key) ?? []), id]);
+  }
+  await Promise.all([
+    ...[...groups.entries()].map(([flags, ids]) => sendEvent(deps, { ...base, flags: JSON.parse(flags) as string[] }, ids)),
+    deps.deferred.enqueue([...jobs, ...(content !== undefined ? [indexMessageJob(realm.id, message.id)] : [])]),
+  ]);
+
+  if (topic !== undefined && message.recipient_type === "stream") {
+    await sendTopicNotices(deps, realm, user, message, topic, mode, movedIds.length, req);
+  }
+}
+
+/**
+ * Zulip's notices after a topic edit, posted by the Notification Bot:
+ * resolving/unresolving says so in the topic ("@_**Name|id** has marked
+ * this topic as resolved."); other renames leave a breadcrumb in the old
+ * topic and a notice in the new one, as requested.
+ */
+async function sendTopicNotices(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  message: MessageRecord,
+  topic: string,
+  mode: PropagateMode,
+  count: number,
+  req: UpdateMessageRequest,
+): Promise<void> {
+  const stream = await getStream(deps, realm.id, message.stream_id!);
+  if (!stream) return;
+  const who = `@_**${user.full_name}|${user.user_id}**`;
+  const refs = { users: [user], streams: [stream] };
+  const resolution = resolutionChange(message.topic, topic);
+  if (resolution) {
+    // Zulip posts resolution notices only when the whole topic moved.
+    if (mode === "change_all") {
+      await sendNotice(deps, realm, stream, topic, `${who} has marked this topic as ${resolution}.`, refs);
+    }
+    return;
+  }
+  const oldPlace = `#**${stream.name}>${message.topic}**`;
+  const newPlace = `#**${stream.name}>${topic}**`;
+  const notices: Promise<number>[] = [];
+  if (req.notifyOldThread) {
+    const text =
+      mode === "change_all"
+        ? `This topic was moved to ${newPlace} by ${who}.`
+        : count === 1
+          ? `A message was moved from this topic to ${newPlace} by ${who}.`
+          : `${count} messages were moved from this topic to ${newPlace} by ${who}.`;
+    notices.push(sendNotice(deps, realm, stream, message.topic, text, refs));
+  }
+  if (req.notifyNewThread) {
+    const text =
+      mode === "change_all"
+        ? `This topic was moved here from ${oldPlace} by ${who}.`
+        : count === 1
+          ? `A message was moved here from ${oldPlace} by ${who}.`
+          : `${count} messages were moved here from ${oldPlace} by ${who}.`;
+    notices.push(sendNotice(deps, realm, stream, topic, text, refs));
+  }
+  await Promise.all(notices);
+}
+
+/** Runs a `move_messages` job (the rest of a large topic rename). */
+export async function runMoveMessagesJob(deps: Deps, payload: Record<string, unknown>): Promise<void> {
+  await rewriteTopic(deps, payload as unknown as MoveMessagesPayload);
+}

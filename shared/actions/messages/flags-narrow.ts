@@ -1,0 +1,66 @@
+import type { Deps } from "../../deps.js";
+import type { RealmRecord } from "../../data/realms.js";
+import type { UserRecord } from "../../data/users.js";
+import type { NarrowTerm } from "../../narrow/terms.js";
+import { getMessages } from "../../queries/messages/get-messages.js";
+import { checkEditableFlag, checkFlagOperation, doUpdateMessageFlags } from "./flags.js";
+
+/** Zulip's `MAX_MESSAGES_PER_UPDATE`: the range is clamped to this many messages. */
+export const MAX_MESSAGES_PER_UPDATE = 5000;
+
+/** A `POST /messages/flags/narrow` request after parameter decoding. */
+export interface FlagsForNarrowRequest {
+  anchor: string | number;
+  includeAnchor: boolean;
+  numBefore: number;
+  numAfter: number;
+  narrow: NarrowTerm[];
+  op: string;
+  flag: string;
+}
+
+/**
+ * `POST /messages/flags/narrow` (OpenAPI `update-message-flags-for-narrow`,
+ * Zulip's `update_message_flags_for_narrow`): finds the range exactly as
+ * `GET /messages` does (same anchor rules, narrow and visibility), then
+ * updates the flag on it as `POST /messages/flags` does. `num_before` and
+ * `num_after` are reduced so the range holds at most
+ * {@link MAX_MESSAGES_PER_UPDATE} messages, as Zulip does.
+ *
+ * @returns `processed_count`, `updated_count`, `first_processed_id` and
+ *   `last_processed_id` (null for an empty range), `found_oldest`, `found_newest`
+ * @throws the flag errors of {@link doUpdateMessageFlags}, the anchor and narrow errors of `GET /messages`
+ */
+export async function updateMessageFlagsForNarrow(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  req: FlagsForNarrowRequest,
+): Promise<Record<string, unknown>> {
+  const numBefore = Math.min(req.numBefore, Math.max(MAX_MESSAGES_PER_UPDATE - req.numAfter, 0));
+  const numAfter = Math.min(req.numAfter, MAX_MESSAGES_PER_UPDATE - numBefore);
+  // Validate flag/op before reading anything.
+  checkEditableFlag(req.flag);
+  checkFlagOperation(req.op);
+  const found = await getMessages(deps, realm, user, {
+    anchor: req.anchor,
+    useFirstUnreadAnchor: false,
+    numBefore,
+    numAfter,
+    includeAnchor: req.includeAnchor,
+    narrow: req.narrow,
+    applyMarkdown: false,
+    clientGravatar: true,
+  });
+  const ids = (found.messages as { id: number }[]).map((m) => m.id);
+  const changed = ids.length > 0 ? await doUpdateMessageFlags(deps, realm, user, req.op, req.flag, ids) : [];
+  return {
+    processed_count: ids.length,
+    updated_count: changed.length,
+    first_processed_id: ids[0] ?? null,
+    last_processed_id: ids[ids.length - 1] ?? null,
+    found_oldest: found.found_oldest,
+    found_newest: found.found_newest,
+  };
+}
+

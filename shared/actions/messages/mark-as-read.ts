@@ -1,0 +1,232 @@
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { Deps } from "../../deps.js";
+import { recordOf } from "../../data/items.js";
+import { keys, pad } from "../../data/keys.js";
+import { getMessagesByIds, queryIdRange } from "../../data/messages.js";
+import type { RealmRecord } from "../../data/realms.js";
+import { getUserMessages, putUserMessages, type UserMessageRecord } from "../../data/user-messages.js";
+import type { UserRecord } from "../../data/users.js";
+import type { DeferredJob } from "../../deferred/deferred-work.js";
+import { InvalidChannelIdError, JsonableError } from "../../errors.js";
+import { sendEvent } from "../../events/publish.js";
+import { accessStream } from "../../queries/streams/access.js";
+import { withFlag } from "./flags.js";
+
+/**
+ * Bulk read marking (spec "Mark as read"; Zulip's `do_mark_all_as_read`,
+ * `do_mark_stream_messages_as_read`).
+ *
+ * Every pass walks the user's sparse unread index (gsi3, `UMUNREAD#<user>`)
+ * in ascending ID order — a user's unread rows, never their read history —
+ * optionally filtered to one recipient (a stream) and topic, and rewrites
+ * the rows with `read` (which drops them from the index). A request does up
+ * to {@link INLINE_MARK_READ_LIMIT} rows; the rest goes to `mark_as_read`
+ * jobs of {@link JOB_MARK_READ_LIMIT} rows each, which continue after the
+ * last ID done, so 100,000 unread messages finish in a bounded number of
+ * jobs with the same end state.
+ */
+
+/** Rows marked inside one request before the rest is deferred (≈ 40 BatchWriteItem calls, 10 rounds). */
+export const INLINE_MARK_READ_LIMIT = 1000;
+
+/** Rows one `mark_as_read` job marks before enqueuing its successor. */
+export const JOB_MARK_READ_LIMIT = 5000;
+
+/** Index items read per Query page. */
+const PAGE = 500;
+
+/** What to mark: everything, one stream, or one topic of a stream. */
+export type MarkReadScope =
+  | { kind: "all" }
+  | { kind: "stream"; stream_id: number; recipient_id: number }
+  | { kind: "topic"; stream_id: number; recipient_id: number; topic: string };
+
+/** Payload of a `mark_as_read` job. */
+export interface MarkReadJobPayload {
+  realm_id: number;
+  user_id: number;
+  scope: MarkReadScope;
+  /** Continue after this message ID. */
+  after: number;
+}
+
+/** Result of one pass. */
+interface PassResult {
+  /** IDs whose rows were marked read, ascending. */
+  changed: number[];
+  /** No unread row of the scope is left after `last`. */
+  done: boolean;
+  /** The last ID examined (the next pass starts after it). */
+  last: number;
+}
+
+/**
+ * Marks up to `limit` unread rows of a scope as read, in ID order after
+ * `after`. Writes are BatchWriteItem puts of the rebuilt rows, 4 × 25 in
+ * flight. Topic scopes read the messages of the stream's unread rows to
+ * compare topics (case-insensitively, as Zulip does).
+ */
+export async function markReadPass(
+  deps: Pick<Deps, "db" | "table">,
+  userId: number,
+  scope: MarkReadScope,
+  after: number,
+  limit: number,
+): Promise<PassResult> {
+  const changed: number[] = [];
+  let last = after;
+  let start: Record<string, unknown> | undefined;
+  let examined = 0;
+  for (;;) {
+    let rows: UserMessageRecord[];
+    let next: Record<string, unknown> | undefined;
+    if (scope.kind === "all") {
+      const page = await queryIdRange(
+        deps,
+        { index: "gsi3", pkAttr: "gsi3pk", pk: keys.userMessageUnread(userId).gsi3pk, skAttr: "gsi3sk" },
+        { gte: after + 1 },
+        false,
+        PAGE,
+        start,
+      );
+      rows = page.items.map((i) => recordOf<UserMessageRecord>(i));
+      next = page.next;
+    } else {
+      const out = await deps.db.send(
+        new QueryCommand({
+          TableName: deps.table,
+          IndexName: "gsi3",
+          KeyConditionExpression: "gsi3pk = :pk AND gsi3sk > :after",
+          FilterExpression: "recipient_id = :r",
+          ExpressionAttributeValues: {
+            ":pk": keys.userMessageUnread(userId).gsi3pk,
+            ":after": pad(after),
+            ":r": scope.recipient_id,
+          },
+          Limit: PAGE,
+          ExclusiveStartKey: start,
+        }),
+      );
+      rows = (out.Items ?? []).map((i) => recordOf<UserMessageRecord>(i));
+      next = out.LastEvaluatedKey;
+      if (scope.kind === "topic" && rows.length > 0) {
+        const messages = await getMessagesByIds(deps, rows.map((r) => r.message_id));
+        const want = scope.topic.toLowerCase();
+        rows = rows.filter((r) => messages.get(r.message_id)?.topic.toLowerCase() === want);
+      }
+    }
+    // The index is eventually consistent: skip rows already read.
+    const candidates = rows.filter((r) => !r.flags.includes("read"));
+    const unread = candidates.slice(0, limit - changed.length);
+    const truncated = unread.length < candidates.length;
+    if (unread.length > 0) {
+      await putUserMessages(deps, unread.map((r) => ({ ...r, flags: withFlag(r.flags, "read", true) })));
+      changed.push(...unread.map((r) => r.message_id));
+    }
+    examined += rows.length;
+    if (unread.length > 0) last = unread[unread.length - 1]!.message_id;
+    else if (next) last = Math.max(last, Number(String((next as Record<string, unknown>).gsi3sk ?? pad(last))));
+    if (truncated) return { changed, done: false, last };
+    // Exhausted: everything in the scope after `after` is done.
+    if (!next) return { changed, done: true, last };
+    if (changed.length >= limit || examined >= limit * 4) return { changed, done: false, last };
+    start = next;
+  }
+}
+
+/** The `update_message_flags` event of read marking. */
+function readEvent(messages: number[], all: boolean): Record<string, unknown> & { type: string } {
+  return { type: "update_message_flags", op: "add", operation: "add", flag: "read", messages, all };
+}
+
+/** The job that continues a scope after `after`. */
+function markReadJob(payload: MarkReadJobPayload): DeferredJob {
+  return { kind: "mark_as_read", payload: payload as unknown as Record<string, unknown> };
+}
+
+/**
+ * Marks a scope read: one inline pass, then deferred jobs if rows remain.
+ *
+ * Events: `mark_all_as_read` finishing inline sends one event with
+ * `all: true` and no IDs (as Zulip); a deferred run sends one event per
+ * pass with the IDs it marked and, for `all`, a final `all: true` event.
+ * Stream and topic scopes send one event per pass with the IDs marked.
+ *
+ * @returns whether everything was done inside the request
+ */
+export async function doMarkAsRead(deps: Deps, realm: RealmRecord, user: UserRecord, scope: MarkReadScope): Promise<boolean> {
+  const pass = await markReadPass(deps, user.user_id, scope, 0, INLINE_MARK_READ_LIMIT);
+  if (pass.done) {
+    await sendEvent(deps, readEvent(scope.kind === "all" ? [] : pass.changed, scope.kind === "all"), [user.user_id]);
+    return true;
+  }
+  await Promise.all([
+    sendEvent(deps, readEvent(pass.changed, false), [user.user_id]),
+    deps.deferred.enqueue([markReadJob({ realm_id: realm.id, user_id: user.user_id, scope, after: pass.last })]),
+  ]);
+  return false;
+}
+
+/**
+ * Runs a `mark_as_read` job: one pass of {@link JOB_MARK_READ_LIMIT} rows,
+ * its event, then either the successor job or (for `all`) the final
+ * `all: true` event. Redelivery is harmless: marking read is idempotent.
+ */
+export async function runMarkAsRead(deps: Deps, raw: Record<string, unknown>): Promise<void> {
+  const p = raw as unknown as MarkReadJobPayload;
+  const pass = await markReadPass(deps, p.user_id, p.scope, p.after, JOB_MARK_READ_LIMIT);
+  const work: Promise<unknown>[] = [];
+  if (pass.changed.length > 0) work.push(sendEvent(deps, readEvent(pass.changed, false), [p.user_id]));
+  if (!pass.done) work.push(deps.deferred.enqueue([markReadJob({ ...p, after: pass.last })]));
+  await Promise.all(work);
+  if (pass.done && p.scope.kind === "all") await sendEvent(deps, readEvent([], true), [p.user_id]);
+}
+
+/**
+ * `POST /mark_all_as_read`.
+ * @returns `complete`: false when the rest was handed to deferred work
+ *   (clients may repeat the request; repeating is harmless)
+ */
+export async function markAllAsRead(deps: Deps, realm: RealmRecord, user: UserRecord): Promise<{ complete: boolean }> {
+  return { complete: await doMarkAsRead(deps, realm, user, { kind: "all" }) };
+}
+
+/**
+ * `POST /mark_stream_as_read`: the user's unread messages in one stream.
+ * @throws InvalidChannelIdError `Invalid channel ID` for a missing or invisible stream
+ */
+export async function markStreamAsRead(deps: Deps, realm: RealmRecord, user: UserRecord, streamId: number): Promise<void> {
+  const { stream } = await accessStream(deps, user, realm, streamId, { error: () => new InvalidChannelIdError() });
+  await doMarkAsRead(deps, realm, user, { kind: "stream", stream_id: streamId, recipient_id: stream.recipient_id });
+}
+
+/**
+ * `POST /mark_topic_as_read`: the user's unread messages in one topic.
+ * A topic with no message the user has a row for among its latest 100 is
+ * refused as Zulip refuses topics the user has no messages in.
+ * @throws InvalidChannelIdError / JsonableError `No such topic '<topic>'`
+ */
+export async function markTopicAsRead(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  streamId: number,
+  topic: string,
+): Promise<void> {
+  const { stream } = await accessStream(deps, user, realm, streamId, { error: () => new InvalidChannelIdError() });
+  const latest = await queryIdRange(
+    deps,
+    { index: "gsi2", pkAttr: "gsi2pk", pk: keys.messageByTopic(streamId, topic).gsi2pk, skAttr: "gsi2sk" },
+    {},
+    true,
+    100,
+  );
+  const rows = await getUserMessages(deps, user.user_id, latest.items.map((i) => Number(i.id)));
+  if (rows.size === 0) throw new JsonableError(`No such topic '${topic}'`);
+  await doMarkAsRead(deps, realm, user, {
+    kind: "topic",
+    stream_id: streamId,
+    recipient_id: stream.recipient_id,
+    topic,
+  });
+}

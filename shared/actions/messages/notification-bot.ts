@@ -1,0 +1,83 @@
+import type { Deps } from "../../deps.js";
+import type { RealmRecord } from "../../data/realms.js";
+import type { StreamRecord } from "../../data/streams.js";
+import { listStreamSubscriberIds } from "../../data/subscriptions.js";
+import { getUser, getUserIdByEmail, type UserRecord } from "../../data/users.js";
+import { realmUrl } from "../../domain/email.js";
+import { BotType } from "../../domain/roles.js";
+import { renderMarkdown } from "../../markdown/index.js";
+import { allocateIds } from "../../data/counters.js";
+import { doCreateUser } from "../users/create-user.js";
+import { doSendMessage } from "./send-message.js";
+
+/**
+ * The organization's Notification Bot (Zulip's `NOTIFICATION_BOT` system
+ * bot), which posts topic-move and resolution notices.
+ */
+
+/** The bot's email within each realm (Zulip's system-bot address). */
+export const NOTIFICATION_BOT_EMAIL = "notification-bot@zulip.com";
+export const NOTIFICATION_BOT_NAME = "Notification Bot";
+
+/**
+ * The realm's Notification Bot, created on first use. Safe under
+ * concurrency: a losing creator finds the winner's user by email.
+ * Cost: one GetItem when it exists.
+ */
+export async function ensureNotificationBot(deps: Deps, realm: RealmRecord): Promise<UserRecord> {
+  const find = async () => {
+    const id = await getUserIdByEmail(deps, realm.id, NOTIFICATION_BOT_EMAIL);
+    return id === undefined ? undefined : getUser(deps, realm.id, id);
+  };
+  const existing = await find();
+  if (existing) return existing;
+  try {
+    return await doCreateUser(deps, realm, {
+      email: NOTIFICATION_BOT_EMAIL,
+      full_name: NOTIFICATION_BOT_NAME,
+      is_bot: true,
+      bot_type: BotType.DEFAULT,
+    });
+  } catch (err) {
+    const raced = await find();
+    if (raced) return raced;
+    throw err;
+  }
+}
+
+/**
+ * Posts a notice as the Notification Bot to a stream topic, skipping the
+ * stream's posting checks (Zulip's `internal_send_stream_message`). The
+ * content may mention `mentioned` silently and link `streams`.
+ */
+export async function sendNotice(
+  deps: Deps,
+  realm: RealmRecord,
+  stream: StreamRecord,
+  topic: string,
+  content: string,
+  refs: { users: UserRecord[]; streams: StreamRecord[] },
+): Promise<number> {
+  const [bot, subscriberIds] = await Promise.all([
+    ensureNotificationBot(deps, realm),
+    listStreamSubscriberIds(deps, stream.stream_id),
+  ]);
+  const rendered = renderMarkdown(content, {
+    users: refs.users.map((u) => ({ id: u.user_id, full_name: u.full_name, email: u.delivery_email, is_active: u.is_active })),
+    groups: [],
+    streams: refs.streams.map((s) => ({ id: s.stream_id, name: s.name })),
+    realmEmoji: [],
+    realmUrl: realmUrl(realm, deps.config),
+  });
+  const id = await allocateIds(deps, "message");
+  await doSendMessage(deps, realm, bot, {
+    id,
+    addressee: { kind: "stream", stream, subscriberIds: new Set(subscriberIds) },
+    topic,
+    content,
+    rendered,
+    clientName: "Internal",
+    senderReads: false,
+  });
+  return id;
+}
