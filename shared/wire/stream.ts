@@ -37,3 +37,14 @@ export function streamToWire(stream: StreamRecord, opts: { isDefault?: boolean }
   if (opts.isDefault !== undefined) wire.is_default = opts.isDefault;
   return wire;
 }
+
+/**
+ * The wire shape of a default stream (OpenAPI `DefaultChannel` at feature
+ * level 283): the stream object without `stream_weekly_traffic`, which that
+ * schema does not allow. Used by the `default_streams` event and
+ * `realm_default_streams` of `POST /register`.
+ */
+export function defaultStreamToWire(stream: StreamRecord): StreamWireObject {
+  const { stream_weekly_traffic: _traffic, ...wire } = streamToWire(stream);
+  return wire as StreamWireObject;
+}

@@ -174,6 +174,7 @@ describe("email visibility", () => {
     const res = await org.api(me, "GET", "/users/me");
     expect(res.body.email).toBe(`user${me.id}@127.0.0.1`);
     expect(res.body.delivery_email).toBe(me.email);
-    expect(res.body.avatar_url).toBeNull();
+    // GET /users/me takes no client_gravatar: the contract (OpenAPI get-own-user) types avatar_url as a non-null string.
+    expect(res.body.avatar_url).toBe(gravatarUrl(me.email, 1));
   });
 });

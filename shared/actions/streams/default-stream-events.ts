@@ -4,7 +4,7 @@ import { listRealmStreams, type StreamRecord } from "../../data/streams.js";
 import { isGuest } from "../../domain/roles.js";
 import { sendEvent } from "../../events/publish.js";
 import type { ActiveRealmUser } from "../../queries/streams/audience.js";
-import { streamToWire } from "../../wire/stream.js";
+import { defaultStreamToWire } from "../../wire/stream.js";
 
 /**
  * Sends the realm's current default streams to its active non-guest users
@@ -28,7 +28,7 @@ export async function notifyDefaultStreams(
     .sort((a, b) => a.stream_id - b.stream_id);
   await sendEvent(
     deps,
-    { type: "default_streams", default_streams: defaults.map((s) => streamToWire(s)) },
+    { type: "default_streams", default_streams: defaults.map((s) => defaultStreamToWire(s)) },
     activeUsers.filter((u) => !isGuest(u)).map((u) => u.user_id),
   );
 }

@@ -118,7 +118,8 @@ export const USER_SETTING_PARAMS = {
   send_private_typing_notifications: bool(),
   send_stream_typing_notifications: bool(),
   send_read_receipts: bool(),
-  allow_private_data_export: bool(),
+  // No `allow_private_data_export`: it is newer than feature level 283 (absent from the
+  // contract's update-settings), so it is reported in `ignored_parameters_unsupported`.
   user_list_style: intIn("user_list_style", [1, 2, 3]),
   web_animate_image_previews: stringIn("web_animate_image_previews", ["always", "on_hover", "never"]),
   email_address_visibility: intIn("email_address_visibility", Object.values(EmailVisibility)),
