@@ -69,9 +69,7 @@ export const USER_SETTING_DEFAULTS = {
   send_private_typing_notifications: true,
   send_stream_typing_notifications: true,
   send_read_receipts: true,
-  allow_private_data_export: false,
   email_address_visibility: 1,
-  web_navigate_to_sent_message_policy: 1,
 } as const satisfies Record<string, unknown>;
 
 export type UserSettingName = keyof typeof USER_SETTING_DEFAULTS;

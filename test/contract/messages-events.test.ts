@@ -22,19 +22,8 @@ const NOT_ALLOWED = "no such field (additionalProperties: false)";
 /** Known mismatches, by operation. Each entry names the owner's file to fix. */
 const KNOWN = {
   register: [
-    // shared/queries/register/subscription.ts builds realm_default_streams with streamToWire; the contract's
-    // DefaultChannel has no stream_weekly_traffic: use defaultStreamToWire (shared/wire/stream.ts).
-    `/realm_default_streams/*/stream_weekly_traffic ${NOT_ALLOWED}`,
-    // Settings newer than feature level 283 (shared/domain/user-settings.ts defaults, sent by register).
-    `/user_settings/allow_private_data_export ${NOT_ALLOWED}`,
-    `/user_settings/web_navigate_to_sent_message_policy ${NOT_ALLOWED}`,
-    `/realm_user_settings_defaults/allow_private_data_export ${NOT_ALLOWED}`,
-    `/realm_user_settings_defaults/web_navigate_to_sent_message_policy ${NOT_ALLOWED}`,
   ],
   events: [
-    // The sender's `message` event carries local_message_id (shared/events/delivery.ts) besides the
-    // spec's local_id; the contract's message event documents neither (local_id is allowed per the spec).
-    `/events/*/local_message_id ${NOT_ALLOWED}`,
   ],
 } as const;
 

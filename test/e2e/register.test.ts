@@ -79,7 +79,8 @@ const registerSchema = z.object({
   unsubscribed: z.array(subscriptionSchema),
   never_subscribed: z.array(streamSchema.extend({ subscribers: ids.optional() })),
   streams: z.array(streamSchema),
-  realm_default_streams: z.array(streamSchema),
+  // Default-stream objects are streams without `stream_weekly_traffic` (OpenAPI DefaultChannel).
+  realm_default_streams: z.array(streamSchema.omit({ stream_weekly_traffic: true })),
   unread_msgs: z.strictObject({
     count: z.number().int(),
     pms: z.array(z.strictObject({ other_user_id: z.number().int(), sender_id: z.number().int(), unread_message_ids: ids })),

@@ -91,10 +91,13 @@ export const SPEC_REGISTER_EXTRAS: Record<string, Schema> = {
  * `message` event fields the spec names although the contract's event
  * schema omits them: `local_id` (spec "Events": the `message` event
  * "includes `local_id` when one was given"; the contract's own
- * `POST /messages` text says so too).
+ * `POST /messages` text says so too), and `local_message_id`, the name
+ * Zulip's own server puts on the sender's copy and its apps read for local
+ * echo (the contract documents neither).
  */
 export const SPEC_MESSAGE_EVENT_EXTRAS: Record<string, Schema> = {
   local_id: { type: "string" },
+  local_message_id: { type: "string" },
 };
 
 /** Fields the spec's subscription object keeps although the contract dropped them. */

@@ -5,7 +5,7 @@ import { listStreamSubscriberIds, type SubscriptionRecord } from "../../data/sub
 import type { UserRecord } from "../../data/users.js";
 import { hasBasicStreamAccess } from "../../domain/stream-permissions.js";
 import { isRealmAdmin } from "../../domain/roles.js";
-import { streamToWire } from "../../wire/stream.js";
+import { defaultStreamToWire, streamToWire } from "../../wire/stream.js";
 import { subscriptionToWire } from "../../wire/subscription.js";
 
 /** Parallel subscriber-list queries at once (`include_subscribers`). */
@@ -112,5 +112,5 @@ export function streamInitialState(me: UserRecord, streams: StreamRecord[], subs
 /** The `default_streams` fetch type: `realm_default_streams`, the streams new users join. */
 export function defaultStreamsInitialState(streams: StreamRecord[]): Record<string, unknown> {
   const defaults = streams.filter((s) => !s.deactivated && s.is_default);
-  return { realm_default_streams: defaults.map((s) => streamToWire(s)) };
+  return { realm_default_streams: defaults.map((s) => defaultStreamToWire(s)) };
 }
