@@ -55,6 +55,14 @@ export const keys = {
 
   /** A message; every message is its own partition (read with BatchGet). */
   message: (messageId: number) => ({ pk: `MSG#${messageId}`, sk: "MSG" }),
+  /**
+   * Who received a message (Zulip's UserMessage reverse lookup): chunks of
+   * user IDs in the message's own partition, read together with one Query
+   * on the prefix {@link keys.messageRecipientsPrefix}. Never read by
+   * message pages (those BatchGet `sk MSG` only).
+   */
+  messageRecipients: (messageId: number, chunk: string) => ({ pk: `MSG#${messageId}`, sk: `RECIPIENTS#${chunk}` }),
+  messageRecipientsPrefix: "RECIPIENTS#",
   /** gsi1 of a stream message: history of one stream. */
   messageByStream: (streamId: number, messageId?: number) => ({
     gsi1pk: `STREAMMSG#${streamId}`,

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
 import { batchGet } from "./batch-get.js";
 import { recordOf } from "./items.js";
@@ -187,4 +187,143 @@ export async function queryIdRange(
     }),
   );
   return { items: out.Items ?? [], next: out.LastEvaluatedKey };
+}
+
+/**
+ * Most user IDs in one recipients item. A number-set element costs at most
+ * ~21 bytes, so 5,000 IDs stay near 100 KB, far below DynamoDB's 400 KB
+ * item limit, and one Query page (1 MB) returns about ten chunks.
+ */
+export const RECIPIENTS_CHUNK_SIZE = 5000;
+
+/** Name of the `index`-th chunk written at send time (`s` + padded index). */
+export function sendRecipientsChunk(index: number): string {
+  return `s${pad(index)}`;
+}
+
+/**
+ * Name of the chunk that rows created after sending go to (historical rows,
+ * rows added by a stream move): bucketed by user ID so that each such chunk
+ * holds at most {@link RECIPIENTS_CHUNK_SIZE} IDs however many users react.
+ */
+export function laterRecipientsChunk(userId: number): string {
+  return `u${pad(Math.floor(userId / RECIPIENTS_CHUNK_SIZE))}`;
+}
+
+/**
+ * A recipients item: the IDs of users who got a UserMessage row for the
+ * message (docs/data-model.md "Messages"). `user_ids` is a number set so
+ * later additions and removals are single `ADD`/`DELETE` updates.
+ * @param userIds at most {@link RECIPIENTS_CHUNK_SIZE}, at least one (DynamoDB has no empty sets)
+ */
+export function messageRecipientsItem(messageId: number, chunk: string, userIds: number[]): Record<string, unknown> {
+  return {
+    ...keys.messageRecipients(messageId, chunk),
+    type: "message_recipients",
+    message_id: messageId,
+    user_ids: new Set(userIds),
+  };
+}
+
+/**
+ * Recipients items for a list of user IDs written at send time, split into
+ * chunks of {@link RECIPIENTS_CHUNK_SIZE} starting at chunk `firstIndex`.
+ */
+export function sendRecipientsItems(messageId: number, userIds: number[], firstIndex = 0): Record<string, unknown>[] {
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < userIds.length; i += RECIPIENTS_CHUNK_SIZE) {
+    items.push(messageRecipientsItem(messageId, sendRecipientsChunk(firstIndex + i / RECIPIENTS_CHUNK_SIZE), userIds.slice(i, i + RECIPIENTS_CHUNK_SIZE)));
+  }
+  return items;
+}
+
+/** Who received a message, with the chunk each ID is stored in. */
+export interface MessageRecipients {
+  /** Every user with a UserMessage row for the message, ascending. */
+  userIds: number[];
+  /** Chunk name → IDs in it (used to remove IDs). */
+  chunks: Map<string, number[]>;
+  /** False when the message has no recipients item at all (data written before the item existed). */
+  found: boolean;
+}
+
+/**
+ * Reads who received a message: one Query of the message's partition on the
+ * `RECIPIENTS#` prefix (strongly consistent; one page holds ~10 chunks, i.e.
+ * ~50,000 IDs, so one round trip for any realistic audience).
+ */
+export async function getMessageRecipients(deps: Db, messageId: number): Promise<MessageRecipients> {
+  const chunks = new Map<string, number[]>();
+  const all = new Set<number>();
+  let found = false;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+        ExpressionAttributeValues: { ":pk": keys.message(messageId).pk, ":prefix": keys.messageRecipientsPrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      found = true;
+      const ids = [...((item.user_ids as Set<number> | undefined) ?? [])].map(Number);
+      chunks.set(String(item.sk).slice(keys.messageRecipientsPrefix.length), ids);
+      for (const id of ids) all.add(id);
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return { userIds: [...all].sort((a, b) => a - b), chunks, found };
+}
+
+/**
+ * Records that users got a UserMessage row after sending (historical rows,
+ * stream moves): one UpdateItem (`ADD` to the number set) per user-ID
+ * bucket, in parallel. Idempotent.
+ */
+export async function addMessageRecipients(deps: Db, messageId: number, userIds: number[]): Promise<void> {
+  const byChunk = new Map<string, number[]>();
+  for (const id of userIds) {
+    const chunk = laterRecipientsChunk(id);
+    byChunk.set(chunk, [...(byChunk.get(chunk) ?? []), id]);
+  }
+  await Promise.all(
+    [...byChunk.entries()].map(([chunk, ids]) =>
+      deps.db.send(
+        new UpdateCommand({
+          TableName: deps.table,
+          Key: keys.messageRecipients(messageId, chunk),
+          UpdateExpression: "ADD user_ids :u SET #type = :t, message_id = :m",
+          ExpressionAttributeNames: { "#type": "type" },
+          ExpressionAttributeValues: { ":u": new Set(ids), ":t": "message_recipients", ":m": messageId },
+        }),
+      ),
+    ),
+  );
+}
+
+/**
+ * Removes users from a message's recipients (their rows were deleted): one
+ * UpdateItem (`DELETE` from the set) per chunk holding any of them, in
+ * parallel. A set left empty disappears with its attribute (DynamoDB).
+ */
+export async function removeMessageRecipients(deps: Db, recipients: MessageRecipients, messageId: number, userIds: number[]): Promise<void> {
+  const gone = new Set(userIds);
+  await Promise.all(
+    [...recipients.chunks.entries()].map(([chunk, ids]) => {
+      const hit = ids.filter((id) => gone.has(id));
+      if (hit.length === 0) return Promise.resolve();
+      return deps.db.send(
+        new UpdateCommand({
+          TableName: deps.table,
+          Key: keys.messageRecipients(messageId, chunk),
+          UpdateExpression: "DELETE user_ids :u",
+          ConditionExpression: "attribute_exists(pk)",
+          ExpressionAttributeValues: { ":u": new Set(hit) },
+        }),
+      ).catch(() => undefined); // the item went away meanwhile (message deleted): nothing to remove
+    }),
+  );
 }

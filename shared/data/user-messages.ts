@@ -1,4 +1,6 @@
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
+import { isConditionFailure } from "./conditions.js";
 import { batchGet } from "./batch-get.js";
 import { batchWrite } from "./batch-write.js";
 import { recordOf } from "./items.js";
@@ -107,4 +109,135 @@ export async function getUserMessages(
     out.set(um.message_id, um);
   }
   return out;
+}
+
+/** The sparse flag-index attributes of a UserMessage (gsi2 starred, gsi3 unread, gsi4 mentioned). */
+const FLAG_INDEX_ATTRS = ["gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk", "gsi4pk", "gsi4sk"] as const;
+
+/** UpdateItem calls kept in flight by the bulk helpers below. */
+const UPDATE_PARALLELISM = 32;
+
+/**
+ * Runs `fn` over `items` with at most `limit` calls in flight (DynamoDB has
+ * no batch update: bulk updates are parallel UpdateItems).
+ */
+export async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await fn(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Changes one row's flags without losing a concurrent change: an UpdateItem
+ * that SETs `flags` (and SETs/REMOVEs the sparse flag-index keys so they
+ * follow, see {@link userMessageItem}) on the condition that `flags` still
+ * equals what was read. On a conflict the row is re-read (strongly
+ * consistent) and `change` is applied again, up to 5 times. Rows that do
+ * not exist (never created, or deleted meanwhile) are never created.
+ *
+ * Cost: one UpdateItem; a conflict adds a GetItem and an UpdateItem.
+ * @param row the row as last read
+ * @param change the new flags from the current ones (return them unchanged for no write)
+ * @returns the row after the change and whether it changed, or undefined when the row does not exist
+ */
+export async function updateUserMessageFlags(
+  deps: Db,
+  row: UserMessageRecord,
+  change: (flags: string[]) => string[],
+): Promise<{ row: UserMessageRecord; changed: boolean } | undefined> {
+  let current = row;
+  for (let attempt = 0; ; attempt++) {
+    const flags = change([...current.flags]);
+    if (flags.length === current.flags.length && flags.every((f, i) => f === current.flags[i])) {
+      return { row: current, changed: false };
+    }
+    const next = { ...current, flags };
+    const item = userMessageItem(next);
+    const set = ["flags = :new"];
+    const remove: string[] = [];
+    const values: Record<string, unknown> = { ":new": flags, ":old": current.flags };
+    for (const attr of FLAG_INDEX_ATTRS) {
+      if (item[attr] !== undefined) {
+        set.push(`${attr} = :${attr}`);
+        values[`:${attr}`] = item[attr];
+      } else remove.push(attr);
+    }
+    try {
+      await deps.db.send(
+        new UpdateCommand({
+          TableName: deps.table,
+          Key: keys.userMessage(row.user_id, row.message_id),
+          UpdateExpression: `SET ${set.join(", ")}${remove.length ? ` REMOVE ${remove.join(", ")}` : ""}`,
+          ConditionExpression: "attribute_exists(pk) AND flags = :old",
+          ExpressionAttributeValues: values,
+        }),
+      );
+      return { row: next, changed: true };
+    } catch (err) {
+      if (!isConditionFailure(err) || attempt >= 4) throw err;
+      const out = await deps.db.send(
+        new GetCommand({ TableName: deps.table, Key: keys.userMessage(row.user_id, row.message_id), ConsistentRead: true }),
+      );
+      if (!out.Item) return undefined;
+      current = recordOf<UserMessageRecord>(out.Item);
+    }
+  }
+}
+
+/**
+ * {@link updateUserMessageFlags} over many rows, {@link UPDATE_PARALLELISM}
+ * UpdateItems in flight (≈ rows / 32 round trips).
+ * @returns the rows that changed, in their new state
+ */
+export async function updateUserMessagesFlags(
+  deps: Db,
+  rows: UserMessageRecord[],
+  change: (row: UserMessageRecord, flags: string[]) => string[],
+): Promise<UserMessageRecord[]> {
+  const changed: UserMessageRecord[] = [];
+  await forEachLimit(rows, UPDATE_PARALLELISM, async (row) => {
+    const out = await updateUserMessageFlags(deps, row, (flags) => change(row, flags));
+    if (out?.changed) changed.push(out.row);
+  });
+  return changed;
+}
+
+/**
+ * Points rows at another recipient (a stream move): SETs `recipient_id` and
+ * the gsi1 key `UMREC#user#recipient`, leaving `flags` alone so that a
+ * concurrent flag change is not lost. Rows deleted meanwhile are not
+ * recreated. {@link UPDATE_PARALLELISM} UpdateItems in flight.
+ */
+export async function rekeyUserMessages(
+  deps: Db,
+  rows: { user_id: number; message_id: number }[],
+  recipientId: number,
+): Promise<void> {
+  await forEachLimit(rows, UPDATE_PARALLELISM, async (r) => {
+    const index = keys.userMessageByRecipient(r.user_id, recipientId, r.message_id);
+    try {
+      await deps.db.send(
+        new UpdateCommand({
+          TableName: deps.table,
+          Key: keys.userMessage(r.user_id, r.message_id),
+          UpdateExpression: "SET recipient_id = :r, gsi1pk = :pk, gsi1sk = :sk",
+          ConditionExpression: "attribute_exists(pk)",
+          ExpressionAttributeValues: { ":r": recipientId, ":pk": index.gsi1pk, ":sk": index.gsi1sk },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  });
+}
+
+/** Deletes rows with BatchWriteItem (25 per call, 4 in flight). Deleting a missing row is harmless. */
+export async function deleteUserMessages(deps: Db, rows: { user_id: number; message_id: number }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await batchWrite(deps, [], rows.map((r) => keys.userMessage(r.user_id, r.message_id)));
 }

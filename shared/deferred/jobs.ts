@@ -23,9 +23,9 @@ export const JOB_RUNNERS: Record<string, JobRunner> = {
   index_message: runIndexMessage,
   /** Read marking beyond one request's share (`shared/actions/messages/mark-as-read.ts`). */
   mark_as_read: runMarkAsRead,
-  /** The rest of a large topic move (`shared/actions/messages/move-messages.ts`). */
+  /** The rest of a large topic rename or stream move (`shared/actions/messages/move-messages.ts`). */
   move_messages: runMoveMessages,
-  /** UserMessage rows and search postings of deleted messages (`shared/actions/messages/delete-messages.ts`). */
+  /** UserMessage rows of a deleted message beyond the request's share (`shared/actions/messages/delete-messages.ts`). */
   delete_messages: runDeleteMessages,
 };
 

@@ -103,6 +103,18 @@ export const reactionSchema = z.strictObject({
     .optional(),
 });
 
+/**
+ * The deprecated `user` of a `reaction` event (OpenAPI `EmojiReactionEvent`):
+ * `user_id`, `email`, `full_name` (Zulip sends these three; the schema also
+ * lists `is_mirror_dummy`).
+ */
+const reactionEventUser = z.strictObject({
+  user_id: userId,
+  email: z.string(),
+  full_name: z.string(),
+  is_mirror_dummy: z.boolean().optional(),
+});
+
 /** The message of a `message` event (OpenAPI `MessagesEvent`). */
 export const messageEventMessageSchema = z.strictObject({
   avatar_url: z.string().nullable(),
@@ -386,12 +398,14 @@ export const EVENT_SCHEMAS: Record<string, z.ZodType> = {
     type: z.literal("reaction"),
     op: z.literal("add"),
     message_id: userId,
+    user: reactionEventUser.optional(),
   }),
   "reaction/remove": reactionSchema.extend({
     id,
     type: z.literal("reaction"),
     op: z.literal("remove"),
     message_id: userId,
+    user: reactionEventUser.optional(),
   }),
   "update_message_flags/add": z.strictObject({
     id,

@@ -8,6 +8,12 @@ export interface MessageWireOptions {
   clientGravatar: boolean;
   /** The viewer's flags (already in wire form); omitted from the object when undefined (message events). */
   flags?: string[];
+  /**
+   * The realm's `allow_edit_history` (`shared/domain/realm-settings.ts`):
+   * when false, `edit_history` is left out (spec "Message": absent "if the
+   * organization disabled viewing edit history"). Default true.
+   */
+  allowEditHistory?: boolean;
   /** Keyword-search highlights (`GET /messages` with a `search` term only). */
   match?: { match_content: string; match_subject: string };
 }
@@ -20,7 +26,8 @@ export interface MessageWireOptions {
  *   `stream_id` only for stream messages, `subject` `""` for private ones.
  * - `avatar_url` is null only with `client_gravatar` for a gravatar whose
  *   email the client can see.
- * - `edit_history` and `last_edit_timestamp` appear only once edited.
+ * - `edit_history` and `last_edit_timestamp` appear only once edited;
+ *   `edit_history` not at all where the realm disallows viewing it.
  * - `flags` appear when given (`GET /messages`), not in `message` events,
  *   where the event carries per-user flags next to the message.
  */
@@ -46,7 +53,7 @@ export function messageToWire(m: MessageRecord, opts: MessageWireOptions): Recor
     submessages: m.submessages ?? [],
   };
   if (m.recipient_type === "stream") wire.stream_id = m.stream_id;
-  if (m.edit_history && m.edit_history.length > 0) wire.edit_history = m.edit_history;
+  if (m.edit_history && m.edit_history.length > 0 && opts.allowEditHistory !== false) wire.edit_history = m.edit_history;
   if (m.last_edit_timestamp !== undefined) wire.last_edit_timestamp = m.last_edit_timestamp;
   if (opts.flags) wire.flags = opts.flags;
   if (opts.match) Object.assign(wire, opts.match);

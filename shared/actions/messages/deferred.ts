@@ -1,9 +1,10 @@
 import type { Deps } from "../../deps.js";
 import { batchGet } from "../../data/batch-get.js";
 import { keys } from "../../data/keys.js";
-import { getMessage } from "../../data/messages.js";
+import { getMessage, sendRecipientsItems } from "../../data/messages.js";
 import { putPostings } from "../../data/search-index.js";
-import { putUserMessages, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
+import { userMessageItem, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
+import { batchWrite } from "../../data/batch-write.js";
 import type { DeferredJob } from "../../deferred/deferred-work.js";
 import { PUBLIC_STREAM_MARKER, writeEventToLogs, type ZulipEvent } from "../../events/publish.js";
 import { messageTerms } from "../../narrow/search.js";
@@ -32,16 +33,25 @@ export interface WriteUserMessagesPayload {
   public_stream: boolean;
   /** Stored flags per recipient. */
   rows: { user_id: number; flags: string[] }[];
+  /**
+   * The recipients chunk this job writes (`RECIPIENTS#s<chunk>`): the job's
+   * index + 1, chunk 0 being the sender's, written inline.
+   */
+  chunk: number;
 }
 
 /** Splits a large audience's rows into `write_user_messages` jobs. */
 export function userMessageJobs(
-  base: Omit<WriteUserMessagesPayload, "rows">,
+  base: Omit<WriteUserMessagesPayload, "rows" | "chunk">,
   rows: WriteUserMessagesPayload["rows"],
 ): DeferredJob[] {
   const jobs: DeferredJob[] = [];
   for (let i = 0; i < rows.length; i += USER_MESSAGE_JOB_SIZE) {
-    const payload: WriteUserMessagesPayload = { ...base, rows: rows.slice(i, i + USER_MESSAGE_JOB_SIZE) };
+    const payload: WriteUserMessagesPayload = {
+      ...base,
+      rows: rows.slice(i, i + USER_MESSAGE_JOB_SIZE),
+      chunk: 1 + i / USER_MESSAGE_JOB_SIZE,
+    };
     jobs.push({ kind: "write_user_messages", payload: payload as unknown as Record<string, unknown> });
   }
   return jobs;
@@ -49,6 +59,7 @@ export function userMessageJobs(
 
 /**
  * Runs a `write_user_messages` job: writes the rows that do not exist yet
+ * and its recipients chunk
  * (SQS delivers at least once; a redelivered job must not reset flags a
  * user changed meanwhile, hence the BatchGet first), then the recipients'
  * `message` events — after the rows, so a client never learns of a message
@@ -71,7 +82,11 @@ export async function runWriteUserMessages(deps: Deps, raw: Record<string, unkno
       is_private: p.is_private,
       flags: r.flags,
     }));
-  await putUserMessages(deps, fresh);
+  // The job knows its slice: its recipients chunk is rewritten whole (idempotent on redelivery).
+  await batchWrite(deps, [
+    ...fresh.map(userMessageItem),
+    ...(p.rows.length > 0 ? sendRecipientsItems(p.message_id, p.rows.map((r) => r.user_id), p.chunk ?? 1) : []),
+  ]);
   const event: ZulipEvent = {
     type: "message",
     message: messageToWire(message, { applyMarkdown: true, clientGravatar: false }),

@@ -3,28 +3,53 @@ import type { Deps } from "../../deps.js";
 import { batchWrite } from "../../data/batch-write.js";
 import { keys } from "../../data/keys.js";
 import type { RealmRecord } from "../../data/realms.js";
-import type { UserRecord } from "../../data/users.js";
+import { deleteUserMessages } from "../../data/user-messages.js";
+import { getUser, type UserRecord } from "../../data/users.js";
+import type { DeferredJob } from "../../deferred/deferred-work.js";
 import { realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import { accessMessage } from "./access-message.js";
-import { messageAudience } from "./reactions.js";
+import { audienceUserIds, messageAudience } from "./audience.js";
+
+/** UserMessage rows a delete removes inside the request (40 BatchWriteItem calls, 10 rounds); the rest goes to jobs. */
+export const INLINE_DELETE_ROWS = 1000;
+
+/** Rows one `delete_messages` job removes (200 BatchWriteItem calls; ≈ 40 KB of payload). */
+export const DELETE_JOB_ROWS = 5000;
+
+/** Payload of a `delete_messages` job: rows of one deleted message still to remove. */
+export interface DeleteMessagesPayload {
+  message_id: number;
+  user_ids: number[];
+}
 
 /**
  * `DELETE /messages/{message_id}` (OpenAPI `delete-message`; Zulip's
  * `validate_can_delete_message` and `do_delete_messages`).
  *
  * Who: `can_delete_any_message_group` (administrators by default); else the
- * sender (or the owner of the sending bot) when `delete_own_message_policy`
- * allows, within `message_content_delete_limit_seconds`.
+ * sender, or the owner of the sending bot, when `delete_own_message_policy`
+ * allows (Zulip's default at feature level 283 is 2, administrators only,
+ * so by default only they delete), within
+ * `message_content_delete_limit_seconds`.
  *
- * What goes: the message item (and with it every message index: stream,
- * topic, sender, realm), then the UserMessage rows of everyone who can be
- * found to hold one — participants of a DM; for stream messages the
- * stream's subscribers, historical-row owners and the sender — with
- * batched deletes (deleting a missing key is harmless). Rows of users who
- * unsubscribed since are not findable; readers skip rows whose message is
- * gone. Search postings stay: search re-reads every candidate message.
+ * What goes: the message item first (and with it every message index:
+ * stream, topic, sender, realm — readers stop seeing it at once); then the
+ * UserMessage row of every user in the message's recipients items (those
+ * who received it, or got a historical row since) and the recipients items
+ * themselves. Up to {@link INLINE_DELETE_ROWS} rows go inside the request,
+ * the rest through `delete_messages` jobs; until they run, readers skip
+ * rows whose message is gone. Search postings stay: search re-reads every
+ * candidate message and drops missing ones (deleting postings would need
+ * the message's terms, one write per term, for no visible difference).
+ *
+ * `delete_message` goes to the row holders and, for a stream with shared
+ * history, its current subscribers (Zulip's audience).
+ *
+ * Round trips: access (1–2), the bot's owner (0–1), audience (1), the
+ * message delete (1), rows and recipients items (1 round per 100 rows,
+ * ≤ 10), jobs and the event (1).
  *
  * @throws InvalidMessageError; JsonableError `You don't have permission to delete this message`,
  *   `The time limit for deleting this message has passed`
@@ -33,9 +58,12 @@ export async function checkDeleteMessage(deps: Deps, realm: RealmRecord, user: U
   const { message } = await accessMessage(deps, realm, user, messageId);
   if (!realmGroupSettingAllows(realm, "can_delete_any_message_group", user)) {
     const settings = realmSettings(realm);
-    // Senders and the owners of sending bots (Zulip checks the bot owner).
     if (message.sender_id !== user.user_id) {
-      throw new JsonableError("You don't have permission to delete this message");
+      // Zulip lets the owner of a bot delete the bot's messages as their own.
+      const sender = await getUser(deps, realm.id, message.sender_id);
+      if (!sender?.is_bot || sender.bot_owner_id !== user.user_id) {
+        throw new JsonableError("You don't have permission to delete this message");
+      }
     }
     if (!rolePolicyAllows(settings.delete_own_message_policy as number, user)) {
       throw new JsonableError("You don't have permission to delete this message");
@@ -45,17 +73,43 @@ export async function checkDeleteMessage(deps: Deps, realm: RealmRecord, user: U
       throw new JsonableError("The time limit for deleting this message has passed");
     }
   }
-  const audience = await messageAudience(deps, message, user.user_id);
+  const audience = await messageAudience(deps, message);
   await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: keys.message(message.id) }));
-  await batchWrite(deps, [], audience.map((id) => keys.userMessage(id, message.id)));
+
+  const holders = audience.recipients.userIds;
+  const inline = holders.slice(0, INLINE_DELETE_ROWS);
+  const rest = holders.slice(INLINE_DELETE_ROWS);
+  const jobs: DeferredJob[] = [];
+  for (let i = 0; i < rest.length; i += DELETE_JOB_ROWS) {
+    const payload: DeleteMessagesPayload = { message_id: message.id, user_ids: rest.slice(i, i + DELETE_JOB_ROWS) };
+    jobs.push({ kind: "delete_messages", payload: payload as unknown as Record<string, unknown> });
+  }
+  await batchWrite(
+    deps,
+    [],
+    [
+      ...inline.map((id) => keys.userMessage(id, message.id)),
+      ...[...audience.recipients.chunks.keys()].map((chunk) => keys.messageRecipients(message.id, chunk)),
+    ],
+  );
   const event: Record<string, unknown> & { type: string } = {
     type: "delete_message",
     message_ids: [message.id],
     message_type: message.recipient_type,
     ...(message.recipient_type === "stream" ? { stream_id: message.stream_id, topic: message.topic } : {}),
   };
-  await sendEvent(deps, event, audience);
+  await Promise.all([
+    sendEvent(deps, event, audienceUserIds(audience)),
+    jobs.length > 0 ? deps.deferred.enqueue(jobs) : Promise.resolve(),
+  ]);
 }
 
-/** Runner of `delete_messages` jobs (reserved for bulk deletion; nothing is deferred yet). */
-export async function runDeleteMessages(_deps: Deps, _payload: Record<string, unknown>): Promise<void> {}
+/**
+ * Runs a `delete_messages` job: removes the UserMessage rows of a deleted
+ * message that the request left (audiences over {@link INLINE_DELETE_ROWS}).
+ * Redelivery is harmless: deleting a missing row is a no-op.
+ */
+export async function runDeleteMessages(deps: Deps, raw: Record<string, unknown>): Promise<void> {
+  const p = raw as unknown as DeleteMessagesPayload;
+  await deleteUserMessages(deps, p.user_ids.map((id) => ({ user_id: id, message_id: p.message_id })));
+}

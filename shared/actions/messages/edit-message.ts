@@ -6,13 +6,13 @@ import { keys } from "../../data/keys.js";
 import { getMessagesByIds, messageItem, queryIdRange, type MessageRecord } from "../../data/messages.js";
 import type { RealmRecord } from "../../data/realms.js";
 import { getStream, getStreamIdByName, type StreamRecord } from "../../data/streams.js";
-import { putUserMessages, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
+import { updateUserMessagesFlags, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
 import { getUsersByIds, listRealmUsers, type UserRecord } from "../../data/users.js";
 import { apiEmail, realmUrl } from "../../domain/email.js";
 import { isModeratorOrAbove } from "../../domain/roles.js";
 import { realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { resolutionChange } from "../../domain/topic-resolution.js";
-import { JsonableError } from "../../errors.js";
+import { InvalidChannelIdError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import { collectReferences, renderMarkdown, topicLinks } from "../../markdown/index.js";
 import type { RenderResult } from "../../markdown/types.js";
@@ -20,13 +20,15 @@ import { accessMessage } from "./access-message.js";
 import { indexMessageJob } from "./deferred.js";
 import { normalizeContent, normalizeTopic } from "./normalize.js";
 import { sendNotice } from "./notification-bot.js";
-import { messageAudience } from "./reactions.js";
+import { messageAudience } from "./audience.js";
+import { doMoveMessagesToStream, retopic, type MoveMessagesPayload } from "./move-messages.js";
+import { accessStream, checkStreamPostPolicy } from "../../queries/streams/access.js";
 import { withFlag } from "./flags.js";
 
 /**
  * Editing a message (spec "Edit a message"; Zulip's `check_update_message`
- * and `do_update_message`): content, topic (with `propagate_mode`),
- * resolution notices and edit history.
+ * and `do_update_message`): content, topic and stream (with
+ * `propagate_mode`), move and resolution notices, and edit history.
  */
 
 /** Zulip's grace period past the realm's edit limits (seconds): clients show the limit 20 s early. */
@@ -149,40 +151,13 @@ async function topicMessageIds(deps: Deps, message: MessageRecord, mode: Propaga
   return [...new Set(ids)].sort((a, b) => a - b);
 }
 
-/** One moved message with its new topic and a history entry. */
-function retopic(m: MessageRecord, topic: string, entry: Record<string, unknown>, now: number): MessageRecord {
-  return {
-    ...m,
-    topic,
-    topic_links: topicLinks(topic),
-    edit_history: [{ ...entry }, ...(m.edit_history ?? [])],
-    last_edit_timestamp: now,
-  };
-}
-
-/** Payload of a `move_messages` job: the rest of a topic rename. */
-export interface MoveMessagesPayload {
-  message_ids: number[];
-  topic: string;
-  user_id: number;
-  timestamp: number;
-  prev_topic: string;
-}
-
-/** Rewrites messages' items with the new topic (BatchWriteItem, 25 per call, 4 in flight). */
-export async function rewriteTopic(deps: Pick<Deps, "db" | "table">, p: MoveMessagesPayload): Promise<void> {
-  const found = await getMessagesByIds(deps, p.message_ids);
-  const entry = { user_id: p.user_id, timestamp: p.timestamp, prev_topic: p.prev_topic, topic: p.topic };
-  const items = [...found.values()]
-    // Redelivered jobs: skip messages already moved.
-    .filter((m) => m.topic === p.prev_topic || m.topic.toLowerCase() === p.prev_topic.toLowerCase())
-    .map((m) => messageItem(retopic(m, p.topic, entry, p.timestamp)));
-  await batchWrite(deps, items);
-}
-
 /**
- * `PATCH /messages/{message_id}`. See the module comment; stream moves
- * (`stream_id`) are not supported yet and are refused.
+ * `PATCH /messages/{message_id}`. See the module comment. Who is told and
+ * whose rows change comes from the message's recipients items (everyone
+ * who got a row), not from the current subscribers. A `stream_id` other
+ * than the message's moves it (and, with `propagate_mode`, its topic's
+ * later or all messages) to that stream: `checkStreamMove`, then
+ * `doMoveMessagesToStream` (`move-messages.ts`).
  *
  * Round trips for a one-message content edit: access (1–2), rendering
  * lookups (0–2), the audience (1) and its rows (1), writes (1), events (1)
@@ -201,18 +176,23 @@ export async function checkUpdateMessage(
   validatePayload(message, req);
   const content = req.content !== undefined ? normalizeContent(req.content) : undefined;
   let topic = req.topic !== undefined ? normalizeTopic(req.topic) : undefined;
-  if (req.streamId !== undefined && req.streamId !== message.stream_id) {
-    throw new JsonableError("Moving messages between channels is not supported yet");
-  }
   const now = Math.floor(deps.clock.now() / 1000);
+  const newStream =
+    req.streamId !== undefined && req.streamId !== message.stream_id
+      ? await checkStreamMove(deps, realm, user, message, req.streamId, now)
+      : undefined;
   checkEditPermissions(realm, user, message, { content, topic }, now);
   if (topic !== undefined && topic === message.topic) topic = undefined;
   const mode = req.propagateMode as PropagateMode;
+  if (newStream) {
+    await moveToStream(deps, realm, user, message, newStream, topic, mode, req, now);
+    return;
+  }
 
   const rendered = content !== undefined ? await renderContent(deps, realm, content) : undefined;
-  const audience = await messageAudience(deps, message, user.user_id);
+  const audience = await messageAudience(deps, message);
   const rows = new Map<number, UserMessageRecord>();
-  for (const item of await batchGet(deps, audience.map((id) => keys.userMessage(id, message.id)))) {
+  for (const item of await batchGet(deps, audience.recipients.userIds.map((id) => keys.userMessage(id, message.id)))) {
     const um = recordOf<UserMessageRecord>(item);
     rows.set(um.user_id, um);
   }
@@ -247,20 +227,17 @@ export async function checkUpdateMessage(
   updated.edit_history = [entry, ...(message.edit_history ?? [])];
   updated.last_edit_timestamp = now;
 
-  // Mention flags follow the new content for every recipient row.
-  const changedRows: UserMessageRecord[] = [];
-  if (rendered) {
-    for (const row of rows.values()) {
-      let flags = withFlag(row.flags, "mentioned", rendered.mentionedUserIds.includes(row.user_id));
-      flags = withFlag(flags, "stream_wildcard_mentioned", rendered.mentionsStreamWildcard);
-      flags = withFlag(flags, "topic_wildcard_mentioned", rendered.mentionsTopicWildcard);
-      if (flags.join() !== row.flags.join()) {
-        const next = { ...row, flags };
-        rows.set(row.user_id, next);
-        changedRows.push(next);
-      }
-    }
-  }
+  // Mention flags follow the new content for every recipient row
+  // (conditional UpdateItems: a concurrent read/star change is kept).
+  const mentionFlags = (userId: number, flags: string[]) => {
+    if (!rendered) return flags;
+    let next = withFlag(flags, "mentioned", rendered.mentionedUserIds.includes(userId));
+    next = withFlag(next, "stream_wildcard_mentioned", rendered.mentionsStreamWildcard);
+    return withFlag(next, "topic_wildcard_mentioned", rendered.mentionsTopicWildcard);
+  };
+  const toChange = rendered
+    ? [...rows.values()].filter((row) => mentionFlags(row.user_id, row.flags).join() !== row.flags.join())
+    : [];
 
   // Other messages of the topic.
   let movedIds = [message.id];
@@ -286,10 +263,11 @@ export async function checkUpdateMessage(
     }
   }
 
-  await Promise.all([
+  const [, changedRows] = await Promise.all([
     batchWrite(deps, [messageItem(updated), ...others.map(messageItem)]),
-    putUserMessages(deps, changedRows),
+    updateUserMessagesFlags(deps, toChange, (row, flags) => mentionFlags(row.user_id, flags)),
   ]);
+  for (const row of changedRows) rows.set(row.user_id, row);
 
   // Events: one per distinct flag set (the event carries the receiver's flags).
   const base: Record<string, unknown> & { type: string } = {
@@ -317,11 +295,11 @@ export async function checkUpdateMessage(
   if (topic !== undefined) {
     Object.assign(base, { propagate_mode: mode, orig_subject: message.topic, subject: topic, topic_links: topicLinks(topic) });
   }
+  // Row holders get their flags; shared-history subscribers without a row `["read"]` (Zulip's `subscriber_info`).
   const groups = new Map<string, number[]>();
-  for (const id of audience) {
-    const flags = rows.get(id) ? wireFlags(rows.get(id)!.flags) : undefined;
-    if (!flags) continue;
-    const key = JSON.stringify(flags);
+  for (const id of [...audience.recipients.userIds, ...audience.subscribersWithoutRows]) {
+    const row = rows.get(id);
+    const key = JSON.stringify(row ? wireFlags(row.flags) : ["read"]);
     groups.set(key, [...(groups.get(key) ?? []), id]);
   }
   await Promise.all([
@@ -330,40 +308,114 @@ export async function checkUpdateMessage(
   ]);
 
   if (topic !== undefined && message.recipient_type === "stream") {
-    await sendTopicNotices(deps, realm, user, message, topic, mode, movedIds.length, req);
+    const stream = audience.stream ?? (await getStream(deps, realm.id, message.stream_id!));
+    if (stream) {
+      await sendMoveNotices(deps, realm, user, { oldStream: stream, oldTopic: message.topic, newStream: stream, newTopic: topic }, mode, movedIds.length, req);
+    }
   }
 }
 
 /**
- * Zulip's notices after a topic edit, posted by the Notification Bot:
- * resolving/unresolving says so in the topic ("@_**Name|id** has marked
- * this topic as resolved."); other renames leave a breadcrumb in the old
- * topic and a notice in the new one, as requested.
+ * Zulip's checks for moving a message to another stream (feature level
+ * 283): `move_messages_between_streams_policy` (default 4, moderators),
+ * access to the destination as for sending (`access_stream_by_id`, then its
+ * post policy), and for non-moderators
+ * `move_messages_between_streams_limit_seconds` (+20 s). Access to the old
+ * stream is implied by access to the message.
+ * @returns the destination stream
+ * @throws JsonableError `You don't have permission to move this message`,
+ *   `The time limit for editing this message's channel has passed`, post-policy errors;
+ *   InvalidChannelIdError `Invalid channel ID` for a missing, archived or inaccessible destination
  */
-async function sendTopicNotices(
+async function checkStreamMove(
   deps: Deps,
   realm: RealmRecord,
   user: UserRecord,
   message: MessageRecord,
-  topic: string,
+  streamId: number,
+  now: number,
+): Promise<StreamRecord> {
+  const settings = realmSettings(realm);
+  if (!rolePolicyAllows(settings.move_messages_between_streams_policy as number, user)) {
+    throw new JsonableError("You don't have permission to move this message");
+  }
+  const { stream } = await accessStream(deps, user, realm, streamId, { error: () => new InvalidChannelIdError() });
+  checkStreamPostPolicy(user, stream, { realm, nowSeconds: now });
+  const limit = settings.move_messages_between_streams_limit_seconds as number | null;
+  if (limit !== null && !isModeratorOrAbove(user) && now - message.timestamp > limit + EDIT_LIMIT_BUFFER_SECONDS) {
+    throw new JsonableError("The time limit for editing this message's channel has passed");
+  }
+  return stream;
+}
+
+/** A checked stream move (with or without a topic change): see `doMoveMessagesToStream`, then the notices. */
+async function moveToStream(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  message: MessageRecord,
+  newStream: StreamRecord,
+  topic: string | undefined,
+  mode: PropagateMode,
+  req: UpdateMessageRequest,
+  now: number,
+): Promise<void> {
+  const [oldStream, movedIds] = await Promise.all([
+    getStream(deps, realm.id, message.stream_id!),
+    topicMessageIds(deps, message, mode),
+  ]);
+  if (!oldStream) throw new JsonableError("Invalid message(s)");
+  const newTopic = topic ?? message.topic;
+  await doMoveMessagesToStream(
+    deps,
+    realm,
+    user,
+    message,
+    { realmId: realm.id, actorId: user.user_id, timestamp: now, oldStream, newStream, prevTopic: message.topic, topic: newTopic },
+    movedIds,
+    mode,
+  );
+  await sendMoveNotices(
+    deps,
+    realm,
+    user,
+    { oldStream, oldTopic: message.topic, newStream, newTopic },
+    mode,
+    movedIds.length,
+    req,
+  );
+}
+
+/**
+ * Zulip's notices after a move, posted by the Notification Bot: resolving
+ * or unresolving a topic in place says so in the topic ("@_**Name|id** has
+ * marked this topic as resolved.", only for `change_all`); other moves
+ * (renames, stream moves) leave a breadcrumb in the old topic and a notice
+ * in the new one, as requested by `send_notification_to_old_thread` /
+ * `send_notification_to_new_thread` (both default true here: the spec's
+ * defaults win over Zulip's false/true).
+ */
+async function sendMoveNotices(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  where: { oldStream: StreamRecord; oldTopic: string; newStream: StreamRecord; newTopic: string },
   mode: PropagateMode,
   count: number,
   req: UpdateMessageRequest,
 ): Promise<void> {
-  const stream = await getStream(deps, realm.id, message.stream_id!);
-  if (!stream) return;
   const who = `@_**${user.full_name}|${user.user_id}**`;
-  const refs = { users: [user], streams: [stream] };
-  const resolution = resolutionChange(message.topic, topic);
+  const refs = { users: [user], streams: [where.oldStream, where.newStream] };
+  const sameStream = where.oldStream.stream_id === where.newStream.stream_id;
+  const resolution = sameStream ? resolutionChange(where.oldTopic, where.newTopic) : undefined;
   if (resolution) {
-    // Zulip posts resolution notices only when the whole topic moved.
     if (mode === "change_all") {
-      await sendNotice(deps, realm, stream, topic, `${who} has marked this topic as ${resolution}.`, refs);
+      await sendNotice(deps, realm, where.newStream, where.newTopic, `${who} has marked this topic as ${resolution}.`, refs);
     }
     return;
   }
-  const oldPlace = `#**${stream.name}>${message.topic}**`;
-  const newPlace = `#**${stream.name}>${topic}**`;
+  const oldPlace = `#**${where.oldStream.name}>${where.oldTopic}**`;
+  const newPlace = `#**${where.newStream.name}>${where.newTopic}**`;
   const notices: Promise<number>[] = [];
   if (req.notifyOldThread) {
     const text =
@@ -372,7 +424,7 @@ async function sendTopicNotices(
         : count === 1
           ? `A message was moved from this topic to ${newPlace} by ${who}.`
           : `${count} messages were moved from this topic to ${newPlace} by ${who}.`;
-    notices.push(sendNotice(deps, realm, stream, message.topic, text, refs));
+    notices.push(sendNotice(deps, realm, where.oldStream, where.oldTopic, text, refs));
   }
   if (req.notifyNewThread) {
     const text =
@@ -381,12 +433,7 @@ async function sendTopicNotices(
         : count === 1
           ? `A message was moved here from ${oldPlace} by ${who}.`
           : `${count} messages were moved here from ${oldPlace} by ${who}.`;
-    notices.push(sendNotice(deps, realm, stream, topic, text, refs));
+    notices.push(sendNotice(deps, realm, where.newStream, where.newTopic, text, refs));
   }
   await Promise.all(notices);
-}
-
-/** Runs a `move_messages` job (the rest of a large topic rename). */
-export async function runMoveMessagesJob(deps: Deps, payload: Record<string, unknown>): Promise<void> {
-  await rewriteTopic(deps, payload as unknown as MoveMessagesPayload);
 }

@@ -1,9 +1,8 @@
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../../deps.js";
 import { batchGet } from "../../data/batch-get.js";
 import { recordOf } from "../../data/items.js";
 import { keys } from "../../data/keys.js";
-import type { MessageRecord } from "../../data/messages.js";
+import { addMessageRecipients, type MessageRecord } from "../../data/messages.js";
 import type { RealmRecord } from "../../data/realms.js";
 import { getStreamsByIds } from "../../data/streams.js";
 import { getSubscriptionsByPairs, listUserSubscriptions, type SubscriptionRecord } from "../../data/subscriptions.js";
@@ -11,6 +10,7 @@ import {
   isMentionFlagSet,
   putUserMessages,
   STORED_FLAGS,
+  updateUserMessagesFlags,
   type UserMessageRecord,
 } from "../../data/user-messages.js";
 import type { UserRecord } from "../../data/users.js";
@@ -50,25 +50,6 @@ export function checkFlagOperation(op: string): asserts op is "add" | "remove" {
 export function withFlag(flags: readonly string[], flag: string, add: boolean): string[] {
   const rest = flags.filter((f) => f !== flag);
   return add ? [...rest, flag] : rest;
-}
-
-/**
- * Records on a message item that a user got a `historical` row for it, so
- * that deleting the message can find the row (rows are keyed by user; a
- * historical row's owner is neither a participant nor necessarily a
- * subscriber). One UpdateItem (`ADD` to a number set).
- */
-export async function noteHistoricalUsers(deps: Pick<Deps, "db" | "table">, messageId: number, userIds: number[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await deps.db.send(
-    new UpdateCommand({
-      TableName: deps.table,
-      Key: keys.message(messageId),
-      UpdateExpression: "ADD historical_user_ids :u",
-      ConditionExpression: "attribute_exists(pk)",
-      ExpressionAttributeValues: { ":u": new Set(userIds) },
-    }),
-  ).catch(() => undefined); // the message was deleted meanwhile: nothing to note
 }
 
 /**
@@ -114,9 +95,9 @@ export function unreadMessageDetails(
  *
  * Cost: one BatchGet (messages and rows together, 50 IDs per call in
  * parallel); historical rows add one round trip (streams, subscriptions);
- * one round of BatchWriteItem for the changed rows; one event write.
- * Concurrent writers of the same row: the last full-row write wins (the
- * window is the few milliseconds between the read and the write).
+ * changed rows are conditional UpdateItems, 32 in flight (a conflicting
+ * concurrent change is re-read and re-applied, never overwritten); one
+ * event write.
  *
  * @returns the IDs whose flag actually changed, ascending
  * @throws JsonableError flag/operation errors, `Invalid message(s)`
@@ -182,29 +163,34 @@ export async function doUpdateMessageFlags(
     }
   }
 
-  const writes: UserMessageRecord[] = [];
+  const updates: UserMessageRecord[] = [];
+  const created: UserMessageRecord[] = [];
   const changed: number[] = [];
-  const historical: number[] = [];
   for (const id of targets) {
     const row = rows.get(id);
     if (row) {
-      const has = row.flags.includes(flag);
-      if (has === add) continue;
-      const updated = { ...row, flags: withFlag(row.flags, flag, add) };
-      rows.set(id, updated);
-      writes.push(updated);
-      changed.push(id);
+      if (row.flags.includes(flag) !== add) updates.push(row);
     } else if (add) {
       // Zulip's create_historical_user_messages: historical rows start read.
       const m = messages.get(id)!;
       const flags = withFlag(["read", "historical"], flag, true);
-      writes.push({ user_id: user.user_id, message_id: id, recipient_id: m.recipient_id, is_private: false, flags });
-      historical.push(id);
+      created.push({ user_id: user.user_id, message_id: id, recipient_id: m.recipient_id, is_private: false, flags });
       if (flag !== "read") changed.push(id);
     }
   }
 
-  await Promise.all([putUserMessages(deps, writes), ...historical.map((id) => noteHistoricalUsers(deps, id, [user.user_id]))]);
+  // Existing rows: conditional UpdateItems (a concurrent change of another
+  // flag on the same row is kept); new historical rows: puts, and the user
+  // joins each message's recipients.
+  const [updated] = await Promise.all([
+    updateUserMessagesFlags(deps, updates, (_row, flags) => withFlag(flags, flag, add)),
+    putUserMessages(deps, created),
+    ...created.map((r) => addMessageRecipients(deps, r.message_id, [user.user_id])),
+  ]);
+  for (const row of updated) {
+    rows.set(row.message_id, row);
+    changed.push(row.message_id);
+  }
   changed.sort((a, b) => a - b);
 
   const event: Record<string, unknown> & { type: string } = {

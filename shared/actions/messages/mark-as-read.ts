@@ -4,7 +4,7 @@ import { recordOf } from "../../data/items.js";
 import { keys, pad } from "../../data/keys.js";
 import { getMessagesByIds, queryIdRange } from "../../data/messages.js";
 import type { RealmRecord } from "../../data/realms.js";
-import { getUserMessages, putUserMessages, type UserMessageRecord } from "../../data/user-messages.js";
+import { getUserMessages, updateUserMessagesFlags, type UserMessageRecord } from "../../data/user-messages.js";
 import type { UserRecord } from "../../data/users.js";
 import type { DeferredJob } from "../../deferred/deferred-work.js";
 import { InvalidChannelIdError, JsonableError } from "../../errors.js";
@@ -62,8 +62,9 @@ interface PassResult {
 
 /**
  * Marks up to `limit` unread rows of a scope as read, in ID order after
- * `after`. Writes are BatchWriteItem puts of the rebuilt rows, 4 × 25 in
- * flight. Topic scopes read the messages of the stream's unread rows to
+ * `after`. Writes are conditional UpdateItems (32 in flight) that set
+ * `read` and drop the unread index key without overwriting a concurrent
+ * change of another flag. Topic scopes read the messages of the stream's unread rows to
  * compare topics (case-insensitively, as Zulip does).
  */
 export async function markReadPass(
@@ -120,8 +121,8 @@ export async function markReadPass(
     const unread = candidates.slice(0, limit - changed.length);
     const truncated = unread.length < candidates.length;
     if (unread.length > 0) {
-      await putUserMessages(deps, unread.map((r) => ({ ...r, flags: withFlag(r.flags, "read", true) })));
-      changed.push(...unread.map((r) => r.message_id));
+      const marked = await updateUserMessagesFlags(deps, unread, (_row, flags) => withFlag(flags, "read", true));
+      changed.push(...marked.map((r) => r.message_id).sort((a, b) => a - b));
     }
     examined += rows.length;
     if (unread.length > 0) last = unread[unread.length - 1]!.message_id;

@@ -2,9 +2,8 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../../deps.js";
 import { isConditionFailure } from "../../data/conditions.js";
 import { keys } from "../../data/keys.js";
-import { getMessage, type MessageRecord } from "../../data/messages.js";
+import { addMessageRecipients, getMessage } from "../../data/messages.js";
 import type { RealmRecord } from "../../data/realms.js";
-import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { putUserMessages } from "../../data/user-messages.js";
 import type { UserRecord } from "../../data/users.js";
 import { apiEmail } from "../../domain/email.js";
@@ -12,6 +11,7 @@ import { emojiCodeForName, emojiNameForCode, normalizeEmojiCode } from "../../em
 import { InvalidMessageError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import { accessMessage } from "./access-message.js";
+import { audienceUserIds, messageAudience } from "./audience.js";
 
 /**
  * Emoji reactions (spec "Reaction"; Zulip's `check_add_reaction`,
@@ -80,27 +80,12 @@ export function checkEmojiRequest(name: string, code: string, type: string): voi
 }
 
 /**
- * Who hears about a change to a message (Zulip's recipients of message
- * update events): the participants of a private message; for a stream
- * message, the stream's current subscribers, the users who got a
- * historical row (`historical_user_ids`) and the actor. Users who received
- * the message and since unsubscribed are not reached (no index finds their
- * rows; Zulip skips idle users similarly). One Query per 50,000 subscribers.
+ * Zulip's `notify_reaction_update` event. It carries the deprecated `user`
+ * object in the event's own shape (OpenAPI `EmojiReactionEvent`:
+ * `user_id`, `email`, `full_name` — not the `id`/`is_mirror_dummy` of
+ * the message's `reactions` entries).
  */
-export async function messageAudience(deps: Pick<Deps, "db" | "table">, message: MessageRecord, actorId: number): Promise<number[]> {
-  const ids = new Set<number>([actorId]);
-  if (message.recipient_type === "private") {
-    for (const id of message.dm_user_ids ?? []) ids.add(id);
-  } else if (message.stream_id !== undefined) {
-    for (const id of await listStreamSubscriberIds(deps, message.stream_id)) ids.add(id);
-    const historical = (message as unknown as { historical_user_ids?: Set<number> }).historical_user_ids;
-    for (const id of historical ?? []) ids.add(Number(id));
-  }
-  return [...ids];
-}
-
 function reactionEvent(op: "add" | "remove", messageId: number, r: StoredReaction): Record<string, unknown> & { type: string } {
-  // The deprecated `user` object is left out: see the report (schema mismatch with OpenAPI's event shape).
   return {
     type: "reaction",
     op,
@@ -109,6 +94,7 @@ function reactionEvent(op: "add" | "remove", messageId: number, r: StoredReactio
     emoji_code: r.emoji_code,
     reaction_type: r.reaction_type,
     user_id: r.user_id,
+    user: { user_id: r.user_id, email: r.user.email, full_name: r.user.full_name },
   };
 }
 
@@ -118,7 +104,8 @@ function reactionEvent(op: "add" | "remove", messageId: number, r: StoredReactio
  * Without `emoji_code`/`reaction_type` the name is resolved
  * (`shared/emoji`). A reaction with the same code and type by someone else
  * counts as a vote for it and keeps its name. Reacting to a stream message
- * the user never received adds a `historical` (and `read`) row.
+ * the user never received adds a `historical` (and `read`) row and puts the
+ * user in the message's recipients (so later edits and deletes reach them).
  *
  * Round trips: access (1–2), the append (1), the historical row (0–1, in
  * parallel), the audience (0–1) and the event (1): fixed, whatever the
@@ -170,16 +157,13 @@ export async function checkAddReaction(
       new UpdateCommand({
         TableName: deps.table,
         Key: keys.message(message.id),
-        UpdateExpression: `SET reactions = list_append(if_not_exists(reactions, :empty), :r) ADD reaction_keys :k${
-          historical ? ", historical_user_ids :u" : ""
-        }`,
+        UpdateExpression: "SET reactions = list_append(if_not_exists(reactions, :empty), :r) ADD reaction_keys :k",
         ConditionExpression: "attribute_exists(pk) AND NOT contains(reaction_keys, :key)",
         ExpressionAttributeValues: {
           ":empty": [],
           ":r": [reaction],
           ":k": new Set([reactionKey(user.user_id, type, code)]),
           ":key": reactionKey(user.user_id, type, code),
-          ...(historical ? { ":u": new Set([user.user_id]) } : {}),
         },
       }),
     );
@@ -190,20 +174,23 @@ export async function checkAddReaction(
     throw new JsonableError("Reaction already exists.");
   }
   const [audience] = await Promise.all([
-    messageAudience(deps, message, user.user_id),
+    messageAudience(deps, message),
     historical
-      ? putUserMessages(deps, [
-          {
-            user_id: user.user_id,
-            message_id: message.id,
-            recipient_id: message.recipient_id,
-            is_private: false,
-            flags: ["read", "historical"],
-          },
+      ? Promise.all([
+          putUserMessages(deps, [
+            {
+              user_id: user.user_id,
+              message_id: message.id,
+              recipient_id: message.recipient_id,
+              is_private: false,
+              flags: ["read", "historical"],
+            },
+          ]),
+          addMessageRecipients(deps, message.id, [user.user_id]),
         ])
       : Promise.resolve(),
   ]);
-  await sendEvent(deps, reactionEvent("add", message.id, reaction), audience);
+  await sendEvent(deps, reactionEvent("add", message.id, reaction), audienceUserIds(audience, user.user_id));
 }
 
 /**
@@ -250,8 +237,8 @@ export async function checkRemoveReaction(
           ExpressionAttributeValues: { ":k": new Set([key]), ":u": user.user_id, ":c": code, ":t": type },
         }),
       );
-      const audience = await messageAudience(deps, message, user.user_id);
-      await sendEvent(deps, reactionEvent("remove", message.id, removed), audience);
+      const audience = await messageAudience(deps, message);
+      await sendEvent(deps, reactionEvent("remove", message.id, removed), audienceUserIds(audience, user.user_id));
       return;
     } catch (err) {
       if (!isConditionFailure(err) || attempt >= 4) throw err;

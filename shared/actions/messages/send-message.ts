@@ -1,11 +1,12 @@
 import type { Deps } from "../../deps.js";
 import { allocateIds } from "../../data/counters.js";
-import { putMessage, type DisplayRecipientUser, type MessageRecord } from "../../data/messages.js";
+import { batchWrite } from "../../data/batch-write.js";
+import { putMessage, sendRecipientsItems, type DisplayRecipientUser, type MessageRecord } from "../../data/messages.js";
 import type { RealmRecord } from "../../data/realms.js";
 import { getOrCreateDirectRecipientId } from "../../data/recipients.js";
 import { getStream, getStreamIdByName, type StreamRecord } from "../../data/streams.js";
 import { getSubscription, listStreamSubscriberIds } from "../../data/subscriptions.js";
-import { putUserMessages, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
+import { userMessageItem, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
 import { getUser, getUsersByIds, listRealmUsers, type UserRecord } from "../../data/users.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail, realmUrl } from "../../domain/email.js";
@@ -189,8 +190,10 @@ function flagsFor(
  * (1) the stream's name item / the recipients' email items, and mention
  * lookups; (2) stream, sender's subscription, subscriber list (and a bot
  * owner) — or the conversation's `DMSET#` item; (3) the message ID counter;
- * (4) the message item and the UserMessage rows (≤ 100 recipients: one round
- * of BatchWriteItem; beyond: the sender's row only), in parallel; (5) the
+ * (4) the message item, and the UserMessage rows with the recipients item
+ * (who got a row, `RECIPIENTS#` in the message's partition; ≤ 100
+ * recipients: one round of BatchWriteItem; beyond: the sender's row only),
+ * in parallel; (5) the
  * events, the search-index job and (beyond 100) the jobs writing the other
  * rows and events, in parallel. A conversation's first
  * message adds two (counter and transaction of its `DMSET#` claim).
@@ -338,7 +341,11 @@ export async function doSendMessage(
   const audience = rows.map((r) => ({ id: r.user_id, flags: wireFlags(r.flags) }));
 
   if (rows.length <= INLINE_RECIPIENT_LIMIT) {
-    await Promise.all([putMessage(deps, message), putUserMessages(deps, rows.map(toRecord))]);
+    // The rows and the recipients item (who got a row) share one BatchWriteItem round.
+    await Promise.all([
+      putMessage(deps, message),
+      batchWrite(deps, [...rows.map((r) => userMessageItem(toRecord(r))), ...sendRecipientsItems(message.id, recipientIds)]),
+    ]);
     // Jobs only once the message exists: the indexer reads it.
     await Promise.all([
       deps.deferred.enqueue([indexMessageJob(realm.id, message.id)]),
@@ -351,7 +358,11 @@ export async function doSendMessage(
   const senderRow = rows.find((r) => r.user_id === sender.user_id)!;
   const others = rows.filter((r) => r.user_id !== sender.user_id);
   const userLogEvent: ZulipEvent = publicStream ? { ...event, [PUBLIC_STREAM_MARKER]: true } : event;
-  await Promise.all([putMessage(deps, message), putUserMessages(deps, [toRecord(senderRow)])]);
+  // Recipients chunk 0 holds the sender; each job writes its own chunk.
+  await Promise.all([
+    putMessage(deps, message),
+    batchWrite(deps, [userMessageItem(toRecord(senderRow)), ...sendRecipientsItems(message.id, [sender.user_id])]),
+  ]);
   await Promise.all([
     deps.deferred.enqueue([
       indexMessageJob(realm.id, message.id),

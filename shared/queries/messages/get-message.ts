@@ -3,6 +3,7 @@ import { accessMessage } from "../../actions/messages/access-message.js";
 import type { RealmRecord } from "../../data/realms.js";
 import { wireFlags } from "../../data/user-messages.js";
 import type { UserRecord } from "../../data/users.js";
+import { realmSettings } from "../../domain/realm-settings.js";
 import { messageToWire } from "../../wire/message.js";
 
 /**
@@ -28,6 +29,7 @@ export async function getSingleMessage(
     message: messageToWire(message, {
       applyMarkdown,
       clientGravatar: false,
+      allowEditHistory: realmSettings(realm).allow_edit_history === true,
       flags: userMessage ? wireFlags(userMessage.flags) : ["read", "historical"],
     }),
   };

@@ -10,6 +10,7 @@ import { planDriver, unreadDriver, type Driver } from "../../narrow/plan.js";
 import { resolveNarrow, type ResolvedNarrow } from "../../narrow/resolve.js";
 import { escapeHtml, highlightHtml } from "../../narrow/search.js";
 import type { NarrowTerm } from "../../narrow/terms.js";
+import { realmSettings } from "../../domain/realm-settings.js";
 import { messageToWire } from "../../wire/message.js";
 
 /** Zulip's stand-in for "after the newest message" (`anchor=newest`). */
@@ -230,6 +231,7 @@ export async function getMessages(
     messageToWire(message, {
       applyMarkdown: req.applyMarkdown,
       clientGravatar: req.clientGravatar,
+      allowEditHistory: realmSettings(realm).allow_edit_history === true,
       flags: stored ? wireFlags(stored) : ["read", "historical"],
       match: searchWords
         ? {
