@@ -160,7 +160,7 @@ const TOPIC_URL = /(?<![^\s'"(,:<])(?:https?:\/\/|www\.)[^\s<>"]+/gi;
 /**
  * Zulip's `topic_links` for a topic name: the URLs in it, in order, as
  * `{text, url}` (text as typed; `www.…` gets `https://` in `url`, as Zulip
- * does). Linkifiers are not supported yet, so only bare URLs are found.
+ * does). Realms have no linkifiers in this version, so only bare URLs are found.
  *
  * @see https://zulip.com/api/get-messages (topic_links)
  */

@@ -49,8 +49,9 @@ function normalizeType(type: string | undefined): string | undefined {
 }
 
 /**
- * Zulip's `get_emoji_data`: the code and type of an emoji name (no realm
- * emoji yet: custom emoji are not implemented).
+ * Zulip's `get_emoji_data`: the code and type of an emoji name. Realms have
+ * no custom emoji (`realm_emoji`) in this version, so only Unicode emoji and
+ * Zulip's extra emoji resolve.
  * @throws JsonableError `Emoji '<name>' does not exist`
  */
 export function emojiDataForName(name: string): { code: string; type: ReactionType } {
