@@ -1,3 +1,6 @@
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { Deps } from "../deps.js";
+
 /**
  * Storage failures translated at the boundary (Powertools style): callers ask
  * these predicates instead of inspecting SDK error names.
@@ -22,4 +25,32 @@ export function failedConditionIndexes(err: unknown): number[] {
   if (!(err instanceof Error) || err.name !== "TransactionCanceledException") return [];
   const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
   return reasons.flatMap((r, i) => (r.Code === "ConditionalCheckFailed" ? [i] : []));
+}
+
+/**
+ * Puts several new items in one transaction, each only if no item with its
+ * key exists yet: how a record and its unique claims (a subdomain, a name,
+ * an email, a conversation's member set) are created together.
+ * One round trip.
+ * @param items full items (keys included)
+ * @returns false when any key already existed (then nothing was written)
+ * @throws any other storage error
+ */
+export async function putAllIfAbsent(
+  deps: Pick<Deps, "db" | "table">,
+  items: Record<string, unknown>[],
+): Promise<boolean> {
+  try {
+    await deps.db.send(
+      new TransactWriteCommand({
+        TransactItems: items.map((Item) => ({
+          Put: { TableName: deps.table, Item, ConditionExpression: "attribute_not_exists(pk)" },
+        })),
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }

@@ -1,7 +1,7 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
 import { keys } from "./keys.js";
-import { isConditionFailure } from "./conditions.js";
+import { putAllIfAbsent } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
 
 /**
@@ -42,32 +42,10 @@ export async function getRealmIdBySubdomain(deps: Db, subdomain: string): Promis
  * @returns false when the subdomain is already taken (nothing written)
  */
 export async function putNewRealm(deps: Db, realm: RealmRecord): Promise<boolean> {
-  try {
-    await deps.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: deps.table,
-              Item: { ...keys.realmBySubdomain(realm.string_id), type: "realm_host", realm_id: realm.id },
-              ConditionExpression: "attribute_not_exists(pk)",
-            },
-          },
-          {
-            Put: {
-              TableName: deps.table,
-              Item: { ...keys.realm(realm.id), type: "realm", ...realm },
-              ConditionExpression: "attribute_not_exists(pk)",
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return putAllIfAbsent(deps, [
+    { ...keys.realmBySubdomain(realm.string_id), type: "realm_host", realm_id: realm.id },
+    { ...keys.realm(realm.id), type: "realm", ...realm },
+  ]);
 }
 
 /**

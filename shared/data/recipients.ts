@@ -1,6 +1,6 @@
-import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
-import { isConditionFailure } from "./conditions.js";
+import { putAllIfAbsent } from "./conditions.js";
 import { allocateIds } from "./counters.js";
 import { recordOf } from "./items.js";
 import { keys } from "./keys.js";
@@ -63,33 +63,13 @@ export async function getOrCreateDirectRecipientId(deps: Db, realmId: number, us
   if (existing !== undefined) return existing;
   const recipientId = await allocateIds(deps, "recipient");
   const record: RecipientRecord = { recipient_id: recipientId, realm_id: realmId, recipient_type: "direct", user_ids: members };
-  try {
-    await deps.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: deps.table,
-              Item: { ...keys.directRecipient(realmId, members), type: "direct_recipient", recipient_id: recipientId },
-              ConditionExpression: "attribute_not_exists(pk)",
-            },
-          },
-          {
-            Put: {
-              TableName: deps.table,
-              Item: { ...keys.recipient(recipientId), type: "recipient", ...record },
-              ConditionExpression: "attribute_not_exists(pk)",
-            },
-          },
-        ],
-      }),
-    );
-    return recipientId;
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    // Another sender created the conversation between our read and our write.
-    const winner = await getDirectRecipientId(deps, realmId, members);
-    if (winner === undefined) throw err;
-    return winner;
-  }
+  const created = await putAllIfAbsent(deps, [
+    { ...keys.directRecipient(realmId, members), type: "direct_recipient", recipient_id: recipientId },
+    { ...keys.recipient(recipientId), type: "recipient", ...record },
+  ]);
+  if (created) return recipientId;
+  // Another sender created the conversation between our read and our write.
+  const winner = await getDirectRecipientId(deps, realmId, members);
+  if (winner === undefined) throw new Error(`Conversation claim for ${members.join(",")} vanished after a conflict`);
+  return winner;
 }

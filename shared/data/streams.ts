@@ -7,7 +7,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
 import { batchGet } from "./batch-get.js";
-import { failedConditionIndexes, isConditionFailure } from "./conditions.js";
+import { failedConditionIndexes, isConditionFailure, putAllIfAbsent } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
 import { keys } from "./keys.js";
 
@@ -118,32 +118,10 @@ export async function getStreamsByNames(deps: Db, realmId: number, names: string
  * @returns false when the name is already taken in the realm (nothing written)
  */
 export async function putNewStream(deps: Db, stream: StreamRecord): Promise<boolean> {
-  try {
-    await deps.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: deps.table,
-              Item: streamNameItem(stream.realm_id, stream.name, stream.stream_id),
-              ConditionExpression: "attribute_not_exists(pk)",
-            },
-          },
-          {
-            Put: {
-              TableName: deps.table,
-              Item: { ...keys.stream(stream.realm_id, stream.stream_id), type: "stream", ...stream },
-              ConditionExpression: "attribute_not_exists(pk)",
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return putAllIfAbsent(deps, [
+    streamNameItem(stream.realm_id, stream.name, stream.stream_id),
+    { ...keys.stream(stream.realm_id, stream.stream_id), type: "stream", ...stream },
+  ]);
 }
 
 /** Outcome of {@link updateStream}. */

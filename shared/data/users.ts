@@ -3,11 +3,10 @@ import {
   GetCommand,
   TransactWriteCommand,
   UpdateCommand,
-  type TransactWriteCommandInput,
 } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
 import { batchGet } from "./batch-get.js";
-import { isConditionFailure } from "./conditions.js";
+import { isConditionFailure, putAllIfAbsent } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
 import { keys } from "./keys.js";
 
@@ -111,36 +110,11 @@ export async function getApiKeyOwner(
  * @returns false when the email is already taken in the realm (nothing written)
  */
 export async function putNewUser(deps: Db, user: UserRecord, apiKeyHash: string): Promise<boolean> {
-  const items: NonNullable<TransactWriteCommandInput["TransactItems"]> = [
-    {
-      Put: {
-        TableName: deps.table,
-        Item: { ...keys.userByEmail(user.realm_id, user.delivery_email), type: "user_email", user_id: user.user_id },
-        ConditionExpression: "attribute_not_exists(pk)",
-      },
-    },
-    {
-      Put: {
-        TableName: deps.table,
-        Item: { ...keys.user(user.realm_id, user.user_id), type: "user", ...user },
-        ConditionExpression: "attribute_not_exists(pk)",
-      },
-    },
-    {
-      Put: {
-        TableName: deps.table,
-        Item: { ...keys.apiKey(apiKeyHash), type: "api_key", realm_id: user.realm_id, user_id: user.user_id },
-        ConditionExpression: "attribute_not_exists(pk)",
-      },
-    },
-  ];
-  try {
-    await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return putAllIfAbsent(deps, [
+    { ...keys.userByEmail(user.realm_id, user.delivery_email), type: "user_email", user_id: user.user_id },
+    { ...keys.user(user.realm_id, user.user_id), type: "user", ...user },
+    { ...keys.apiKey(apiKeyHash), type: "api_key", realm_id: user.realm_id, user_id: user.user_id },
+  ]);
 }
 
 /**
