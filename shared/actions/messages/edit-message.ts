@@ -5,18 +5,17 @@ import { recordOf } from "../../data/items.js";
 import { keys } from "../../data/keys.js";
 import { getMessagesByIds, messageItem, queryIdRange, type MessageRecord } from "../../data/messages.js";
 import type { RealmRecord } from "../../data/realms.js";
-import { getStream, getStreamIdByName, type StreamRecord } from "../../data/streams.js";
+import { getStream, type StreamRecord } from "../../data/streams.js";
 import { updateUserMessagesFlags, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
-import { getUsersByIds, listRealmUsers, type UserRecord } from "../../data/users.js";
-import { apiEmail, realmUrl } from "../../domain/email.js";
+import { type UserRecord } from "../../data/users.js";
 import { isModeratorOrAbove } from "../../domain/roles.js";
 import { realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { resolutionChange } from "../../domain/topic-resolution.js";
 import { InvalidChannelIdError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
-import { collectReferences, renderMarkdown, topicLinks } from "../../markdown/index.js";
-import type { RenderResult } from "../../markdown/types.js";
+import { topicLinks } from "../../markdown/index.js";
 import { accessMessage } from "./access-message.js";
+import { renderedMessageFields, renderMessageContent } from "./render-content.js";
 import { indexMessageJob } from "./deferred.js";
 import { normalizeContent, normalizeTopic } from "./normalize.js";
 import { sendNotice } from "./notification-bot.js";
@@ -49,30 +48,6 @@ export interface UpdateMessageRequest {
   notifyNewThread: boolean;
 }
 
-/** Renders edited content with the same lookups as sending (mentioned users, linked streams). */
-async function renderContent(deps: Deps, realm: RealmRecord, content: string): Promise<RenderResult> {
-  const refs = collectReferences(content);
-  const [users, streams] = await Promise.all([
-    refs.userNames.length > 0
-      ? listRealmUsers(deps, realm.id)
-      : refs.userIds.length > 0
-        ? getUsersByIds(deps, realm.id, refs.userIds).then((m) => [...m.values()])
-        : Promise.resolve([] as UserRecord[]),
-    Promise.all(
-      [...new Set(refs.streamNames.map((n) => n.toLowerCase()))].map(async (name) => {
-        const id = await getStreamIdByName(deps, realm.id, name);
-        return id === undefined ? undefined : getStream(deps, realm.id, id);
-      }),
-    ).then((l) => l.filter((s): s is StreamRecord => s !== undefined && !s.deactivated)),
-  ]);
-  return renderMarkdown(content, {
-    users: users.map((u) => ({ id: u.user_id, full_name: u.full_name, email: apiEmail(u, realm, deps.config), is_active: u.is_active })),
-    groups: [],
-    streams: streams.map((s) => ({ id: s.stream_id, name: s.name })),
-    realmEmoji: [],
-    realmUrl: realmUrl(realm, deps.config),
-  });
-}
 
 /** Zulip's `validate_message_edit_payload`. */
 function validatePayload(message: MessageRecord, req: UpdateMessageRequest): void {
@@ -189,7 +164,7 @@ export async function checkUpdateMessage(
     return;
   }
 
-  const rendered = content !== undefined ? await renderContent(deps, realm, content) : undefined;
+  const rendered = content !== undefined ? await renderMessageContent(deps, realm, content) : undefined;
   const audience = await messageAudience(deps, message);
   const rows = new Map<number, UserMessageRecord>();
   for (const item of await batchGet(deps, audience.recipients.userIds.map((id) => keys.userMessage(id, message.id)))) {
@@ -207,15 +182,7 @@ export async function checkUpdateMessage(
     updated = {
       ...updated,
       content,
-      rendered_content: rendered.html,
-      rendered_content_version: rendered.renderedVersion,
-      is_me_message: rendered.isMeMessage,
-      has_link: rendered.hasLink,
-      has_image: rendered.hasImage,
-      has_attachment: rendered.hasAttachment,
-      mentioned_user_ids: rendered.mentionedUserIds,
-      mentioned_group_ids: rendered.mentionedGroupIds,
-      wildcard_mentioned: rendered.mentionsStreamWildcard || rendered.mentionsTopicWildcard,
+      ...renderedMessageFields(rendered),
     };
   }
   if (topic !== undefined) {

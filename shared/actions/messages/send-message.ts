@@ -7,17 +7,18 @@ import { getOrCreateDirectRecipientId } from "../../data/recipients.js";
 import { getStream, getStreamIdByName, type StreamRecord } from "../../data/streams.js";
 import { getSubscription, listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { userMessageItem, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
-import { getUser, getUsersByIds, listRealmUsers, type UserRecord } from "../../data/users.js";
+import { getUser, getUsersByIds, type UserRecord } from "../../data/users.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
-import { apiEmail, realmUrl } from "../../domain/email.js";
+import { apiEmail } from "../../domain/email.js";
 import { isGuest } from "../../domain/roles.js";
 import { JsonableError, StreamDoesNotExistError, StreamIdDoesNotExistError } from "../../errors.js";
 import { PUBLIC_STREAM_MARKER, sendEvent, writeEventToLogs, writePublicStreamEvent, type ZulipEvent } from "../../events/publish.js";
-import { collectReferences, renderMarkdown, topicLinks } from "../../markdown/index.js";
-import type { LinkableStream, MentionableUser, RenderResult } from "../../markdown/types.js";
+import { topicLinks } from "../../markdown/index.js";
+import type { RenderResult } from "../../markdown/types.js";
 import { checkStreamPostPolicy } from "../../queries/streams/access.js";
 import { messageToWire } from "../../wire/message.js";
 import { indexMessageJob, userMessageJobs } from "./deferred.js";
+import { renderedMessageFields, renderMessageContent } from "./render-content.js";
 import { normalizeContent, normalizeTopic, privateRecipients, readBySender, streamIndicator } from "./normalize.js";
 import { usersByEmail } from "./user-lookup.js";
 
@@ -125,43 +126,6 @@ async function checkPrivateAddressee(
   return { kind: "private", recipientId, participants };
 }
 
-/**
- * Looks up what the content refers to — mentioned users (the realm's users
- * only when a mention is by name), linked streams — and renders it. At most
- * two round trips, run beside the addressee's checks.
- */
-async function render(deps: SendDeps, realm: RealmRecord, content: string): Promise<RenderResult> {
-  const refs = collectReferences(content);
-  const usersPromise: Promise<UserRecord[]> =
-    refs.userNames.length > 0
-      ? listRealmUsers(deps, realm.id)
-      : refs.userIds.length > 0
-        ? getUsersByIds(deps, realm.id, refs.userIds).then((m) => [...m.values()])
-        : Promise.resolve([]);
-  const streamsPromise: Promise<StreamRecord[]> = Promise.all(
-    [...new Set(refs.streamNames.map((n) => n.toLowerCase()))].map(async (name) => {
-      const id = await getStreamIdByName(deps, realm.id, name);
-      return id === undefined ? undefined : getStream(deps, realm.id, id);
-    }),
-  ).then((list) => list.filter((s): s is StreamRecord => s !== undefined && !s.deactivated));
-  const [users, streams] = await Promise.all([usersPromise, streamsPromise]);
-  const mentionable: MentionableUser[] = users.map((u) => ({
-    id: u.user_id,
-    full_name: u.full_name,
-    email: apiEmail(u, realm, deps.config),
-    is_active: u.is_active,
-  }));
-  // Private streams are linkable only by name resolution Zulip also allows
-  // (the link reveals nothing the sender does not already know by name).
-  const linkable: LinkableStream[] = streams.map((s) => ({ id: s.stream_id, name: s.name }));
-  return renderMarkdown(content, {
-    users: mentionable,
-    groups: [],
-    streams: linkable,
-    realmEmoji: [],
-    realmUrl: realmUrl(realm, deps.config),
-  });
-}
 
 /** Stored flags of one recipient (spec flag table). */
 function flagsFor(
@@ -224,7 +188,7 @@ export async function checkSendMessage(
     kind === "stream"
       ? checkStreamAddressee(deps, realm, sender, indicator!)
       : checkPrivateAddressee(deps, realm, sender, req.to),
-    render(deps, realm, content),
+    renderMessageContent(deps, realm, content),
   ]);
 
   const id = await allocateIds(deps, "message");
@@ -298,17 +262,9 @@ export async function doSendMessage(
     sender_avatar_url: avatarUrlFor(sender, { clientGravatar: false, emailVisible: true })!,
     sender_gravatar: sender.avatar_source === "G" && senderEmail === sender.delivery_email,
     content: msg.content,
-    rendered_content: rendered.html,
-    rendered_content_version: rendered.renderedVersion,
+    ...renderedMessageFields(rendered),
     timestamp: Math.floor(deps.clock.now() / 1000),
     client: msg.clientName,
-    is_me_message: rendered.isMeMessage,
-    has_link: rendered.hasLink,
-    has_image: rendered.hasImage,
-    has_attachment: rendered.hasAttachment,
-    mentioned_user_ids: rendered.mentionedUserIds,
-    mentioned_group_ids: rendered.mentionedGroupIds,
-    wildcard_mentioned: rendered.mentionsStreamWildcard || rendered.mentionsTopicWildcard,
     reactions: [],
     edit_history: [],
     submessages: [],

@@ -1,0 +1,73 @@
+import type { Deps } from "../../deps.js";
+import type { MessageRecord } from "../../data/messages.js";
+import type { RealmRecord } from "../../data/realms.js";
+import { getStream, getStreamIdByName, type StreamRecord } from "../../data/streams.js";
+import { getUsersByIds, listRealmUsers, type UserRecord } from "../../data/users.js";
+import { apiEmail, realmUrl } from "../../domain/email.js";
+import { collectReferences, renderMarkdown } from "../../markdown/index.js";
+import type { RenderResult } from "../../markdown/types.js";
+
+/**
+ * Renders message content for sending or editing: finds what it refers to
+ * (`collectReferences`), fetches only that — the realm's users only when a
+ * mention is by name, users by ID for `@**Name|id**`, linked streams by
+ * name — and renders it. At most two round trips, in parallel.
+ */
+export async function renderMessageContent(deps: Deps, realm: RealmRecord, content: string): Promise<RenderResult> {
+  const refs = collectReferences(content);
+  const usersPromise: Promise<UserRecord[]> =
+    refs.userNames.length > 0
+      ? listRealmUsers(deps, realm.id)
+      : refs.userIds.length > 0
+        ? getUsersByIds(deps, realm.id, refs.userIds).then((m) => [...m.values()])
+        : Promise.resolve([]);
+  const streamsPromise: Promise<StreamRecord[]> = Promise.all(
+    [...new Set(refs.streamNames.map((n) => n.toLowerCase()))].map(async (name) => {
+      const id = await getStreamIdByName(deps, realm.id, name);
+      return id === undefined ? undefined : getStream(deps, realm.id, id);
+    }),
+  ).then((list) => list.filter((s): s is StreamRecord => s !== undefined && !s.deactivated));
+  const [users, streams] = await Promise.all([usersPromise, streamsPromise]);
+  // Private streams are linkable by name as in Zulip: the link reveals nothing
+  // the sender does not already know by name.
+  return renderMarkdown(content, {
+    users: users.map((u) => ({
+      id: u.user_id,
+      full_name: u.full_name,
+      email: apiEmail(u, realm, deps.config),
+      is_active: u.is_active,
+    })),
+    groups: [],
+    streams: streams.map((s) => ({ id: s.stream_id, name: s.name })),
+    realmEmoji: [],
+    realmUrl: realmUrl(realm, deps.config),
+  });
+}
+
+/** The fields of a message record that rendering decides (set on send and on every content edit). */
+export function renderedMessageFields(
+  rendered: RenderResult,
+): Pick<
+  MessageRecord,
+  | "rendered_content"
+  | "rendered_content_version"
+  | "is_me_message"
+  | "has_link"
+  | "has_image"
+  | "has_attachment"
+  | "mentioned_user_ids"
+  | "mentioned_group_ids"
+  | "wildcard_mentioned"
+> {
+  return {
+    rendered_content: rendered.html,
+    rendered_content_version: rendered.renderedVersion,
+    is_me_message: rendered.isMeMessage,
+    has_link: rendered.hasLink,
+    has_image: rendered.hasImage,
+    has_attachment: rendered.hasAttachment,
+    mentioned_user_ids: rendered.mentionedUserIds,
+    mentioned_group_ids: rendered.mentionedGroupIds,
+    wildcard_mentioned: rendered.mentionsStreamWildcard || rendered.mentionsTopicWildcard,
+  };
+}
