@@ -44,6 +44,16 @@ export function newSubscription(user: UserRecord, stream: StreamRecord, color?: 
   };
 }
 
+/** Groups (user, stream) pairs by stream: stream ID → the IDs of the users whose subscription changes. */
+function usersByStream(pairs: { user: { user_id: number }; stream: { stream_id: number } }[]): Map<number, Set<number>> {
+  const out = new Map<number, Set<number>>();
+  for (const { user, stream } of pairs) {
+    if (!out.has(stream.stream_id)) out.set(stream.stream_id, new Set());
+    out.get(stream.stream_id)!.add(user.user_id);
+  }
+  return out;
+}
+
 /** The current subscriber lists of some streams: one gsi1 Query per stream, all in parallel. */
 async function subscribersOf(deps: Db, streamIds: number[]): Promise<Map<number, Set<number>>> {
   const lists = await Promise.all(streamIds.map((id) => listStreamSubscriberIds(deps, id)));
@@ -106,11 +116,7 @@ export async function doAddSubscriptions(
   }
   if (writes.length === 0) return { subscribed, alreadySubscribed };
 
-  const altered = new Map<number, Set<number>>();
-  for (const { user, stream } of subscribed) {
-    if (!altered.has(stream.stream_id)) altered.set(stream.stream_id, new Set());
-    altered.get(stream.stream_id)!.add(user.user_id);
-  }
+  const altered = usersByStream(subscribed);
   const [before, activeUsers] = await Promise.all([
     subscribersOf(deps, [...altered.keys()]),
     opts.activeUsers ? Promise.resolve(opts.activeUsers) : listActiveRealmUsers(deps, realm.id),
@@ -228,11 +234,7 @@ export async function doRemoveSubscriptions(
   }
   if (writes.length === 0) return { removed, notSubscribed };
 
-  const altered = new Map<number, Set<number>>();
-  for (const { user, stream } of removed) {
-    if (!altered.has(stream.stream_id)) altered.set(stream.stream_id, new Set());
-    altered.get(stream.stream_id)!.add(user.user_id);
-  }
+  const altered = usersByStream(removed);
   const [before, activeUsers] = await Promise.all([
     subscribersOf(deps, [...altered.keys()]),
     opts.activeUsers ? Promise.resolve(opts.activeUsers) : listActiveRealmUsers(deps, realm.id),
