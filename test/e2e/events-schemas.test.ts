@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EventQueueClient } from "../../shared/events/client.js";
+import { EventQueueClient } from "../support/event-queue-client.js";
 import { validateEvent } from "../../shared/events/schemas.js";
 import { useTestOrg } from "../support/local-stack.js";
 import type { TestUser } from "../support/api-client.js";

@@ -5,7 +5,7 @@ import { getQueue } from "../../shared/data/event-queues.js";
 import { keys } from "../../shared/data/keys.js";
 import { listRealmUsers } from "../../shared/data/users.js";
 import { systemClock } from "../../shared/deps.js";
-import { EventQueueClient } from "../../shared/events/client.js";
+import { EventQueueClient } from "../support/event-queue-client.js";
 import { QUEUE_TIMEOUT_MS } from "../../shared/events/queues.js";
 import { validateEvent } from "../../shared/events/schemas.js";
 import { useTestOrg } from "../support/local-stack.js";

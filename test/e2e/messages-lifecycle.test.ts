@@ -4,7 +4,7 @@ import { allocateIds } from "../../shared/data/counters.js";
 import { getMessage, getMessageRecipients, messageItem, sendRecipientsItems } from "../../shared/data/messages.js";
 import { getRealm, updateRealmFields } from "../../shared/data/realms.js";
 import { getUserMessages, userMessageItem } from "../../shared/data/user-messages.js";
-import { EventQueueClient } from "../../shared/events/client.js";
+import { EventQueueClient } from "../support/event-queue-client.js";
 import { validateEvent } from "../../shared/events/schemas.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";

@@ -3,7 +3,7 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { keys } from "../../shared/data/keys.js";
 import { getPresence } from "../../shared/data/presence.js";
 import { systemClock } from "../../shared/deps.js";
-import { EventQueueClient } from "../../shared/events/client.js";
+import { EventQueueClient } from "../support/event-queue-client.js";
 import { validateEvent } from "../../shared/events/schemas.js";
 import { useTestOrg } from "../support/local-stack.js";
 import type { TestUser } from "../support/api-client.js";

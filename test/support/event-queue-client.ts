@@ -1,9 +1,10 @@
+import { call, type ApiResponse } from "./api-client.js";
+
 /**
  * A minimal client of the real-time events API (`POST /register`,
  * `GET /events`, `DELETE /events`) over HTTP, the way Zulip's clients use
  * it: register, then long-poll with the highest event ID seen as
- * `last_event_id`. For end-to-end tests and load scripts; Lambdas never
- * import it.
+ * `last_event_id`. For end-to-end tests.
  *
  * @example
  * const q = new EventQueueClient({ baseUrl: "http://127.0.0.1:9991", email, apiKey, onEvent: validateEvent });
@@ -19,21 +20,6 @@ export interface EventQueueClientOptions {
   onEvent?: (event: Record<string, unknown>) => void;
 }
 
-export interface ApiResult {
-  status: number;
-  body: Record<string, any>;
-}
-
-/** Encodes parameters like the Python client: strings raw, everything else JSON. */
-function encode(params: Record<string, unknown>): URLSearchParams {
-  const out = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) {
-    if (v === undefined) continue;
-    out.set(k, typeof v === "string" ? v : JSON.stringify(v));
-  }
-  return out;
-}
-
 export class EventQueueClient {
   queueId: string | undefined;
   lastEventId = -1;
@@ -45,28 +31,10 @@ export class EventQueueClient {
   constructor(private readonly opts: EventQueueClientOptions) {}
 
   /** Calls the API as this client's user. */
-  async call(method: string, path: string, params: Record<string, unknown> = {}): Promise<ApiResult> {
-    const auth = Buffer.from(`${this.opts.email}:${this.opts.apiKey}`).toString("base64");
-    const headers: Record<string, string> = { authorization: `Basic ${auth}` };
-    let url = `${this.opts.baseUrl}/api/v1${path}`;
-    let body: string | undefined;
-    const encoded = encode(params).toString();
-    if (method === "GET" || method === "DELETE") {
-      if (encoded) url += `?${encoded}`;
-    } else {
-      body = encoded;
-      headers["content-type"] = "application/x-www-form-urlencoded";
-    }
-    const res = await fetch(url, { method, headers, body });
-    const text = await res.text();
-    let parsed: Record<string, any>;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = { raw: text };
-    }
-    return { status: res.status, body: parsed };
+  async call(method: string, path: string, params: Record<string, unknown> = {}): Promise<ApiResponse> {
+    return call(this.opts.baseUrl, { email: this.opts.email, apiKey: this.opts.apiKey }, method, path, params);
   }
+
 
   /**
    * Registers a queue.
@@ -120,7 +88,7 @@ export class EventQueueClient {
   }
 
   /** Deletes the queue (`DELETE /events`). */
-  async delete(): Promise<ApiResult> {
+  async delete(): Promise<ApiResponse> {
     return this.call("DELETE", "/events", { queue_id: this.queueId });
   }
 }
