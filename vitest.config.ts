@@ -2,7 +2,13 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "shared/**/*.test.ts", "functions/**/*.test.ts", "infra/**/*.test.ts"],
+    include: [
+      "test/**/*.test.ts",
+      "shared/**/*.test.ts",
+      "functions/**/*.test.ts",
+      "infra/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
     globalSetup: ["test/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

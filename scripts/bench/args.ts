@@ -1,0 +1,171 @@
+import { parseArgs } from "node:util";
+
+/** Every size and duration of a bench run (durations in the unit their name says). */
+export interface Sizes {
+  quick: boolean;
+  parts: Set<"messages" | "events">;
+  /** Messages in the history table (`GET /messages` phases). */
+  messages: number;
+  /** Concurrent senders, and requests in flight for every closed-loop phase. */
+  senders: number;
+  /** Sends to the 10-subscriber stream. */
+  sends: number;
+  /** Subscribers of the large stream. */
+  largeSubscribers: number;
+  /** Sends to the large stream (each is ~2 writes per subscriber in deferred work). */
+  largeSends: number;
+  /** `GET /messages` requests per narrow. */
+  reads: number;
+  /** Operations per kind for DynamoDB Local's raw rates. */
+  rawOps: number;
+  /** Long-polling clients (users, each with one queue). */
+  pollers: number;
+  /** Streams the pollers are spread over (1: everyone in one stream). */
+  eventStreams: number;
+  /** Sends per second of each delivery phase (one phase per rate). */
+  eventRates: number[];
+  eventSeconds: number;
+  idleSeconds: number;
+  /** How long to wait for deferred work to drain after a send phase, ms. */
+  drainTimeoutMs: number;
+  /** The whole run stops (exit code 2) after this many minutes. */
+  maxMinutes: number;
+  /** Also write the raw results as JSON to this file. */
+  json: string | undefined;
+}
+
+const FULL: Omit<Sizes, "quick" | "parts" | "json"> = {
+  messages: 100_000,
+  senders: 8,
+  sends: 1000,
+  largeSubscribers: 10_000,
+  largeSends: 10,
+  reads: 200,
+  rawOps: 3000,
+  pollers: 500,
+  eventStreams: 1,
+  eventRates: [1, 2],
+  eventSeconds: 20,
+  idleSeconds: 60,
+  drainTimeoutMs: 240_000,
+  maxMinutes: 15,
+};
+
+const QUICK: Omit<Sizes, "quick" | "parts" | "json"> = {
+  messages: 5000,
+  senders: 8,
+  sends: 150,
+  largeSubscribers: 500,
+  largeSends: 10,
+  reads: 40,
+  rawOps: 800,
+  pollers: 100,
+  eventStreams: 1,
+  eventRates: [2],
+  eventSeconds: 8,
+  idleSeconds: 21,
+  drainTimeoutMs: 60_000,
+  maxMinutes: 4,
+};
+
+export const USAGE = `npm run bench -- [--quick] [options]
+
+  --quick                 ~1-minute smoke run with small sizes
+  --parts LIST            messages,events (default both)
+  --messages N            messages in the history table (${FULL.messages}; quick ${QUICK.messages})
+  --senders N             concurrent senders / requests in flight (${FULL.senders})
+  --sends N               sends to the 10-subscriber stream (${FULL.sends}; quick ${QUICK.sends})
+  --large-subscribers N   subscribers of the large stream (${FULL.largeSubscribers}; quick ${QUICK.largeSubscribers})
+  --large-sends N         sends to the large stream (${FULL.largeSends}; quick ${QUICK.largeSends})
+  --reads N               GET /messages requests per narrow (${FULL.reads}; quick ${QUICK.reads})
+  --raw-ops N             DynamoDB Local raw operations per kind (${FULL.rawOps}; min 800)
+  --pollers N             long-polling clients (${FULL.pollers}; quick ${QUICK.pollers})
+  --event-streams N       streams the pollers are spread over (${FULL.eventStreams})
+  --event-rate LIST       sends per second while they poll, one phase per rate (${FULL.eventRates.join(",")}; quick ${QUICK.eventRates.join(",")})
+  --event-seconds N       length of the delivery phase (${FULL.eventSeconds}; quick ${QUICK.eventSeconds})
+  --idle-seconds N        length of the idle phase (${FULL.idleSeconds}; quick ${QUICK.idleSeconds})
+  --max-minutes N         hard stop for the whole run (${FULL.maxMinutes}; quick ${QUICK.maxMinutes})
+  --json FILE             also write the raw results as JSON`;
+
+/**
+ * Parses the bench's flags (`--quick` picks the smoke sizes; any explicit
+ * flag overrides them).
+ * @throws Error on an unknown flag or a non-positive number
+ */
+export function parseSizes(argv: string[]): Sizes | "help" {
+  const num = { type: "string" } as const;
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      help: { type: "boolean", short: "h" },
+      quick: { type: "boolean" },
+      parts: { type: "string" },
+      messages: num,
+      senders: num,
+      sends: num,
+      "large-subscribers": num,
+      "large-sends": num,
+      reads: num,
+      "raw-ops": num,
+      pollers: num,
+      "event-streams": num,
+      "event-rate": num,
+      "event-seconds": num,
+      "idle-seconds": num,
+      "max-minutes": num,
+      json: { type: "string" },
+    },
+    strict: true,
+  });
+  if (values.help) return "help";
+  const base = values.quick ? QUICK : FULL;
+  const n = (name: keyof typeof values, fallback: number, min = 1): number => {
+    const raw = values[name];
+    if (raw === undefined) return fallback;
+    const v = Number(raw);
+    if (!Number.isFinite(v) || v < min) throw new Error(`--${name} must be a number ≥ ${min}, got ${String(raw)}`);
+    return v;
+  };
+  const parts = new Set((values.parts ?? "messages,events").split(",").map((p) => p.trim()));
+  for (const p of parts) if (p !== "messages" && p !== "events") throw new Error(`--parts: unknown part ${p}`);
+  return {
+    quick: values.quick === true,
+    parts: parts as Sizes["parts"],
+    messages: Math.round(n("messages", base.messages, 100)),
+    senders: Math.round(n("senders", base.senders)),
+    sends: Math.round(n("sends", base.sends)),
+    largeSubscribers: Math.round(n("large-subscribers", base.largeSubscribers, 101)),
+    largeSends: Math.round(n("large-sends", base.largeSends)),
+    reads: Math.round(n("reads", base.reads)),
+    rawOps: Math.max(800, Math.round(n("raw-ops", base.rawOps))),
+    pollers: Math.round(n("pollers", base.pollers)),
+    eventStreams: Math.round(n("event-streams", base.eventStreams)),
+    eventRates: rates(values["event-rate"], base.eventRates),
+    eventSeconds: n("event-seconds", base.eventSeconds),
+    idleSeconds: n("idle-seconds", base.idleSeconds),
+    drainTimeoutMs: base.drainTimeoutMs,
+    maxMinutes: n("max-minutes", base.maxMinutes),
+    json: values.json,
+  };
+}
+
+function rates(raw: string | undefined, fallback: number[]): number[] {
+  if (raw === undefined) return fallback;
+  const list = raw.split(",").map((x) => Number(x.trim()));
+  if (list.length === 0 || list.some((x) => !Number.isFinite(x) || x < 0.1)) throw new Error(`--event-rate must be numbers ≥ 0.1, got ${raw}`);
+  return list;
+}
+
+/** The sizes as one header line. */
+export function sizesLine(s: Sizes): string {
+  const parts: string[] = [];
+  if (s.parts.has("messages")) {
+    parts.push(
+      `messages=${s.messages} senders=${s.senders} sends=${s.sends} large-subscribers=${s.largeSubscribers} large-sends=${s.largeSends} reads=${s.reads} raw-ops=${s.rawOps}`,
+    );
+  }
+  if (s.parts.has("events")) {
+    parts.push(`pollers=${s.pollers} event-streams=${s.eventStreams} event-rate=${s.eventRates.join(",")}/s event-seconds=${s.eventSeconds} idle-seconds=${s.idleSeconds}`);
+  }
+  return `${s.quick ? "--quick " : ""}${parts.join(" ")}`;
+}

@@ -1,0 +1,73 @@
+/**
+ * Stack setup for the bench: the local stack (DynamoDB Local, the SQS
+ * emulator with its in-process consumer, the HTTP adapter in front of the
+ * real handlers) with a capacity meter on its document client, and one
+ * organization with the streams every part uses.
+ */
+import { cpus, totalmem } from "node:os";
+import { doCreateRealm } from "../../shared/actions/realms/create-realm.js";
+import type { RealmRecord } from "../../shared/data/realms.js";
+import type { StreamRecord } from "../../shared/data/streams.js";
+import type { UserRecord } from "../../shared/data/users.js";
+import { startLocalStack, type LocalStack } from "../../infra/local/stack.js";
+import { DynamoMeter } from "./meter.js";
+import { EventWriteProbe, JobProbe } from "./probe.js";
+import { createStream } from "./seed.js";
+
+export interface BenchStack {
+  stack: LocalStack;
+  meter: DynamoMeter;
+  probe: EventWriteProbe;
+  jobs: JobProbe;
+  realm: RealmRecord;
+  owner: UserRecord;
+  /** Streams by bench name (created before any bulk user, so their `stream` events reach one user). */
+  streams: Map<string, StreamRecord>;
+}
+
+/**
+ * Starts the stack, installs the meter and creates the organization and
+ * the named public streams.
+ */
+export async function startBenchStack(streamNames: string[]): Promise<BenchStack> {
+  const stack = await startLocalStack({ env: { LOG_LEVEL: "error" } });
+  const meter = new DynamoMeter();
+  meter.install(stack.deps.db);
+  const probe = new EventWriteProbe();
+  probe.install(stack.deps.db);
+  const jobs = new JobProbe();
+  jobs.install(stack.sqs.client);
+  try {
+    const { realm, owner } = await doCreateRealm(stack.deps, {
+      string_id: "",
+      name: "Bench Organization",
+      owner: { email: "owner@bench.example", full_name: "Bench Owner" },
+    });
+    const streams = new Map<string, StreamRecord>();
+    for (const name of streamNames) streams.set(name, await createStream(stack.deps, realm, owner, name));
+    return { stack, meter, probe, jobs, realm, owner, streams };
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  }
+}
+
+/**
+ * Waits until the deferred-work consumer has run everything enqueued so
+ * far, or `timeoutMs` passes.
+ * @returns milliseconds waited, or undefined on timeout
+ */
+export async function drainDeferred(stack: LocalStack, timeoutMs: number): Promise<number | undefined> {
+  const start = performance.now();
+  const done = await Promise.race([
+    stack.drainDeferredWork().then(() => true),
+    new Promise<false>((r) => setTimeout(() => r(false), timeoutMs).unref()),
+  ]);
+  return done ? performance.now() - start : undefined;
+}
+
+/** One line describing the machine, for the report's header. */
+export function machineLine(): string {
+  const cpu = cpus();
+  return `${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}/${process.arch}`;
+}
