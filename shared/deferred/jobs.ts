@@ -1,7 +1,7 @@
 import type { Deps } from "../deps.js";
 import { writeEventToLogs, type ZulipEvent } from "../events/publish.js";
 import type { DeferredJob } from "./deferred-work.js";
-import { runIndexMessage, runWriteUserMessages } from "../actions/messages/deferred.js";
+import { runIndexMessage, runExpandStreamMessage, runWriteUserMessages } from "../actions/messages/deferred.js";
 import { runMarkAsRead } from "../actions/messages/mark-as-read.js";
 import { runMoveMessages } from "../actions/messages/move-messages.js";
 import { runDeleteMessages } from "../actions/messages/delete-messages.js";
@@ -19,6 +19,7 @@ export const JOB_RUNNERS: Record<string, JobRunner> = {
   },
   /** UserMessage rows, then `message` events, of a large audience (`shared/actions/messages/deferred.ts`). */
   write_user_messages: runWriteUserMessages,
+  expand_stream_message: runExpandStreamMessage,
   /** Search postings of one message (`shared/actions/messages/deferred.ts`). */
   index_message: runIndexMessage,
   /** Read marking beyond one request's share (`shared/actions/messages/mark-as-read.ts`). */

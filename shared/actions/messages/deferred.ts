@@ -9,6 +9,7 @@ import type { DeferredJob } from "../../deferred/deferred-work.js";
 import { PUBLIC_STREAM_MARKER, writeEventToLogs, type ZulipEvent } from "../../events/publish.js";
 import { messageTerms } from "../../narrow/search.js";
 import { messageToWire } from "../../wire/message.js";
+import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 
 /**
  * Deferred work of message sending (kinds registered in
@@ -116,4 +117,55 @@ export async function runIndexMessage(deps: Deps, payload: Record<string, unknow
   const message = await getMessage(deps, Number(payload.message_id));
   if (!message) return; // deleted since
   await putPostings(deps, message.realm_id, message.id, messageTerms(message.topic, message.content));
+}
+
+/**
+ * Payload of an `expand_stream_message` job: what a large stream message's
+ * recipients' rows need, so that the request never reads the subscriber list.
+ */
+export interface ExpandStreamMessagePayload {
+  message_id: number;
+  stream_id: number;
+  recipient_id: number;
+  public_stream: boolean;
+  /** The sender's row was written by the request. */
+  sender_id: number;
+  mentioned_user_ids: number[];
+  stream_wildcard: boolean;
+  topic_wildcard: boolean;
+}
+
+/** The job that expands a message to a large stream into its recipients' rows and events. */
+export function expandStreamMessageJob(payload: ExpandStreamMessagePayload): DeferredJob {
+  return { kind: "expand_stream_message", payload: payload as unknown as Record<string, unknown> };
+}
+
+/**
+ * Runs an `expand_stream_message` job: reads the stream's subscribers (paged,
+ * outside any request), computes each one's flags (mentions; wildcard
+ * mentions reach every subscriber), runs the first `write_user_messages`
+ * chunk itself — one queue hop fewer for the first recipients — and enqueues
+ * the rest. A redelivered job is harmless: row writes skip existing rows.
+ */
+export async function runExpandStreamMessage(deps: Deps, raw: Record<string, unknown>): Promise<void> {
+  const p = raw as unknown as ExpandStreamMessagePayload;
+  const subscriberIds = await listStreamSubscriberIds(deps, p.stream_id);
+  const mentioned = new Set(p.mentioned_user_ids);
+  const rows = subscriberIds
+    .filter((id) => id !== p.sender_id)
+    .map((id) => {
+      const flags: string[] = [];
+      if (mentioned.has(id)) flags.push("mentioned");
+      if (p.stream_wildcard) flags.push("stream_wildcard_mentioned");
+      if (p.topic_wildcard) flags.push("topic_wildcard_mentioned");
+      return { user_id: id, flags };
+    });
+  const [first, ...rest] = userMessageJobs(
+    { message_id: p.message_id, recipient_id: p.recipient_id, is_private: false, public_stream: p.public_stream },
+    rows,
+  );
+  await Promise.all([
+    rest.length > 0 ? deps.deferred.enqueue(rest) : Promise.resolve(),
+    first ? runWriteUserMessages(deps, first.payload) : Promise.resolve(),
+  ]);
 }

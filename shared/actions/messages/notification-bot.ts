@@ -8,7 +8,7 @@ import { BotType } from "../../domain/roles.js";
 import { renderMarkdown } from "../../markdown/index.js";
 import { allocateIds } from "../../data/counters.js";
 import { doCreateUser } from "../users/create-user.js";
-import { doSendMessage } from "./send-message.js";
+import { doSendMessage, INLINE_RECIPIENT_LIMIT } from "./send-message.js";
 
 /**
  * The organization's Notification Bot (Zulip's `NOTIFICATION_BOT` system
@@ -60,7 +60,7 @@ export async function sendNotice(
 ): Promise<number> {
   const [bot, subscriberIds] = await Promise.all([
     ensureNotificationBot(deps, realm),
-    listStreamSubscriberIds(deps, stream.stream_id),
+    listStreamSubscriberIds(deps, stream.stream_id, INLINE_RECIPIENT_LIMIT + 1),
   ]);
   const rendered = renderMarkdown(content, {
     users: refs.users.map((u) => ({ id: u.user_id, full_name: u.full_name, email: u.delivery_email, is_active: u.is_active })),
@@ -72,7 +72,13 @@ export async function sendNotice(
   const id = await allocateIds(deps, "message");
   await doSendMessage(deps, realm, bot, {
     id,
-    addressee: { kind: "stream", stream, subscriberIds: new Set(subscriberIds) },
+    addressee: {
+      kind: "stream",
+      stream,
+      // As for any sender: a large stream's rows come from the expand job.
+      subscriberIds: subscriberIds.length > INLINE_RECIPIENT_LIMIT ? undefined : new Set(subscriberIds),
+      senderSubscribed: false,
+    },
     topic,
     content,
     rendered,

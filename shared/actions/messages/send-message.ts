@@ -17,7 +17,7 @@ import { topicLinks } from "../../markdown/index.js";
 import type { RenderResult } from "../../markdown/types.js";
 import { checkStreamPostPolicy } from "../../queries/streams/access.js";
 import { messageToWire } from "../../wire/message.js";
-import { indexMessageJob, userMessageJobs } from "./deferred.js";
+import { expandStreamMessageJob, indexMessageJob } from "./deferred.js";
 import { renderedMessageFields, renderMessageContent } from "./render-content.js";
 import { normalizeContent, normalizeTopic, privateRecipients, readBySender, streamIndicator } from "./normalize.js";
 import { usersByEmail } from "./user-lookup.js";
@@ -53,7 +53,14 @@ type Addressee =
       kind: "stream";
       stream: StreamRecord;
       /** Active subscribers: the recipients of stream wildcard mentions. */
-      subscriberIds: Set<number>;
+      /**
+       * The stream's subscribers when there are at most
+       * {@link INLINE_RECIPIENT_LIMIT}; undefined for a larger audience, which
+       * the `expand_stream_message` job reads outside the request.
+       */
+      subscriberIds: Set<number> | undefined;
+      /** Whether the sender is subscribed (a stream wildcard mention reaches subscribers only). */
+      senderSubscribed: boolean;
     }
   | {
       kind: "private";
@@ -78,7 +85,9 @@ async function checkStreamAddressee(
   const [stream, sub, subscriberIds, owner, ownerSub] = await Promise.all([
     getStream(deps, realm.id, streamId),
     getSubscription(deps, sender.user_id, streamId),
-    listStreamSubscriberIds(deps, streamId),
+    // Only enough to tell a small audience from a large one: the request's
+    // cost must not grow with the stream's size.
+    listStreamSubscriberIds(deps, streamId, INLINE_RECIPIENT_LIMIT + 1),
     ownerId !== null ? getUser(deps, realm.id, ownerId) : Promise.resolve(undefined),
     ownerId !== null ? getSubscription(deps, ownerId, streamId) : Promise.resolve(undefined),
   ]);
@@ -94,7 +103,12 @@ async function checkStreamAddressee(
     subscribed ||
     (sender.is_bot && ownerSub?.active === true);
   if (!allowed) throw new JsonableError(`Not authorized to send to channel '${stream.name}'`);
-  return { kind: "stream", stream, subscriberIds: new Set(subscriberIds) };
+  return {
+    kind: "stream",
+    stream,
+    subscriberIds: subscriberIds.length > INLINE_RECIPIENT_LIMIT ? undefined : new Set(subscriberIds),
+    senderSubscribed: subscribed,
+  };
 }
 
 async function checkPrivateAddressee(
@@ -139,7 +153,9 @@ function flagsFor(
   if (userId === sender.user_id && senderReads) flags.push("read");
   if (rendered.mentionedUserIds.includes(userId)) flags.push("mentioned");
   // A stream wildcard notifies the stream's subscribers (every participant of a DM).
-  const wildcardReaches = addressee.kind === "private" || addressee.subscriberIds.has(userId);
+  const wildcardReaches =
+    addressee.kind === "private" ||
+    (userId === sender.user_id ? addressee.senderSubscribed : addressee.subscriberIds?.has(userId) === true);
   if (rendered.mentionsStreamWildcard && wildcardReaches) flags.push("stream_wildcard_mentioned");
   if (rendered.mentionsTopicWildcard && wildcardReaches) flags.push("topic_wildcard_mentioned");
   return flags;
@@ -272,7 +288,7 @@ export async function doSendMessage(
   };
 
   const recipientIds = isStream
-    ? [...new Set([...addressee.subscriberIds, sender.user_id])]
+    ? [...new Set([...(addressee.subscriberIds ?? []), sender.user_id])]
     : addressee.participants.map((u) => u.user_id);
   const rows = recipientIds.map((userId) => ({
     user_id: userId,
@@ -296,7 +312,7 @@ export async function doSendMessage(
   const publicStream = isStream && !addressee.stream.invite_only;
   const audience = rows.map((r) => ({ id: r.user_id, flags: wireFlags(r.flags) }));
 
-  if (rows.length <= INLINE_RECIPIENT_LIMIT) {
+  if (!isStream || addressee.subscriberIds !== undefined) {
     // The rows and the recipients item (who got a row) share one BatchWriteItem round.
     await Promise.all([
       putMessage(deps, message),
@@ -310,9 +326,9 @@ export async function doSendMessage(
     return { id: message.id };
   }
 
-  // Large audience: the sender's row and event now, everyone else's from jobs.
+  // Large audience: the sender's row and event now; the expand job reads the
+  // subscribers and writes everyone else's rows and events.
   const senderRow = rows.find((r) => r.user_id === sender.user_id)!;
-  const others = rows.filter((r) => r.user_id !== sender.user_id);
   const userLogEvent: ZulipEvent = publicStream ? { ...event, [PUBLIC_STREAM_MARKER]: true } : event;
   // Recipients chunk 0 holds the sender; each job writes its own chunk.
   await Promise.all([
@@ -322,10 +338,16 @@ export async function doSendMessage(
   await Promise.all([
     deps.deferred.enqueue([
       indexMessageJob(realm.id, message.id),
-      ...userMessageJobs(
-        { message_id: message.id, recipient_id: message.recipient_id, is_private: !isStream, public_stream: publicStream },
-        others,
-      ),
+      expandStreamMessageJob({
+        message_id: message.id,
+        stream_id: addressee.stream.stream_id,
+        recipient_id: message.recipient_id,
+        public_stream: publicStream,
+        sender_id: sender.user_id,
+        mentioned_user_ids: rendered.mentionedUserIds,
+        stream_wildcard: rendered.mentionsStreamWildcard,
+        topic_wildcard: rendered.mentionsTopicWildcard,
+      }),
     ]),
     publicStream ? writePublicStreamEvent(deps, realm.id, event, audience) : Promise.resolve(),
     writeEventToLogs(deps, userLogEvent, [{ id: sender.user_id, flags: wireFlags(senderRow.flags) }]),
