@@ -34,6 +34,13 @@ const ConfigSchema = z.object({
    * below API Gateway's 30-second integration timeout.
    */
   LONGPOLL_HOLD_MS: z.coerce.number().int().positive().default(20_000),
+  /**
+   * How long a long poll waits between re-reads of the event logs, in
+   * milliseconds. On AWS nothing can wake a waiting Lambda, so it re-reads
+   * every second (the latency floor and the idle read cost, docs/events.md);
+   * the local stack wakes waiters in-process and re-reads only as a safety net.
+   */
+  LONGPOLL_RECHECK_MS: z.coerce.number().int().positive().default(1000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

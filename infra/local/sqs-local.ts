@@ -1,8 +1,22 @@
-import { CreateQueueCommand, DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
+import {
+  ChangeMessageVisibilityCommand,
+  CreateQueueCommand,
+  DeleteMessageCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+  type Message,
+} from "@aws-sdk/client-sqs";
 import { startFauxqs } from "fauxqs";
 import type { Deps } from "../../shared/deps.js";
 import { runJob } from "../../shared/deferred/jobs.js";
 import type { DeferredJob } from "../../shared/deferred/deferred-work.js";
+
+/** Receive loops of the local consumer (each runs up to 10 jobs at once). */
+const CONSUMER_LOOPS = 4;
+
+/** Receives after which a failing job is dropped (the deployed queue's redrive policy uses 5). */
+const MAX_RECEIVES = 3;
 
 export interface LocalSqs {
   endpoint: string;
@@ -32,16 +46,37 @@ export async function startLocalSqs(): Promise<LocalSqs> {
   const queueUrl = created.QueueUrl!;
   let running = false;
   let inFlight = 0;
-  let idleWaiters: (() => void)[] = [];
-  let loop: Promise<void> | undefined;
-  let sawEmpty = false;
+  let loops: Promise<void>[] = [];
+
+  const handle = async (deps: () => Deps, m: Message) => {
+    try {
+      await runJob(deps(), JSON.parse(m.Body!) as DeferredJob);
+      await client.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
+    } catch (err) {
+      // Like the worker Lambda's partial batch failure: SQS retries the job;
+      // after MAX_RECEIVES it goes where AWS's redrive policy would put it
+      // (here: dropped, with the error logged).
+      const receives = Number(m.Attributes?.ApproximateReceiveCount ?? "1");
+      deps().log.error("deferred job failed", { error: String(err), receives });
+      const receipt = { QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! };
+      await (receives >= MAX_RECEIVES
+        ? client.send(new DeleteMessageCommand(receipt))
+        : client.send(new ChangeMessageVisibilityCommand({ ...receipt, VisibilityTimeout: 1 }))
+      ).catch(() => undefined);
+    }
+  };
 
   const consume = async (deps: () => Deps) => {
     while (running) {
       let out;
       try {
         out = await client.send(
-          new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+          new ReceiveMessageCommand({
+            QueueUrl: queueUrl,
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: 1,
+            AttributeNames: ["ApproximateReceiveCount"],
+          }),
         );
       } catch {
         if (!running) return;
@@ -49,29 +84,23 @@ export async function startLocalSqs(): Promise<LocalSqs> {
         continue;
       }
       const messages = out.Messages ?? [];
-      if (messages.length === 0) {
-        sawEmpty = true;
-        if (inFlight === 0) {
-          for (const w of idleWaiters) w();
-          idleWaiters = [];
-        }
-        continue;
-      }
-      sawEmpty = false;
       inFlight += messages.length;
-      await Promise.all(
-        messages.map(async (m) => {
-          try {
-            await runJob(deps(), JSON.parse(m.Body!) as DeferredJob);
-            await client.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
-          } catch (err) {
-            deps().log.error("deferred job failed", { error: String(err) });
-          } finally {
-            inFlight--;
-          }
-        }),
-      );
+      await Promise.all(messages.map((m) => handle(deps, m).finally(() => inFlight--)));
     }
+  };
+
+  /** True when no job is queued, invisible (being run or awaiting a retry) or running here. */
+  const idle = async (): Promise<boolean> => {
+    if (inFlight > 0) return false;
+    const out = await client.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: queueUrl,
+        AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"],
+      }),
+    );
+    const queued = Number(out.Attributes?.ApproximateNumberOfMessages ?? "0");
+    const invisible = Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible ?? "0");
+    return queued === 0 && invisible === 0 && inFlight === 0;
   };
 
   return {
@@ -80,18 +109,19 @@ export async function startLocalSqs(): Promise<LocalSqs> {
     client,
     startConsumer(deps) {
       running = true;
-      loop = consume(deps);
+      // Several receive loops, as Lambda's SQS poller runs several batches at once.
+      loops = Array.from({ length: CONSUMER_LOOPS }, () => consume(deps));
     },
-    drain() {
-      return new Promise<void>((resolve) => {
-        sawEmpty = false;
-        idleWaiters.push(resolve);
-      });
+    async drain() {
+      // Two idle readings in a row: a job finishing may have just enqueued another.
+      for (let calm = 0; calm < 2; ) {
+        await new Promise((r) => setTimeout(r, 25));
+        calm = (await idle()) ? calm + 1 : 0;
+      }
     },
     async stop() {
       running = false;
-      await loop?.catch(() => {});
-      for (const w of idleWaiters) w();
+      await Promise.all(loops.map((l) => l.catch(() => {})));
       client.destroy();
       await server.stop();
     },

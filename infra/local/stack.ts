@@ -56,6 +56,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const sqs = await startLocalSqs();
   const config = loadConfig({
     LOG_LEVEL: "warn",
+    // Waiters are woken in-process when events are written; the re-read is only a safety net here.
+    LONGPOLL_RECHECK_MS: "5000",
     ...process.env,
     ...options.env,
     TABLE_NAME: tableName,

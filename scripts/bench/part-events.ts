@@ -4,7 +4,7 @@
  * sent message reaches them at a few send rates.
  */
 import { INLINE_RECIPIENT_LIMIT } from "../../shared/actions/messages/send-message.js";
-import { LONGPOLL_RECHECK_MS } from "../../shared/events/queues.js";
+import { loadConfig } from "../../shared/config.js";
 import type { Sizes } from "./args.js";
 import type { DriverWorker } from "./drivers.js";
 import type { DeliverResult, PollStats } from "./load.js";
@@ -60,7 +60,10 @@ export interface EventsResult {
   runs: DeliveryRun[];
   final: PollStats | undefined;
   holdMs: number;
+  /** The local stack's re-read interval (its waiters are also woken in-process). */
   recheckMs: number;
+  /** The re-read interval on AWS, where nothing wakes a waiting Lambda. */
+  awsRecheckMs: number;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -175,7 +178,9 @@ export async function runEventsPart(
       runs,
       final,
       holdMs: deps.config.LONGPOLL_HOLD_MS,
-      recheckMs: LONGPOLL_RECHECK_MS,
+      recheckMs: deps.config.LONGPOLL_RECHECK_MS,
+      // What a deployment uses: the configuration default, read the same way a Lambda reads it.
+      awsRecheckMs: loadConfig({}).LONGPOLL_RECHECK_MS,
     };
   } catch (err) {
     await driver.eventsStop().catch(() => undefined);
@@ -254,7 +259,7 @@ export function renderEvents(r: EventsResult, sizes: Sizes): string {
   // AWS model: one poll per hold; each poll = its other calls (auth, queue GetItem, heartbeat PutItem)
   // + a first Query + one Query per recheck. "Other" calls and units per poll are taken from the measurement.
   const pollsPerMin = 60_000 / r.holdMs;
-  const queriesPerPoll = 1 + Math.floor(r.holdMs / r.recheckMs);
+  const queriesPerPoll = 1 + Math.floor(r.holdMs / r.awsRecheckMs);
   const otherPerPoll = idle.polls > 0 ? (im.calls - queries) / idle.polls : Number.NaN;
   const otherRcuPerPoll = idle.polls > 0 ? (im.rcu - queryUnits) / idle.polls : Number.NaN;
   const wcuPerPoll = idle.polls > 0 ? im.wcu / idle.polls : Number.NaN;
@@ -274,9 +279,9 @@ export function renderEvents(r: EventsResult, sizes: Sizes): string {
         ["write units", per(im.wcu), fmt(pollsPerMin * wcuPerPoll, 1)],
       ],
       [
-        `Local: a write wakes the held polls of its recipients in-process (deps.waitForEvents), but every wait also ends after`,
-        `  LONGPOLL_RECHECK_MS = ${r.recheckMs} ms and the poll then re-reads the log, so an idle queue costs locally what it costs on AWS.`,
-        `AWS: Lambdas cannot wake each other; a held poll re-reads the user's log every ${r.recheckMs} ms until LONGPOLL_HOLD_MS = ${r.holdMs} ms:`,
+        `Local: a write wakes the held polls of its recipients in-process (deps.waitForEvents); a wait also ends after`,
+        `  LONGPOLL_RECHECK_MS = ${r.recheckMs} ms as a safety net, so an idle queue re-reads far less often than on AWS.`,
+        `AWS: Lambdas cannot wake each other; a held poll re-reads the user's log every ${r.awsRecheckMs} ms until LONGPOLL_HOLD_MS = ${r.holdMs} ms:`,
         `  ${queriesPerPoll} Queries per poll, ${fmt(pollsPerMin, 0)} polls per minute; the other calls per poll as measured (${fmt(otherPerPoll, 1)}).`,
         `Read units: DynamoDB Local reports 0 for a Query that finds nothing; DynamoDB charges at least 0.5 per such Query, which the`,
         `  AWS column counts (${fmt(rcuPerQuery, 2)} per re-read).`,

@@ -44,9 +44,6 @@ export const MAX_EVENTS_PER_RESPONSE = 1000;
  */
 export const MAX_PENDING_EVENTS = 4000;
 
-/** On AWS, how long a long poll sleeps between re-reads of the logs (locally the waker ends it early). */
-export const LONGPOLL_RECHECK_MS = 1000;
-
 /** What `POST /register` returns as `event_queue_longpoll_timeout_seconds`: well above the hold time. */
 export const LONGPOLL_CLIENT_TIMEOUT_SECONDS = 90;
 
@@ -232,7 +229,7 @@ export interface GetEventsRequest {
  *
  * Round trips: 1 GetItem, 1 Query per log read, 1 BatchGet when
  * re-delivering, 1 PutItem; an idle poll re-reads every
- * {@link LONGPOLL_RECHECK_MS} on AWS.
+ * `LONGPOLL_RECHECK_MS` (configuration) on AWS.
  *
  * @returns the events (each with `id`) in ID order
  * @throws BadEventQueueIdError unknown, foreign or expired queue
@@ -257,7 +254,7 @@ export async function getEvents(deps: Deps, user: UserRecord, req: GetEventsRequ
     if (redelivered.length === 0 && fresh.length === 0 && !req.dontBlock) {
       const wakeIds = [queue.user_id, ...(readsPublicLog(queue) ? [publicLogWakeId(queue.realm_id)] : [])];
       while (fresh.length === 0 && deps.clock.now() < deadline) {
-        await deps.waitForEvents(wakeIds, Math.min(LONGPOLL_RECHECK_MS, deadline - deps.clock.now()));
+        await deps.waitForEvents(wakeIds, Math.min(deps.config.LONGPOLL_RECHECK_MS, deadline - deps.clock.now()));
         fresh = await collectNewEvents(deps, queue);
       }
       if (fresh.length === 0) {

@@ -227,11 +227,12 @@ export async function getMessages(
 
   const search = narrow.terms.find((t) => t.kind === "search" && !t.negated);
   const searchWords = search && search.kind === "search" ? search.terms : undefined;
+  const allowEditHistory = realmSettings(realm).allow_edit_history === true;
   const messages = all.map(({ message, stored }) =>
     messageToWire(message, {
       applyMarkdown: req.applyMarkdown,
       clientGravatar: req.clientGravatar,
-      allowEditHistory: realmSettings(realm).allow_edit_history === true,
+      allowEditHistory,
       flags: stored ? wireFlags(stored) : ["read", "historical"],
       match: searchWords
         ? {
