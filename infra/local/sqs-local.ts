@@ -75,7 +75,7 @@ export async function startLocalSqs(): Promise<LocalSqs> {
             QueueUrl: queueUrl,
             MaxNumberOfMessages: 10,
             WaitTimeSeconds: 1,
-            AttributeNames: ["ApproximateReceiveCount"],
+            MessageSystemAttributeNames: ["ApproximateReceiveCount"],
           }),
         );
       } catch {
