@@ -10,9 +10,13 @@
  *   DynamoDB Local's own rates for scale;
  * - part 2 (events): 500 long-polling clients — delivery latency from send
  *   to client, DynamoDB work per delivered event, and what an idle queue
- *   costs per minute.
+ *   costs per minute;
+ * - part 3 (life): edits, reactions and flags of one message (round trips
+ *   with 100 and 5,000 messages of history), and the items per second of
+ *   `POST /mark_all_as_read` and a `change_all` topic move until their SQS
+ *   jobs drain.
  *
- * Flags: see `npm run bench -- --help` (`--quick` is a ~1-minute smoke run).
+ * Flags: see `npm run bench -- --help` (`--quick` is a ~1.5-minute smoke run).
  * Only 127.0.0.1 is contacted. The run always ends: every loop is bounded,
  * and a hard deadline (`--max-minutes`) exits with code 2.
  * docs/performance.md explains the numbers.
@@ -23,6 +27,7 @@ import { createLogger } from "../shared/logger.js";
 import { parseSizes, sizesLine, USAGE, type Sizes } from "./bench/args.js";
 import { DriverWorker } from "./bench/drivers.js";
 import { liveStreamNames, renderEvents, runEventsPart, type EventsResult } from "./bench/part-events.js";
+import { LIFE_STREAMS, renderLife, runLifePart, type LifeResult } from "./bench/part-life.js";
 import { MESSAGE_STREAMS, renderMessages, runMessagesPart, type MessagesResult } from "./bench/part-messages.js";
 import { machineLine, startBenchStack, type BenchStack } from "./bench/setup.js";
 
@@ -54,13 +59,14 @@ deadline.unref();
 let bench: BenchStack | undefined;
 let driver: DriverWorker | undefined;
 let exitCode = 0;
-const results: { messages?: MessagesResult; events?: EventsResult } = {};
+const results: { messages?: MessagesResult; events?: EventsResult; life?: LifeResult } = {};
 const sections: string[] = [];
 try {
   log("starting the local stack");
   const streamNames = [
     ...(sizes.parts.has("messages") ? Object.values(MESSAGE_STREAMS) : []),
     ...(sizes.parts.has("events") ? liveStreamNames(sizes.eventStreams) : []),
+    ...(sizes.parts.has("life") ? Object.values(LIFE_STREAMS) : []),
   ];
   bench = await startBenchStack(streamNames);
   driver = new DriverWorker();
@@ -71,6 +77,10 @@ try {
   if (sizes.parts.has("events")) {
     results.events = await runEventsPart(bench, driver, sizes, log);
     sections.push(renderEvents(results.events, sizes));
+  }
+  if (sizes.parts.has("life")) {
+    results.life = await runLifePart(bench, sizes, log);
+    sections.push(renderLife(results.life, sizes));
   }
 } catch (err) {
   exitCode = 1;

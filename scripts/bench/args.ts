@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 /** Every size and duration of a bench run (durations in the unit their name says). */
 export interface Sizes {
   quick: boolean;
-  parts: Set<"messages" | "events">;
+  parts: Set<"messages" | "events" | "life">;
   /** Messages in the history table (`GET /messages` phases). */
   messages: number;
   /** Concurrent senders, and requests in flight for every closed-loop phase. */
@@ -26,6 +26,14 @@ export interface Sizes {
   eventRates: number[];
   eventSeconds: number;
   idleSeconds: number;
+  /** Life part: measured operations per single-message operation and history size. */
+  lifeOps: number;
+  /** Life part: messages of history of the "long" stream (the short one has 100). */
+  lifeHistory: number;
+  /** Life part: unread messages `POST /mark_all_as_read` marks. */
+  lifeUnread: number;
+  /** Life part: messages of history a `change_all` topic move moves (plus its target). */
+  lifeMove: number;
   /** How long to wait for deferred work to drain after a send phase, ms. */
   drainTimeoutMs: number;
   /** The whole run stops (exit code 2) after this many minutes. */
@@ -47,6 +55,10 @@ const FULL: Omit<Sizes, "quick" | "parts" | "json"> = {
   eventRates: [1, 2],
   eventSeconds: 20,
   idleSeconds: 60,
+  lifeOps: 100,
+  lifeHistory: 5000,
+  lifeUnread: 5000,
+  lifeMove: 2000,
   drainTimeoutMs: 240_000,
   maxMinutes: 15,
 };
@@ -64,14 +76,18 @@ const QUICK: Omit<Sizes, "quick" | "parts" | "json"> = {
   eventRates: [2],
   eventSeconds: 8,
   idleSeconds: 21,
+  lifeOps: 10,
+  lifeHistory: 2000,
+  lifeUnread: 1200,
+  lifeMove: 500,
   drainTimeoutMs: 60_000,
   maxMinutes: 4,
 };
 
 export const USAGE = `npm run bench -- [--quick] [options]
 
-  --quick                 ~1-minute smoke run with small sizes
-  --parts LIST            messages,events (default both)
+  --quick                 ~1.5-minute smoke run with small sizes (life alone ~30 s)
+  --parts LIST            messages,events,life (default all three)
   --messages N            messages in the history table (${FULL.messages}; quick ${QUICK.messages})
   --senders N             concurrent senders / requests in flight (${FULL.senders})
   --sends N               sends to the 10-subscriber stream (${FULL.sends}; quick ${QUICK.sends})
@@ -84,6 +100,10 @@ export const USAGE = `npm run bench -- [--quick] [options]
   --event-rate LIST       sends per second while they poll, one phase per rate (${FULL.eventRates.join(",")}; quick ${QUICK.eventRates.join(",")})
   --event-seconds N       length of the delivery phase (${FULL.eventSeconds}; quick ${QUICK.eventSeconds})
   --idle-seconds N        length of the idle phase (${FULL.idleSeconds}; quick ${QUICK.idleSeconds})
+  --life-ops N            life: measured operations per single-message operation and history size (${FULL.lifeOps}; quick ${QUICK.lifeOps})
+  --life-history N        life: messages of history of the long stream, against 100 (${FULL.lifeHistory}; quick ${QUICK.lifeHistory})
+  --life-unread N         life: unread messages for POST /mark_all_as_read (${FULL.lifeUnread}; quick ${QUICK.lifeUnread})
+  --life-move N           life: messages a change_all topic move moves (${FULL.lifeMove}; quick ${QUICK.lifeMove})
   --max-minutes N         hard stop for the whole run (${FULL.maxMinutes}; quick ${QUICK.maxMinutes})
   --json FILE             also write the raw results as JSON`;
 
@@ -112,6 +132,10 @@ export function parseSizes(argv: string[]): Sizes | "help" {
       "event-rate": num,
       "event-seconds": num,
       "idle-seconds": num,
+      "life-ops": num,
+      "life-history": num,
+      "life-unread": num,
+      "life-move": num,
       "max-minutes": num,
       json: { type: "string" },
     },
@@ -126,8 +150,8 @@ export function parseSizes(argv: string[]): Sizes | "help" {
     if (!Number.isFinite(v) || v < min) throw new Error(`--${name} must be a number ≥ ${min}, got ${String(raw)}`);
     return v;
   };
-  const parts = new Set((values.parts ?? "messages,events").split(",").map((p) => p.trim()));
-  for (const p of parts) if (p !== "messages" && p !== "events") throw new Error(`--parts: unknown part ${p}`);
+  const parts = new Set((values.parts ?? "messages,events,life").split(",").map((p) => p.trim()));
+  for (const p of parts) if (p !== "messages" && p !== "events" && p !== "life") throw new Error(`--parts: unknown part ${p}`);
   return {
     quick: values.quick === true,
     parts: parts as Sizes["parts"],
@@ -143,6 +167,10 @@ export function parseSizes(argv: string[]): Sizes | "help" {
     eventRates: rates(values["event-rate"], base.eventRates),
     eventSeconds: n("event-seconds", base.eventSeconds),
     idleSeconds: n("idle-seconds", base.idleSeconds),
+    lifeOps: Math.round(n("life-ops", base.lifeOps)),
+    lifeHistory: Math.round(n("life-history", base.lifeHistory, 100)),
+    lifeUnread: Math.round(n("life-unread", base.lifeUnread)),
+    lifeMove: Math.round(n("life-move", base.lifeMove)),
     drainTimeoutMs: base.drainTimeoutMs,
     maxMinutes: n("max-minutes", base.maxMinutes),
     json: values.json,
@@ -166,6 +194,9 @@ export function sizesLine(s: Sizes): string {
   }
   if (s.parts.has("events")) {
     parts.push(`pollers=${s.pollers} event-streams=${s.eventStreams} event-rate=${s.eventRates.join(",")}/s event-seconds=${s.eventSeconds} idle-seconds=${s.idleSeconds}`);
+  }
+  if (s.parts.has("life")) {
+    parts.push(`life-ops=${s.lifeOps} life-history=${s.lifeHistory} life-unread=${s.lifeUnread} life-move=${s.lifeMove}`);
   }
   return `${s.quick ? "--quick " : ""}${parts.join(" ")}`;
 }

@@ -41,7 +41,7 @@ export class ApiClient {
    */
   call(
     user: Credentials,
-    method: "GET" | "POST" | "DELETE",
+    method: "GET" | "POST" | "PATCH" | "DELETE",
     path: string,
     params: Record<string, unknown> = {},
     options: { timeoutMs?: number; signal?: AbortSignal } = {},
