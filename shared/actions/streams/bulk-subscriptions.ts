@@ -44,6 +44,31 @@ export function newSubscription(user: UserRecord, stream: StreamRecord, color?: 
   };
 }
 
+/**
+ * Every distinct (user, stream) pair with its stored subscription (active or
+ * not), if any: one batched read for all pairs.
+ */
+async function withStoredSubscriptions(
+  deps: Db,
+  users: UserRecord[],
+  streams: StreamRecord[],
+): Promise<{ user: UserRecord; stream: StreamRecord; sub: SubscriptionRecord | undefined }[]> {
+  const pairs = users.flatMap((u) => streams.map((s) => ({ userId: u.user_id, streamId: s.stream_id })));
+  const existing = await getSubscriptionsByPairs(deps, pairs);
+  const byPair = new Map(existing.map((sub) => [`${sub.user_id}:${sub.stream_id}`, sub]));
+  const seen = new Set<string>();
+  const out: { user: UserRecord; stream: StreamRecord; sub: SubscriptionRecord | undefined }[] = [];
+  for (const user of users) {
+    for (const stream of streams) {
+      const pair = `${user.user_id}:${stream.stream_id}`;
+      if (seen.has(pair)) continue;
+      seen.add(pair);
+      out.push({ user, stream, sub: byPair.get(pair) });
+    }
+  }
+  return out;
+}
+
 /** Groups (user, stream) pairs by stream: stream ID → the IDs of the users whose subscription changes. */
 function usersByStream(pairs: { user: { user_id: number }; stream: { stream_id: number } }[]): Map<number, Set<number>> {
   const out = new Map<number, Set<number>>();
@@ -90,29 +115,18 @@ export async function doAddSubscriptions(
   users: UserRecord[],
   opts: { colorMap?: Map<string, string>; fromUserCreation?: boolean; activeUsers?: ActiveRealmUser[] } = {},
 ): Promise<{ subscribed: SubscriptionChange[]; alreadySubscribed: SubscriptionChange[] }> {
-  const pairs = users.flatMap((u) => streams.map((s) => ({ userId: u.user_id, streamId: s.stream_id })));
-  const existing = await getSubscriptionsByPairs(deps, pairs);
-  const byPair = new Map(existing.map((sub) => [`${sub.user_id}:${sub.stream_id}`, sub]));
-
   const subscribed: SubscriptionChange[] = [];
   const alreadySubscribed: SubscriptionChange[] = [];
   const writes: SubscriptionRecord[] = [];
-  const seen = new Set<string>();
-  for (const user of users) {
-    for (const stream of streams) {
-      const pair = `${user.user_id}:${stream.stream_id}`;
-      if (seen.has(pair)) continue;
-      seen.add(pair);
-      const sub = byPair.get(pair);
-      if (sub?.active) {
-        alreadySubscribed.push({ user, stream });
-        continue;
-      }
-      writes.push(
-        sub ? { ...sub, active: true } : newSubscription(user, stream, opts.colorMap?.get(stream.name.toLowerCase())),
-      );
-      subscribed.push({ user, stream });
+  for (const { user, stream, sub } of await withStoredSubscriptions(deps, users, streams)) {
+    if (sub?.active) {
+      alreadySubscribed.push({ user, stream });
+      continue;
     }
+    writes.push(
+      sub ? { ...sub, active: true } : newSubscription(user, stream, opts.colorMap?.get(stream.name.toLowerCase())),
+    );
+    subscribed.push({ user, stream });
   }
   if (writes.length === 0) return { subscribed, alreadySubscribed };
 
@@ -210,27 +224,16 @@ export async function doRemoveSubscriptions(
   streams: StreamRecord[],
   opts: { activeUsers?: ActiveRealmUser[] } = {},
 ): Promise<{ removed: SubscriptionChange[]; notSubscribed: SubscriptionChange[] }> {
-  const pairs = users.flatMap((u) => streams.map((s) => ({ userId: u.user_id, streamId: s.stream_id })));
-  const existing = await getSubscriptionsByPairs(deps, pairs);
-  const byPair = new Map(existing.map((sub) => [`${sub.user_id}:${sub.stream_id}`, sub]));
-
   const removed: SubscriptionChange[] = [];
   const notSubscribed: SubscriptionChange[] = [];
   const writes: SubscriptionRecord[] = [];
-  const seen = new Set<string>();
-  for (const user of users) {
-    for (const stream of streams) {
-      const pair = `${user.user_id}:${stream.stream_id}`;
-      if (seen.has(pair)) continue;
-      seen.add(pair);
-      const sub = byPair.get(pair);
-      if (!sub?.active) {
-        notSubscribed.push({ user, stream });
-        continue;
-      }
-      writes.push({ ...sub, active: false });
-      removed.push({ user, stream });
+  for (const { user, stream, sub } of await withStoredSubscriptions(deps, users, streams)) {
+    if (!sub?.active) {
+      notSubscribed.push({ user, stream });
+      continue;
     }
+    writes.push({ ...sub, active: false });
+    removed.push({ user, stream });
   }
   if (writes.length === 0) return { removed, notSubscribed };
 
