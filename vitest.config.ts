@@ -10,6 +10,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
     ],
     globalSetup: ["test/support/global-setup.ts"],
+    reporters: ["default", "./test/support/summary-reporter.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
