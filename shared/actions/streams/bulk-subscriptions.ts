@@ -69,6 +69,36 @@ async function withStoredSubscriptions(
   return out;
 }
 
+/**
+ * The common middle of adding and removing subscriptions: reads the altered
+ * streams' subscriber lists as they were and the realm's active users (for
+ * event audiences) in parallel, writes the subscriptions (batched), and
+ * derives each altered stream's subscriber list after the change.
+ */
+async function writeSubscriptionChanges(
+  deps: Deps,
+  realm: RealmRecord,
+  streams: StreamRecord[],
+  changes: SubscriptionChange[],
+  writes: SubscriptionRecord[],
+  knownActiveUsers: ActiveRealmUser[] | undefined,
+  op: "add" | "remove",
+) {
+  const altered = usersByStream(changes);
+  const [before, activeUsers] = await Promise.all([
+    subscribersOf(deps, [...altered.keys()]),
+    knownActiveUsers ? Promise.resolve(knownActiveUsers) : listActiveRealmUsers(deps, realm.id),
+  ]);
+  await putSubscriptions(deps, writes);
+  const after = new Map<number, number[]>();
+  for (const [streamId, ids] of altered) {
+    const prior = [...before.get(streamId)!];
+    after.set(streamId, sortedIds(op === "add" ? [...prior, ...ids] : prior.filter((id) => !ids.has(id))));
+  }
+  const streamById = new Map(streams.map((s) => [s.stream_id, s]));
+  return { altered, after, activeUsers, streamById };
+}
+
 /** Groups (user, stream) pairs by stream: stream ID → the IDs of the users whose subscription changes. */
 function usersByStream(pairs: { user: { user_id: number }; stream: { stream_id: number } }[]): Map<number, Set<number>> {
   const out = new Map<number, Set<number>>();
@@ -130,17 +160,9 @@ export async function doAddSubscriptions(
   }
   if (writes.length === 0) return { subscribed, alreadySubscribed };
 
-  const altered = usersByStream(subscribed);
-  const [before, activeUsers] = await Promise.all([
-    subscribersOf(deps, [...altered.keys()]),
-    opts.activeUsers ? Promise.resolve(opts.activeUsers) : listActiveRealmUsers(deps, realm.id),
-  ]);
-
-  await putSubscriptions(deps, writes);
-
-  const streamById = new Map(streams.map((s) => [s.stream_id, s]));
-  const after = new Map<number, number[]>();
-  for (const [streamId, ids] of altered) after.set(streamId, sortedIds([...before.get(streamId)!, ...ids]));
+  const { altered, after, activeUsers, streamById } = await writeSubscriptionChanges(
+    deps, realm, streams, subscribed, writes, opts.activeUsers, "add",
+  );
 
   if (!opts.fromUserCreation) {
     // New subscribers who could not see the stream learn that it exists first.
@@ -237,19 +259,9 @@ export async function doRemoveSubscriptions(
   }
   if (writes.length === 0) return { removed, notSubscribed };
 
-  const altered = usersByStream(removed);
-  const [before, activeUsers] = await Promise.all([
-    subscribersOf(deps, [...altered.keys()]),
-    opts.activeUsers ? Promise.resolve(opts.activeUsers) : listActiveRealmUsers(deps, realm.id),
-  ]);
-
-  await putSubscriptions(deps, writes);
-
-  const streamById = new Map(streams.map((s) => [s.stream_id, s]));
-  const after = new Map<number, number[]>();
-  for (const [streamId, ids] of altered) {
-    after.set(streamId, sortedIds([...before.get(streamId)!].filter((id) => !ids.has(id))));
-  }
+  const { altered, after, activeUsers, streamById } = await writeSubscriptionChanges(
+    deps, realm, streams, removed, writes, opts.activeUsers, "remove",
+  );
 
   // Each user's `remove` goes out before their `delete`.
   const lostByUser = new Map<number, { user: UserRecord; streams: StreamRecord[] }>();
