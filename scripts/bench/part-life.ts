@@ -207,25 +207,7 @@ export async function runLifePart(bench: BenchStack, sizes: Sizes, log: (line: s
 
     // --- bulk: mark all as read ----------------------------------------------
     const bulk: BulkRow[] = [];
-    const unreadLeft = async (userId: number): Promise<number> => {
-      let count = 0;
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await deps.db.send(
-          new QueryCommand({
-            TableName: deps.table,
-            IndexName: "gsi3",
-            KeyConditionExpression: "gsi3pk = :pk",
-            ExpressionAttributeValues: { ":pk": keys.userMessageUnread(userId).gsi3pk },
-            Select: "COUNT",
-            ExclusiveStartKey: start,
-          }),
-        );
-        count += out.Count ?? 0;
-        start = out.LastEvaluatedKey;
-      } while (start);
-      return count;
-    };
+    const unreadLeft = (userId: number) => countIndex(deps, "gsi3", keys.userMessageUnread(userId).gsi3pk);
     const timedBulk = async (name: string, items: number, call: () => Promise<ApiResult>, check: () => Promise<number>): Promise<BulkRow> => {
       await drainDeferred(stack, sizes.drainTimeoutMs);
       log(`${name}`);
@@ -295,16 +277,25 @@ async function waitForQuiet(bench: BenchStack, quietMs: number, maxMs: number): 
 }
 
 /** Messages of a topic, counted on the topic index (gsi2) after the run (not metered into any phase). */
-async function topicCount(deps: BenchStack["stack"]["deps"], stream: StreamRecord, topic: string): Promise<number> {
+function topicCount(deps: BenchStack["stack"]["deps"], stream: StreamRecord, topic: string): Promise<number> {
+  return countIndex(deps, "gsi2", keys.messageByTopic(stream.stream_id, topic).gsi2pk);
+}
+
+/** Counts the items of one index partition (paged `Select: COUNT` Queries). */
+async function countIndex(
+  deps: BenchStack["stack"]["deps"],
+  index: "gsi2" | "gsi3",
+  partitionKey: string,
+): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
     const out = await deps.db.send(
       new QueryCommand({
         TableName: deps.table,
-        IndexName: "gsi2",
-        KeyConditionExpression: "gsi2pk = :pk",
-        ExpressionAttributeValues: { ":pk": keys.messageByTopic(stream.stream_id, topic).gsi2pk },
+        IndexName: index,
+        KeyConditionExpression: `${index}pk = :pk`,
+        ExpressionAttributeValues: { ":pk": partitionKey },
         Select: "COUNT",
         ExclusiveStartKey: start,
       }),
