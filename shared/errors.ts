@@ -208,3 +208,14 @@ export class InvalidChannelNameError extends JsonableError {
     super(`Invalid channel name '${name}'`);
   }
 }
+
+/**
+ * 400 `BAD_REQUEST`: a message changed (edited, moved or deleted) between
+ * the moment an edit read it and the moment the edit's conditional write
+ * ran. Edits retry on it; clients only see it when the retries lose too.
+ */
+export class ConcurrentMessageEditError extends JsonableError {
+  constructor() {
+    super("The message was changed by someone else at the same time. Please try again.");
+  }
+}

@@ -1,5 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { isDeepStrictEqual } from "node:util";
 import type { Deps } from "../deps.js";
+import { isConditionFailure } from "./conditions.js";
+import { updateInTransactions, type UpdateAction } from "./transact-updates.js";
 import { batchGet } from "./batch-get.js";
 import { recordOf } from "./items.js";
 import { keys, pad } from "./keys.js";
@@ -104,6 +107,87 @@ export async function putMessage(deps: Db, message: MessageRecord): Promise<void
       ConditionExpression: "attribute_not_exists(pk)",
     }),
   );
+}
+
+/** A message item rewrite (an edit or a move): the record as read, and as it should become. */
+export interface MessageChange {
+  before: MessageRecord;
+  after: MessageRecord;
+}
+
+/**
+ * The UpdateItem that turns `before` into `after`: SETs exactly the
+ * attributes of the full item (index keys included) that differ and REMOVEs
+ * those that go, so what other writers keep on the item — reactions above
+ * all — is never overwritten. Every edit and move prepends an edit-history
+ * entry, so the condition that `edit_history` still has the length that was
+ * read stops two edits from interleaving (and a deleted message from coming
+ * back).
+ */
+function messageUpdateInput(table: string, { before, after }: MessageChange): UpdateAction {
+  const old = messageItem(before);
+  const next = messageItem(after);
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const set: string[] = [];
+  const remove: string[] = [];
+  let n = 0;
+  for (const [attr, value] of Object.entries(next)) {
+    if (value === undefined || isDeepStrictEqual(value, old[attr])) continue;
+    names[`#a${n}`] = attr;
+    values[`:v${n}`] = value;
+    set.push(`#a${n} = :v${n}`);
+    n++;
+  }
+  for (const attr of Object.keys(old)) {
+    if (old[attr] === undefined || next[attr] !== undefined) continue;
+    names[`#a${n}`] = attr;
+    remove.push(`#a${n}`);
+    n++;
+  }
+  if (set.length === 0 && remove.length === 0) {
+    // Nothing differs; still a conditioned write, so the caller learns whether the message is as read.
+    names["#a0"] = "id";
+    values[":v0"] = before.id;
+    set.push("#a0 = :v0");
+  }
+  const history = before.edit_history?.length ?? 0;
+  values[":history"] = history;
+  return {
+    TableName: table,
+    Key: keys.message(before.id),
+    UpdateExpression: [set.length ? `SET ${set.join(", ")}` : "", remove.length ? `REMOVE ${remove.join(", ")}` : ""].join(" ").trim(),
+    ConditionExpression:
+      history === 0
+        ? "attribute_exists(pk) AND (attribute_not_exists(edit_history) OR size(edit_history) = :history)"
+        : "attribute_exists(pk) AND size(edit_history) = :history",
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/**
+ * Rewrites one message item from `before` to `after` (see
+ * {@link messageUpdateInput}). One round trip.
+ * @returns false when the message was edited, moved or deleted since `before` was read (nothing written)
+ */
+export async function updateMessage(deps: Db, change: MessageChange): Promise<boolean> {
+  try {
+    await deps.db.send(new UpdateCommand(messageUpdateInput(deps.table, change)));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * {@link updateMessage} over many messages (a topic or stream move): 100
+ * per TransactWriteItems call, chunks with a conflict applied one by one.
+ * @returns the changes applied; the others met a message edited, moved or deleted meanwhile
+ */
+export async function updateMessages(deps: Db, changes: MessageChange[]): Promise<MessageChange[]> {
+  return updateInTransactions(deps, changes, (c) => messageUpdateInput(deps.table, c), (c) => updateMessage(deps, c));
 }
 
 /** Reads one message (strongly consistent), or undefined. One round trip. */

@@ -1,10 +1,11 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
 import { isConditionFailure } from "./conditions.js";
 import { batchGet } from "./batch-get.js";
 import { batchWrite } from "./batch-write.js";
 import { recordOf } from "./items.js";
 import { keys } from "./keys.js";
+import { forEachLimit, updateInTransactions } from "./transact-updates.js";
 
 /**
  * Flags a UserMessage may carry, as stored. `wildcard_mentioned` is
@@ -118,21 +119,6 @@ const FLAG_INDEX_ATTRS = ["gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk", "gsi4pk", "gsi
 const UPDATE_PARALLELISM = 32;
 
 /**
- * Runs `fn` over `items` with at most `limit` calls in flight (DynamoDB has
- * no batch update: bulk updates are parallel UpdateItems).
- */
-export async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await fn(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-/**
  * The conditioned update that moves a row from its current flags to `flags`:
  * SETs `flags` and the sparse index keys that hold, REMOVEs the others, and
  * applies only while the stored flags still equal `current.flags` (so a
@@ -197,17 +183,12 @@ export async function updateUserMessageFlags(
   }
 }
 
-/** DynamoDB's limit of actions in one TransactWriteItems call. */
-const TRANSACTION_LIMIT = 100;
-
 /**
- * {@link updateUserMessageFlags} over many rows, batched: up to 100
- * conditioned updates per TransactWriteItems call (4 calls in flight), so
- * marking 1,000 messages read is 10 round trips, not 1,000. A transaction
- * is all-or-nothing: when one of its rows changed meanwhile (or another
- * transaction touched it), that chunk falls back to row-by-row updates,
- * which re-read and retry. Transactional writes cost twice the write units
- * of plain ones; the round trips are what bound a request's time.
+ * {@link updateUserMessageFlags} over many rows, batched with
+ * {@link updateInTransactions}: 100 conditioned updates per
+ * TransactWriteItems call, so marking 1,000 messages read is 10 round trips,
+ * not 1,000. A chunk that meets a concurrent change falls back to
+ * row-by-row updates, which re-read and retry.
  * @returns the rows that changed, in their new state
  */
 export async function updateUserMessagesFlags(
@@ -218,25 +199,18 @@ export async function updateUserMessagesFlags(
   const planned = rows
     .map((row) => ({ row, flags: change(row, [...row.flags]) }))
     .filter(({ row, flags }) => flags.length !== row.flags.length || flags.some((f, i) => f !== row.flags[i]));
-  const chunks: (typeof planned)[] = [];
-  for (let i = 0; i < planned.length; i += TRANSACTION_LIMIT) chunks.push(planned.slice(i, i + TRANSACTION_LIMIT));
   const changed: UserMessageRecord[] = [];
-  await forEachLimit(chunks, 4, async (chunk) => {
-    try {
-      await deps.db.send(
-        new TransactWriteCommand({
-          TransactItems: chunk.map(({ row, flags }) => ({ Update: flagUpdateInput(deps.table, row, flags) })),
-        }),
-      );
-      for (const { row, flags } of chunk) changed.push({ ...row, flags });
-    } catch (err) {
-      if (!(err instanceof Error) || err.name !== "TransactionCanceledException") throw err;
-      await forEachLimit(chunk, UPDATE_PARALLELISM, async ({ row }) => {
-        const out = await updateUserMessageFlags(deps, row, (flags) => change(row, flags));
-        if (out?.changed) changed.push(out.row);
-      });
-    }
-  });
+  const applied = await updateInTransactions(
+    deps,
+    planned,
+    ({ row, flags }) => flagUpdateInput(deps.table, row, flags),
+    async ({ row }) => {
+      const out = await updateUserMessageFlags(deps, row, (flags) => change(row, flags));
+      if (out?.changed) changed.push(out.row);
+      return false; // reported through `changed` with the flags actually written
+    },
+  );
+  for (const { row, flags } of applied) changed.push({ ...row, flags });
   return changed;
 }
 

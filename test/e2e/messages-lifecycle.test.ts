@@ -343,6 +343,65 @@ describe("concurrent flag changes", () => {
   });
 });
 
+describe("concurrent edits, moves, reactions and deletes", () => {
+  it("reactions added while the message is edited and its topic moved are all kept", async () => {
+    const { member, member2, moderator } = org.users;
+    await createStream(org, member, "race-edit", { principals: [member.id, member2.id, moderator.id] });
+    const id = await send(member, "race-edit", "before", "first words");
+    const emoji = ["tada", "heart", "rocket", "fire", "star", "eyes", "smile", "octopus"];
+    const [edit, move, ...reactions] = await Promise.all([
+      org.api(member, "PATCH", `/messages/${id}`, { content: "second words" }),
+      org.api(moderator, "PATCH", `/messages/${id}`, { topic: "after", propagate_mode: "change_one" }),
+      ...emoji.map((e) => org.api(member2, "POST", `/messages/${id}/reactions`, { emoji_name: e })),
+    ]);
+    expect(edit!.body).toMatchObject({ result: "success" });
+    expect(move!.body).toMatchObject({ result: "success" });
+    for (const r of reactions) expect(r.body).toMatchObject({ result: "success" });
+
+    const stored = (await getMessage(org.stack.deps, id))!;
+    expect(stored.content).toBe("second words");
+    expect(stored.topic).toBe("after");
+    expect(stored.reactions.map((r) => r.emoji_name).sort()).toEqual([...emoji].sort());
+    // Both edits are in the history, each against the state the other left.
+    expect(stored.edit_history).toHaveLength(2);
+    const contentEntry = stored.edit_history.find((e) => "prev_content" in e)!;
+    const topicEntry = stored.edit_history.find((e) => "prev_topic" in e)!;
+    expect(contentEntry.prev_content).toBe("first words");
+    expect(topicEntry).toMatchObject({ prev_topic: "before", topic: "after" });
+  });
+
+  it("two content edits at once both land, the later one's history pointing at the earlier one's text", async () => {
+    const { member } = org.users;
+    await createStream(org, member, "race-edit-2", {});
+    const id = await send(member, "race-edit-2", "t", "v0");
+    const results = await Promise.all(["v1", "v2", "v3"].map((c) => org.api(member, "PATCH", `/messages/${id}`, { content: c })));
+    for (const r of results) expect(r.body).toMatchObject({ result: "success" });
+    const stored = (await getMessage(org.stack.deps, id))!;
+    const history = stored.edit_history as { prev_content: string }[];
+    expect(history).toHaveLength(3);
+    // Most recent first: each entry's prev_content is what the next-older edit wrote.
+    const written = [stored.content, ...history.map((h) => h.prev_content)];
+    expect(written[3]).toBe("v0");
+    expect(new Set(written.slice(0, 3))).toEqual(new Set(["v1", "v2", "v3"]));
+  });
+
+  it("an edit racing a delete never brings the message back", async () => {
+    const { member, admin } = org.users;
+    await createStream(org, member, "race-del", {});
+    for (let i = 0; i < 5; i++) {
+      const id = await send(member, "race-del", "t", `doomed ${i}`);
+      const [edit, del] = await Promise.all([
+        org.api(member, "PATCH", `/messages/${id}`, { content: `edited ${i}`, topic: "moved" }),
+        org.api(admin, "DELETE", `/messages/${id}`, {}),
+      ]);
+      expect(del.body).toMatchObject({ result: "success" });
+      // The edit either won the race or found the message gone.
+      if (edit.body.result !== "success") expect(edit.body).toMatchObject({ result: "error", msg: "Invalid message(s)" });
+      expect(await getMessage(org.stack.deps, id)).toBeUndefined();
+    }
+  });
+});
+
 describe("a second client's long-poll", () => {
   let q: EventQueueClient;
   beforeAll(async () => {

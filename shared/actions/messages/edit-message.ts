@@ -1,9 +1,15 @@
 import type { Deps } from "../../deps.js";
 import { batchGet } from "../../data/batch-get.js";
-import { batchWrite } from "../../data/batch-write.js";
 import { recordOf } from "../../data/items.js";
 import { keys } from "../../data/keys.js";
-import { getMessagesByIds, messageItem, queryIdRange, type MessageRecord } from "../../data/messages.js";
+import {
+  getMessagesByIds,
+  queryIdRange,
+  updateMessage,
+  updateMessages,
+  type MessageChange,
+  type MessageRecord,
+} from "../../data/messages.js";
 import type { RealmRecord } from "../../data/realms.js";
 import { getStream, type StreamRecord } from "../../data/streams.js";
 import { updateUserMessagesFlags, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
@@ -11,7 +17,7 @@ import { type UserRecord } from "../../data/users.js";
 import { isModeratorOrAbove } from "../../domain/roles.js";
 import { realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { resolutionChange } from "../../domain/topic-resolution.js";
-import { InvalidChannelIdError, JsonableError } from "../../errors.js";
+import { ConcurrentMessageEditError, InvalidChannelIdError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import { topicLinks } from "../../markdown/index.js";
 import { accessMessage } from "./access-message.js";
@@ -147,6 +153,29 @@ export async function checkUpdateMessage(
   messageId: number,
   req: UpdateMessageRequest,
 ): Promise<void> {
+  // The target's conditional write is the first write of an edit, so a
+  // concurrent change found there leaves nothing behind: start over from a
+  // fresh read (which re-checks access and permissions).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await updateMessageOnce(deps, realm, user, messageId, req);
+    } catch (err) {
+      if (!(err instanceof ConcurrentMessageEditError) || attempt >= EDIT_ATTEMPTS) throw err;
+    }
+  }
+}
+
+/** Tries of an edit that loses its conditional write to a concurrent change. */
+const EDIT_ATTEMPTS = 5;
+
+/** One attempt of {@link checkUpdateMessage}; throws ConcurrentMessageEditError before writing anything when the message changed meanwhile. */
+async function updateMessageOnce(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  messageId: number,
+  req: UpdateMessageRequest,
+): Promise<void> {
   const { message } = await accessMessage(deps, realm, user, messageId);
   validatePayload(message, req);
   const content = req.content !== undefined ? normalizeContent(req.content) : undefined;
@@ -209,7 +238,7 @@ export async function checkUpdateMessage(
   // Other messages of the topic.
   let movedIds = [message.id];
   const jobs = [];
-  let others: MessageRecord[] = [];
+  let others: MessageChange[] = [];
   if (topic !== undefined && mode !== "change_one") {
     movedIds = await topicMessageIds(deps, message, mode);
     const rest = movedIds.filter((id) => id !== message.id);
@@ -217,7 +246,7 @@ export async function checkUpdateMessage(
     const deferred = rest.slice(INLINE_MOVE_LIMIT);
     const found = await getMessagesByIds(deps, inline);
     const moveEntry = { user_id: user.user_id, timestamp: now, prev_topic: message.topic, topic };
-    others = [...found.values()].map((m) => retopic(m, topic!, moveEntry, now));
+    others = [...found.values()].map((m) => ({ before: m, after: retopic(m, topic!, moveEntry, now) }));
     for (let i = 0; i < deferred.length; i += 500) {
       const payload: MoveMessagesPayload = {
         message_ids: deferred.slice(i, i + 500),
@@ -230,8 +259,9 @@ export async function checkUpdateMessage(
     }
   }
 
+  if (!(await updateMessage(deps, { before: message, after: updated }))) throw new ConcurrentMessageEditError();
   const [, changedRows] = await Promise.all([
-    batchWrite(deps, [messageItem(updated), ...others.map(messageItem)]),
+    updateMessages(deps, others),
     updateUserMessagesFlags(deps, toChange, (row, flags) => mentionFlags(row.user_id, flags)),
   ]);
   for (const row of changedRows) rows.set(row.user_id, row);

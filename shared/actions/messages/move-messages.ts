@@ -1,14 +1,14 @@
 import type { Deps } from "../../deps.js";
 import { batchGet } from "../../data/batch-get.js";
-import { batchWrite } from "../../data/batch-write.js";
 import { recordOf } from "../../data/items.js";
 import { keys } from "../../data/keys.js";
 import {
   addMessageRecipients,
   getMessageRecipients,
   getMessagesByIds,
-  messageItem,
   removeMessageRecipients,
+  updateMessage,
+  updateMessages,
   type MessageRecipients,
   type MessageRecord,
 } from "../../data/messages.js";
@@ -17,15 +17,16 @@ import { getStream, type StreamRecord } from "../../data/streams.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import {
   deleteUserMessages,
-  forEachLimit,
   putUserMessages,
   rekeyUserMessages,
   wireFlags,
   type UserMessageRecord,
 } from "../../data/user-messages.js";
+import { forEachLimit } from "../../data/transact-updates.js";
 import { getUsersByIds, type UserRecord } from "../../data/users.js";
 import type { DeferredJob } from "../../deferred/deferred-work.js";
 import { canReadStreamHistory } from "../../domain/stream-permissions.js";
+import { ConcurrentMessageEditError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import { topicLinks } from "../../markdown/index.js";
 
@@ -68,18 +69,18 @@ export function retopic(m: MessageRecord, topic: string, entry: Record<string, u
 }
 
 /**
- * Rewrites messages' items with a new topic (the rest of a large rename;
- * BatchWriteItem, 25 per call, 4 in flight). UserMessage rows do not
- * change: their keys do not involve the topic. Messages already renamed
- * (a redelivered job) are skipped.
+ * Gives messages a new topic (the rest of a large rename; conditioned
+ * updates, 100 per transaction). UserMessage rows do not change: their keys
+ * do not involve the topic. Messages already renamed (a redelivered job),
+ * or changed meanwhile, are skipped.
  */
 export async function rewriteTopic(deps: Pick<Deps, "db" | "table">, p: MoveMessagesPayload): Promise<void> {
   const found = await getMessagesByIds(deps, p.message_ids);
   const entry = { user_id: p.user_id, timestamp: p.timestamp, prev_topic: p.prev_topic, topic: p.topic };
-  const items = [...found.values()]
+  const changes = [...found.values()]
     .filter((m) => m.topic.toLowerCase() === p.prev_topic.toLowerCase())
-    .map((m) => messageItem(retopic(m, p.topic, entry, p.timestamp)));
-  await batchWrite(deps, items);
+    .map((m) => ({ before: m, after: retopic(m, p.topic, entry, p.timestamp) }));
+  await updateMessages(deps, changes);
 }
 
 /** Everything a batch of a stream move needs besides the messages. */
@@ -132,8 +133,9 @@ function restream(m: MessageRecord, ctx: StreamMoveContext): MessageRecord {
  * what, refined by the recipients items, which also know users who
  * unsubscribed since):
  *
- * - the message items are rebuilt with `messageItem()`, so the stream and
- *   topic indexes follow;
+ * - the message items are updated first, each on the condition that it is
+ *   still as read (see `updateMessage`), index keys included; only the
+ *   messages so moved (and `rewritten`, moved by the caller) go on;
  * - a row holder subscribed to the destination keeps the row, re-keyed to
  *   the new recipient (gsi1 `UMREC#user#recipient`);
  * - a holder not subscribed who cannot read the destination's history
@@ -148,12 +150,21 @@ function restream(m: MessageRecord, ctx: StreamMoveContext): MessageRecord {
  * - the recipients items follow the rows.
  *
  * Redelivered jobs skip messages no longer in the old stream. Round trips:
- * the recipients (1 round), the holders' roles (1), then message items,
- * row updates (UpdateItems, 32 in flight), deletes and additions in
+ * message items (1 round per 400), the recipients (1), the holders'
+ * roles (1), then row updates (UpdateItems, 32 in flight), deletes and additions in
  * parallel.
  */
-export async function moveBatchToStream(deps: Deps, ctx: StreamMoveContext, messages: MessageRecord[]): Promise<StreamMoveOutcome> {
-  const batch = messages.filter((m) => m.stream_id === ctx.oldStream.stream_id && m.recipient_type === "stream");
+export async function moveBatchToStream(
+  deps: Deps,
+  ctx: StreamMoveContext,
+  messages: MessageRecord[],
+  rewritten: MessageRecord[] = [],
+): Promise<StreamMoveOutcome> {
+  const candidates = messages.filter((m) => m.stream_id === ctx.oldStream.stream_id && m.recipient_type === "stream");
+  // Items first, conditioned on being as read: the rows of a message
+  // another edit, move or delete got to meanwhile are left to that change.
+  const applied = await updateMessages(deps, candidates.map((m) => ({ before: m, after: restream(m, ctx) })));
+  const batch = [...rewritten, ...applied.map((c) => c.before)];
   const recipients = new Map<number, MessageRecipients>();
   await forEachLimit(batch, 32, async (m) => {
     recipients.set(m.id, await getMessageRecipients(deps, m.id));
@@ -205,7 +216,6 @@ export async function moveBatchToStream(deps: Deps, ctx: StreamMoveContext, mess
     }
   }
   await Promise.all([
-    batchWrite(deps, batch.map((m) => messageItem(restream(m, ctx)))),
     rekeyUserMessages(deps, rekey, ctx.newStream.recipient_id),
     deleteUserMessages(deps, drop),
     putUserMessages(deps, gained),
@@ -274,8 +284,11 @@ export async function doMoveMessagesToStream(
     targetRows.set(um.user_id, um);
   }
 
-  const found = await getMessagesByIds(deps, inline);
-  const outcome = await moveBatchToStream(deps, full, [...found.values()]);
+  // The target first and alone: its conditioned write decides whether this
+  // edit goes ahead (a concurrent change makes the caller start over).
+  if (!(await updateMessage(deps, { before: target, after: restream(target, full) }))) throw new ConcurrentMessageEditError();
+  const found = await getMessagesByIds(deps, inline.filter((id) => id !== target.id));
+  const outcome = await moveBatchToStream(deps, full, [...found.values()], [target]);
 
   const jobs: DeferredJob[] = [];
   for (let i = 0; i < deferred.length; i += STREAM_MOVE_JOB_SIZE) {
