@@ -219,3 +219,23 @@ export class ConcurrentMessageEditError extends JsonableError {
     super("The message was changed by someone else at the same time. Please try again.");
   }
 }
+
+/**
+ * 400 `MOVE_MESSAGES_TIME_LIMIT_EXCEEDED`: a `change_all` move by someone
+ * below moderator over a topic whose older messages are past the
+ * organization's move time limit (Zulip's `MessageMoveError`), with the
+ * part the user may move: `first_message_id_allowed_to_move` (null when
+ * none), `total_messages_in_topic`, `total_messages_allowed_to_move`.
+ */
+export class MoveMessagesTimeLimitError extends JsonableError {
+  constructor(firstAllowedId: number | null, totalInTopic: number, totalAllowed: number) {
+    super(`You only have permission to move the ${totalAllowed}/${totalInTopic} most recent messages in this topic.`, {
+      code: "MOVE_MESSAGES_TIME_LIMIT_EXCEEDED",
+      data: {
+        first_message_id_allowed_to_move: firstAllowedId,
+        total_messages_in_topic: totalInTopic,
+        total_messages_allowed_to_move: totalAllowed,
+      },
+    });
+  }
+}

@@ -29,15 +29,13 @@ import { messageAudience } from "./audience.js";
 import { doMoveMessagesToStream, retopic, type MoveMessagesPayload } from "./move-messages.js";
 import { accessStream, checkStreamPostPolicy } from "../../queries/streams/access.js";
 import { withFlag } from "./flags.js";
+import { checkChangeAllTimeLimit, EDIT_LIMIT_BUFFER_SECONDS, type TopicMessage } from "./move-time-limit.js";
 
 /**
  * Editing a message (spec "Edit a message"; Zulip's `check_update_message`
  * and `do_update_message`): content, topic and stream (with
  * `propagate_mode`), move and resolution notices, and edit history.
  */
-
-/** Zulip's grace period past the realm's edit limits (seconds): clients show the limit 20 s early. */
-const EDIT_LIMIT_BUFFER_SECONDS = 20;
 
 /** Most messages a topic move rewrites inside the request (BatchWriteItem 4 × 25 per round ⇒ 4 rounds). */
 export const INLINE_MOVE_LIMIT = 400;
@@ -111,10 +109,11 @@ export function checkEditPermissions(
   }
 }
 
-/** The IDs a topic edit moves, ascending (`change_later`: from the message on; `change_all`: the whole topic). */
-async function topicMessageIds(deps: Deps, message: MessageRecord, mode: PropagateMode): Promise<number[]> {
-  if (mode === "change_one") return [message.id];
-  const ids: number[] = [];
+/** The messages a topic edit moves, ascending by ID (`change_later`: from the message on; `change_all`: the whole topic). */
+async function topicMessages(deps: Deps, message: MessageRecord, mode: PropagateMode): Promise<TopicMessage[]> {
+  const self = { id: message.id, timestamp: message.timestamp };
+  if (mode === "change_one") return [self];
+  const found = new Map<number, TopicMessage>();
   let start: Record<string, unknown> | undefined;
   do {
     const page = await queryIdRange(
@@ -125,11 +124,33 @@ async function topicMessageIds(deps: Deps, message: MessageRecord, mode: Propaga
       1000,
       start,
     );
-    for (const item of page.items) ids.push(Number(item.id));
+    for (const item of page.items) found.set(Number(item.id), { id: Number(item.id), timestamp: Number(item.timestamp) });
     start = page.next;
   } while (start);
-  if (!ids.includes(message.id)) ids.push(message.id); // the GSI lags a just-sent message
-  return [...new Set(ids)].sort((a, b) => a - b);
+  found.set(message.id, self); // the GSI lags a just-sent message
+  return [...found.values()].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The topic's messages a move carries, after Zulip's `change_all` time
+ * limit check (moves that only resolve or unresolve the topic are exempt).
+ * @throws MoveMessagesTimeLimitError
+ */
+async function messagesToMove(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  message: MessageRecord,
+  mode: PropagateMode,
+  change: { topic?: string; stream: boolean },
+  nowSeconds: number,
+): Promise<number[]> {
+  const moving = await topicMessages(deps, message, mode);
+  const resolving = change.topic !== undefined && resolutionChange(message.topic, change.topic) !== undefined;
+  if (mode === "change_all" && !resolving) {
+    await checkChangeAllTimeLimit(deps, realm, user, message, moving, { topic: change.topic !== undefined, stream: change.stream }, nowSeconds);
+  }
+  return moving.map((m) => m.id);
 }
 
 /**
@@ -240,7 +261,7 @@ async function updateMessageOnce(
   const jobs = [];
   let others: MessageChange[] = [];
   if (topic !== undefined && mode !== "change_one") {
-    movedIds = await topicMessageIds(deps, message, mode);
+    movedIds = await messagesToMove(deps, realm, user, message, mode, { topic, stream: false }, now);
     const rest = movedIds.filter((id) => id !== message.id);
     const inline = rest.slice(0, INLINE_MOVE_LIMIT);
     const deferred = rest.slice(INLINE_MOVE_LIMIT);
@@ -359,7 +380,7 @@ async function moveToStream(
 ): Promise<void> {
   const [oldStream, movedIds] = await Promise.all([
     getStream(deps, realm.id, message.stream_id!),
-    topicMessageIds(deps, message, mode),
+    messagesToMove(deps, realm, user, message, mode, { topic, stream: true }, now),
   ]);
   if (!oldStream) throw new JsonableError("Invalid message(s)");
   const newTopic = topic ?? message.topic;
