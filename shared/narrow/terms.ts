@@ -20,7 +20,8 @@ export type Operator =
   | "in"
   | "near"
   | "id"
-  | "search";
+  | "search"
+  | "with";
 
 export type Operand = string | number | number[];
 
@@ -57,10 +58,11 @@ const ALIASES: Record<string, Operator> = {
   near: "near",
   id: "id",
   search: "search",
+  with: "with",
 };
 
 /** Operators whose operand may be an integer ID (else a string). */
-const ID_OPERATORS = new Set(["stream", "channel", "id", "sender", "group-pm-with", "dm-including"]);
+const ID_OPERATORS = new Set(["stream", "channel", "id", "sender", "group-pm-with", "dm-including", "with"]);
 /** Operators whose operand may be a list of user IDs (else a comma-separated email string). */
 const ID_LIST_OPERATORS = new Set(["dm", "pm-with"]);
 
@@ -135,6 +137,9 @@ function validateOperand(term: NarrowTerm): NarrowTerm {
       return term;
     case "id":
       if (!/^\d+$/.test(String(operand))) throw new BadNarrowOperatorError("Invalid message ID");
+      return { ...term, operand: Number(operand) };
+    case "with":
+      if (!/^\d+$/.test(String(operand))) throw new BadNarrowOperatorError("Invalid 'with' operator");
       return { ...term, operand: Number(operand) };
     default:
       return term;

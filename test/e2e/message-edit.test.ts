@@ -149,6 +149,24 @@ describe("PATCH /messages/{message_id}", () => {
     expect(events[0]).toMatchObject({ propagate_mode: "change_all", orig_subject: "later", subject: "all", message_ids: [ids[2], ids[3]] });
   });
 
+  it("a link with the with operator still finds a message after its topic moved", async () => {
+    const { member, member2 } = org.users;
+    const id = await send(member, "link-before", "follow me");
+    expect((await org.api(member, "PATCH", `/messages/${id}`, { topic: "link-after" })).body).toMatchObject({ result: "success" });
+    const res = await org.api(member2, "GET", "/messages", {
+      anchor: id,
+      num_before: 0,
+      num_after: 0,
+      narrow: [
+        { operator: "channel", operand: streamId },
+        { operator: "topic", operand: "link-before" },
+        { operator: "with", operand: id },
+      ],
+    });
+    expect(res.body).toMatchObject({ result: "success", found_anchor: true });
+    expect(res.body.messages.map((m: { id: number; subject: string }) => [m.id, m.subject])).toEqual([[id, "link-after"]]);
+  });
+
   it("resolving and unresolving a topic", async () => {
     const { member, member2 } = org.users;
     const id = await send(member, "lunch", "where?");

@@ -192,6 +192,32 @@ describe("narrow operators", () => {
     expect(await ids([{ operator: "id", operand: m.mention, negated: true }])).toEqual(without(m.mention));
   });
 
+  it("with: the conversation the message is in, whatever conversation terms came along", async () => {
+    const { member, member2 } = org.users;
+    const withTerm = (id: number) => ({ operator: "with", operand: id });
+    expect(await ids([["stream", "narrow-b"], ["topic", "files"], withTerm(m.plain)])).toEqual([m.plain]);
+    expect(await ids([withTerm(m.link), { operator: "sender", operand: member.id }])).toEqual([m.link]);
+    expect(await ids([withTerm(m.link), { operator: "sender", operand: member2.id }])).toEqual([]);
+    expect(await ids([{ operator: "with", operand: String(m.dm) }])).toEqual([m.dm]);
+    expect(await ids([withTerm(m.group)])).toEqual([m.group]);
+    // A message the viewer cannot see: the narrow stands without it if it names a conversation.
+    expect(await ids([["stream", "narrow-a"], ["topic", "alpha"], withTerm(m.others)])).toEqual([m.link]);
+    const get = (narrow: unknown[]) =>
+      org.api(member2, "GET", "/messages", { anchor: "newest", num_before: 5, num_after: 0, narrow });
+    expect((await get([withTerm(m.others)])).body).toEqual({
+      result: "error",
+      msg: "Invalid narrow operator: Invalid 'with' operator",
+      code: "BAD_NARROW",
+      desc: "Invalid 'with' operator",
+    });
+    expect((await get([withTerm(m.plain), withTerm(m.link)])).body).toMatchObject({
+      result: "error",
+      msg: "Invalid narrow operator combination: Duplicate 'with' operators.",
+      code: "BAD_NARROW",
+    });
+    expect((await get([{ operator: "with", operand: "abc" }])).body).toMatchObject({ result: "error", code: "BAD_NARROW" });
+  });
+
   it("near stands in for a missing anchor", async () => {
     const res = await org.api(org.users.member2, "GET", "/messages", {
       num_before: 1,

@@ -10,6 +10,7 @@ import { planDriver, unreadDriver, type Driver } from "../../narrow/plan.js";
 import { resolveNarrow, type ResolvedNarrow } from "../../narrow/resolve.js";
 import { escapeHtml, highlightHtml } from "../../narrow/search.js";
 import type { NarrowTerm } from "../../narrow/terms.js";
+import { applyWithOperator } from "../../narrow/with.js";
 import { realmSettings } from "../../domain/realm-settings.js";
 import { messageToWire } from "../../wire/message.js";
 
@@ -200,7 +201,7 @@ export async function getMessages(
   const nearValue = nearTerm && /^\d+$/.test(String(nearTerm.operand)) ? Number(nearTerm.operand) : undefined;
   const requested = parseAnchor(req.anchor, req.useFirstUnreadAnchor, nearValue);
 
-  const narrow = await resolveNarrow(deps, realm, viewer, req.narrow);
+  const narrow = await resolveNarrow(deps, realm, viewer, await applyWithOperator(deps, realm, viewer, req.narrow));
   const ctx: FetchContext = { deps, realmId: realm.id, viewerId: viewer.user_id, narrow };
   const anchor = requested === "first_unread" ? await firstUnreadAnchor(ctx) : requested;
   const driver = planDriver(narrow, viewer.user_id, realm.id);
