@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getMessage } from "../../shared/data/messages.js";
-import { getRealm, updateRealmFields } from "../../shared/data/realms.js";
 import { systemClock } from "../../shared/deps.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
+import { withRealmSettings } from "../support/realm-settings.js";
 import { createStream } from "./streams-helpers.js";
 
 // The organization's edit, move and delete limits (spec "Edit a message",
@@ -29,15 +29,6 @@ async function later<T>(seconds: number, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function withRealmSettings(settings: Record<string, unknown>, fn: () => Promise<void>): Promise<void> {
-  const before = (await getRealm(org.stack.deps, org.realm.id))!.settings ?? {};
-  await updateRealmFields(org.stack.deps, org.realm.id, { settings: { ...before, ...settings } });
-  try {
-    await fn();
-  } finally {
-    await updateRealmFields(org.stack.deps, org.realm.id, { settings: before });
-  }
-}
 
 function refused(res: { status: number; body: unknown }, msg: string) {
   expect(res.status).toBe(400);
@@ -69,11 +60,11 @@ describe("content edits", () => {
   it("no limit when the organization sets none; none at all when it turns editing off", async () => {
     const { member } = org.users;
     const id = await send(member, "content-nolimit", "v1");
-    await withRealmSettings({ message_content_edit_limit_seconds: null }, async () => {
+    await withRealmSettings(org, { message_content_edit_limit_seconds: null }, async () => {
       const res = await later(30 * 86_400, () => org.api(member, "PATCH", `/messages/${id}`, { content: "v2" }));
       expect(res.body).toMatchObject({ result: "success" });
     });
-    await withRealmSettings({ allow_message_editing: false }, async () => {
+    await withRealmSettings(org, { allow_message_editing: false }, async () => {
       refused(await org.api(member, "PATCH", `/messages/${id}`, { content: "v3" }), "Your organization has turned off message editing");
     });
     expect((await getMessage(org.stack.deps, id))!.content).toBe("v2");
@@ -96,7 +87,7 @@ describe("topic edits", () => {
   it("edit_topic_policy decides who may rename at all", async () => {
     const { member2, admin } = org.users;
     const id = await send(org.users.member, "topic-policy", "x");
-    await withRealmSettings({ edit_topic_policy: 2 }, async () => {
+    await withRealmSettings(org, { edit_topic_policy: 2 }, async () => {
       refused(await org.api(member2, "PATCH", `/messages/${id}`, { topic: "by member" }), "You don't have permission to edit this message");
       expect((await org.api(admin, "PATCH", `/messages/${id}`, { topic: "by admin" })).body).toMatchObject({ result: "success" });
     });
@@ -143,7 +134,7 @@ describe("change_all past the move limit: MOVE_MESSAGES_TIME_LIMIT_EXCEEDED", ()
       expect(resolve.body).toMatchObject({ result: "success" });
       const byModerator = await org.api(moderator, "PATCH", `/messages/${fresh}`, { topic: "exempt moved", propagate_mode: "change_all" });
       expect(byModerator.body).toMatchObject({ result: "success" });
-      await withRealmSettings({ move_messages_within_stream_limit_seconds: null }, async () => {
+      await withRealmSettings(org, { move_messages_within_stream_limit_seconds: null }, async () => {
         const unlimited = await org.api(member2, "PATCH", `/messages/${fresh}`, { topic: "exempt again", propagate_mode: "change_all" });
         expect(unlimited.body).toMatchObject({ result: "success" });
       });
@@ -155,7 +146,7 @@ describe("change_all past the move limit: MOVE_MESSAGES_TIME_LIMIT_EXCEEDED", ()
     const { member } = org.users;
     const day = 86_400;
     const oldOne = await send(member, "cross", "old");
-    await withRealmSettings({ move_messages_between_streams_policy: 1, move_messages_between_streams_limit_seconds: day }, async () => {
+    await withRealmSettings(org, { move_messages_between_streams_policy: 1, move_messages_between_streams_limit_seconds: day }, async () => {
       await later(2 * day, async () => {
         const fresh = await send(member, "cross", "new");
         const res = await org.api(member, "PATCH", `/messages/${fresh}`, { stream_id: otherStreamId, propagate_mode: "change_all" });
@@ -179,7 +170,7 @@ describe("deleting one's own messages", () => {
     const { member } = org.users;
     const early = await send(member, "delete-limit", "early");
     const late = await send(member, "delete-limit", "late");
-    await withRealmSettings({ delete_own_message_policy: 5 }, async () => {
+    await withRealmSettings(org, { delete_own_message_policy: 5 }, async () => {
       const ok = await later(500, () => org.api(member, "DELETE", `/messages/${early}`, {}));
       expect(ok.body).toEqual({ result: "success", msg: "" });
       refused(await later(700, () => org.api(member, "DELETE", `/messages/${late}`, {})), "The time limit for deleting this message has passed");

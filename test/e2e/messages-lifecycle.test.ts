@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { batchWrite } from "../../shared/data/batch-write.js";
 import { allocateIds } from "../../shared/data/counters.js";
 import { getMessage, getMessageRecipients, messageItem, sendRecipientsItems } from "../../shared/data/messages.js";
-import { getRealm, updateRealmFields } from "../../shared/data/realms.js";
 import { getUserMessages, userMessageItem } from "../../shared/data/user-messages.js";
 import { EventQueueClient } from "../support/event-queue-client.js";
 import { validateEvent } from "../../shared/events/schemas.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
+import { withRealmSettings } from "../support/realm-settings.js";
 import { createStream, markEvents } from "./streams-helpers.js";
 
 const org = useTestOrg();
@@ -30,15 +30,6 @@ async function topicMessages(user: TestUser, stream: string, topic: string) {
   return res.body.messages as Record<string, any>[];
 }
 
-async function withRealmSettings(settings: Record<string, unknown>, fn: () => Promise<void>): Promise<void> {
-  const before = (await getRealm(org.stack.deps, org.realm.id))!.settings ?? {};
-  await updateRealmFields(org.stack.deps, org.realm.id, { settings: { ...before, ...settings } });
-  try {
-    await fn();
-  } finally {
-    await updateRealmFields(org.stack.deps, org.realm.id, { settings: before });
-  }
-}
 
 const mention = (u: TestUser) => `@_**${u.fullName}|${u.id}**`;
 
@@ -284,7 +275,7 @@ describe("delete", () => {
     const denied = { result: "error", msg: "You don't have permission to delete this message", code: "BAD_REQUEST" };
     // Default policy (2): administrators only.
     expect((await org.api(member, "DELETE", `/messages/${id}`, {})).body).toEqual(denied);
-    await withRealmSettings({ delete_own_message_policy: 5 }, async () => {
+    await withRealmSettings(org, { delete_own_message_policy: 5 }, async () => {
       expect((await org.api(member2, "DELETE", `/messages/${id}`, {})).body).toEqual(denied);
       expect(await getMessage(org.stack.deps, id)).toBeDefined();
       const marks = await markEvents(org, [member2]);
@@ -303,7 +294,7 @@ describe("edit history visibility", () => {
     const id = await send(member, "hist", "h", "v1");
     await org.api(member, "PATCH", `/messages/${id}`, { content: "v2" });
     expect((await org.api(member, "GET", `/messages/${id}`, {})).body.message.edit_history).toHaveLength(1);
-    await withRealmSettings({ allow_edit_history: false }, async () => {
+    await withRealmSettings(org, { allow_edit_history: false }, async () => {
       const single = (await org.api(member, "GET", `/messages/${id}`, {})).body.message;
       expect(single.edit_history).toBeUndefined();
       expect(single.last_edit_timestamp).toBeTypeOf("number");
