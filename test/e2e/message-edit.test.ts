@@ -91,6 +91,7 @@ describe("PATCH /messages/{message_id}", () => {
     const cases: [TestUser, number, Record<string, unknown>, string][] = [
       [member2, id, { content: "hijack" }, "You don't have permission to edit this message"],
       [member, id, {}, "Nothing to change"],
+      [member, id, { topic: " refusals " }, "Nothing to change"],
       [member, dm, { topic: "x" }, "Direct messages cannot have topics."],
       [member, dm, { stream_id: streamId }, "Direct messages cannot be moved to channels."],
       [member, id, { content: "x", propagate_mode: "change_all" }, "Invalid propagate_mode without topic edit"],
@@ -103,6 +104,17 @@ describe("PATCH /messages/{message_id}", () => {
     }
     expect((await getMessage(org.stack.deps, id))!.content).toBe("mine");
     expect((await getMessage(org.stack.deps, id))!.edit_history).toEqual([]);
+  });
+
+  it("emptying a message stores (deleted), as Zulip clients expect", async () => {
+    const { member } = org.users;
+    const id = await send(member, "emptied", "soon gone");
+    const res = await org.api(member, "PATCH", `/messages/${id}`, { content: "  " });
+    expect(res.body).toEqual({ result: "success", msg: "" });
+    const stored = (await getMessage(org.stack.deps, id))!;
+    expect(stored.content).toBe("(deleted)");
+    expect(stored.rendered_content).toBe("<p>(deleted)</p>");
+    expect(stored.edit_history[0]).toMatchObject({ prev_content: "soon gone" });
   });
 
   it("propagate modes move one, later or all messages; notices as Zulip words them", async () => {

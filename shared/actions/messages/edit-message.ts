@@ -186,6 +186,9 @@ export async function checkUpdateMessage(
   }
 }
 
+/** What an edit to empty content stores (Zulip's `build_message_edit_request`). */
+export const DELETED_CONTENT = "(deleted)";
+
 /** Tries of an edit that loses its conditional write to a concurrent change. */
 const EDIT_ATTEMPTS = 5;
 
@@ -198,8 +201,12 @@ async function updateMessageOnce(
   req: UpdateMessageRequest,
 ): Promise<void> {
   const { message } = await accessMessage(deps, realm, user, messageId);
+  // As Zulip: the current topic again is no topic change at all.
+  const sameTopic = req.topic !== undefined && req.topic.trim() === message.topic;
+  req = sameTopic ? { ...req, topic: undefined } : req;
   validatePayload(message, req);
-  const content = req.content !== undefined ? normalizeContent(req.content) : undefined;
+  // Emptying a message is how clients delete its content: Zulip stores "(deleted)".
+  const content = req.content !== undefined ? normalizeContent(req.content.trim() === "" ? DELETED_CONTENT : req.content) : undefined;
   let topic = req.topic !== undefined ? normalizeTopic(req.topic) : undefined;
   const now = Math.floor(deps.clock.now() / 1000);
   const newStream =
