@@ -1,6 +1,7 @@
 import { queryAll } from "./query.js";
 import {
   GetCommand,
+  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type TransactWriteCommandInput,
@@ -240,6 +241,72 @@ export async function archiveStream(
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Records a stream's first message (Zulip's `do_send_messages` sets
+ * `first_message_id` when it is still null). One conditional UpdateItem,
+ * made only by a send that saw the field null; of two racing first
+ * messages the lower ID wins.
+ */
+export async function claimFirstMessageId(deps: Db, realmId: number, streamId: number, messageId: number): Promise<void> {
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: keys.stream(realmId, streamId),
+        UpdateExpression: "SET first_message_id = :id",
+        ConditionExpression:
+          "attribute_exists(pk) AND (attribute_not_exists(first_message_id) OR first_message_id = :null OR first_message_id > :id)",
+        ExpressionAttributeValues: { ":id": messageId, ":null": null },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/**
+ * Sets a stream's `first_message_id` to its oldest remaining message (or
+ * null) after `first` was deleted (Zulip's `check_update_first_message_id`):
+ * one Query of the stream's message index, oldest first, then one
+ * conditional UpdateItem that applies only while the field still names the
+ * deleted message.
+ * @returns the new value, or undefined when nothing changed
+ */
+export async function replaceFirstMessageId(
+  deps: Db,
+  realmId: number,
+  streamId: number,
+  deleted: number,
+): Promise<number | null | undefined> {
+  const index = keys.messageByStream(streamId);
+  const out = await deps.db.send(
+    new QueryCommand({
+      TableName: deps.table,
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :pk AND gsi1sk > :after",
+      ExpressionAttributeValues: { ":pk": index.gsi1pk, ":after": keys.messageByStream(streamId, deleted).gsi1sk },
+      ScanIndexForward: true,
+      Limit: 1,
+    }),
+  );
+  const next = out.Items?.[0] ? Number(out.Items[0].id) : null;
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: keys.stream(realmId, streamId),
+        UpdateExpression: "SET first_message_id = :next",
+        ConditionExpression: "first_message_id = :deleted",
+        ExpressionAttributeValues: { ":next": next, ":deleted": deleted },
+      }),
+    );
+    return next;
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
     throw err;
   }
 }

@@ -33,3 +33,32 @@ describe("DELETE /messages/{message_id}", () => {
     validateEvent({ ...events[0]!, id: 0 });
   });
 });
+
+describe("a stream's first_message_id", () => {
+  it("is null until the first message, stays on later sends, and moves on when that message is deleted", async () => {
+    const { member, member2, admin, guest } = org.users;
+    const stream = await createStream(org, member, "first-id", { principals: [member.id, member2.id] });
+    const firstIdOf = async () => (await org.api(member, "GET", `/streams/${stream.stream_id}`)).body.stream.first_message_id;
+    expect(await firstIdOf()).toBeNull();
+    const send = async (content: string) =>
+      (await org.api(member, "POST", "/messages", { type: "stream", to: "first-id", topic: "t", content })).body.id as number;
+    const first = await send("one");
+    const second = await send("two");
+    expect(await firstIdOf()).toBe(first);
+
+    const marks = await markEvents(org, [member2, guest]);
+    expect((await org.api(admin, "DELETE", `/messages/${first}`, {})).body).toMatchObject({ result: "success" });
+    expect(await firstIdOf()).toBe(second);
+    const update = (await marks.since(member2)).filter((e) => e.type === "stream");
+    expect(update).toEqual([
+      { type: "stream", op: "update", property: "first_message_id", value: second, stream_id: stream.stream_id, name: "first-id" },
+    ]);
+    validateEvent({ ...update[0]!, id: 0 });
+    // Guests do not see public streams they are not subscribed to.
+    expect((await marks.since(guest)).filter((e) => e.type === "stream")).toEqual([]);
+
+    // Deleting the only message left leaves the stream without a first message.
+    expect((await org.api(admin, "DELETE", `/messages/${second}`, {})).body).toMatchObject({ result: "success" });
+    expect(await firstIdOf()).toBeNull();
+  });
+});

@@ -3,12 +3,15 @@ import type { Deps } from "../../deps.js";
 import { batchWrite } from "../../data/batch-write.js";
 import { keys } from "../../data/keys.js";
 import type { RealmRecord } from "../../data/realms.js";
+import { replaceFirstMessageId, type StreamRecord } from "../../data/streams.js";
+import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { deleteUserMessages } from "../../data/user-messages.js";
 import { getUser, type UserRecord } from "../../data/users.js";
 import type { DeferredJob } from "../../deferred/deferred-work.js";
 import { realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
+import { listActiveRealmUsers, streamAudience } from "../../queries/streams/audience.js";
 import { accessMessage } from "./access-message.js";
 import { audienceUserIds, messageAudience } from "./audience.js";
 
@@ -101,7 +104,28 @@ export async function checkDeleteMessage(deps: Deps, realm: RealmRecord, user: U
   await Promise.all([
     sendEvent(deps, event, audienceUserIds(audience)),
     jobs.length > 0 ? deps.deferred.enqueue(jobs) : Promise.resolve(),
+    audience.stream?.first_message_id === message.id ? updateFirstMessageId(deps, realm, audience.stream) : Promise.resolve(),
   ]);
+}
+
+/**
+ * After a stream's first message was deleted: its next message becomes the
+ * first (or none), and everyone who sees the stream is told with a `stream`
+ * `update` of `first_message_id` (Zulip's `check_update_first_message_id`,
+ * feature level 256). Rare, so the stream's audience is read in full.
+ */
+async function updateFirstMessageId(deps: Deps, realm: RealmRecord, stream: StreamRecord): Promise<void> {
+  const value = await replaceFirstMessageId(deps, realm.id, stream.stream_id, stream.first_message_id!);
+  if (value === undefined) return;
+  const [subscriberIds, activeUsers] = await Promise.all([
+    listStreamSubscriberIds(deps, stream.stream_id),
+    listActiveRealmUsers(deps, realm.id),
+  ]);
+  await sendEvent(
+    deps,
+    { type: "stream", op: "update", property: "first_message_id", value, stream_id: stream.stream_id, name: stream.name },
+    streamAudience(stream, activeUsers, subscriberIds),
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { batchWrite } from "../../data/batch-write.js";
 import { putMessage, sendRecipientsItems, type DisplayRecipientUser, type MessageRecord } from "../../data/messages.js";
 import type { RealmRecord } from "../../data/realms.js";
 import { getOrCreateDirectRecipientId } from "../../data/recipients.js";
-import { getStream, getStreamIdByName, type StreamRecord } from "../../data/streams.js";
+import { claimFirstMessageId, getStream, getStreamIdByName, type StreamRecord } from "../../data/streams.js";
 import { getSubscription, listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { userMessageItem, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
 import { getUser, getUsersByIds, type UserRecord } from "../../data/users.js";
@@ -312,9 +312,15 @@ export async function doSendMessage(
   const publicStream = isStream && !addressee.stream.invite_only;
   const audience = rows.map((r) => ({ id: r.user_id, flags: wireFlags(r.flags) }));
 
+  // The stream's first message is recorded once, beside the message's own writes.
+  const firstInStream =
+    isStream && addressee.stream.first_message_id == null
+      ? claimFirstMessageId(deps, realm.id, addressee.stream.stream_id, message.id)
+      : Promise.resolve();
   if (!isStream || addressee.subscriberIds !== undefined) {
     // The rows and the recipients item (who got a row) share one BatchWriteItem round.
     await Promise.all([
+      firstInStream,
       putMessage(deps, message),
       batchWrite(deps, [...rows.map((r) => userMessageItem(toRecord(r))), ...sendRecipientsItems(message.id, recipientIds)]),
     ]);
@@ -332,6 +338,7 @@ export async function doSendMessage(
   const userLogEvent: ZulipEvent = publicStream ? { ...event, [PUBLIC_STREAM_MARKER]: true } : event;
   // Recipients chunk 0 holds the sender; each job writes its own chunk.
   await Promise.all([
+    firstInStream,
     putMessage(deps, message),
     batchWrite(deps, [userMessageItem(toRecord(senderRow)), ...sendRecipientsItems(message.id, [sender.user_id])]),
   ]);

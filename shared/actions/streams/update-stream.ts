@@ -188,7 +188,8 @@ export async function checkUpdateStream(
       );
     }
     if (lost.length > 0) {
-      await sendEvent(deps, { type: "stream", op: "delete", streams: [streamToWire({ ...stream })] }, lost);
+      // Described as it is now (events follow the stored change), under the name they knew.
+      await sendEvent(deps, { type: "stream", op: "delete", streams: [streamToWire({ ...updated, name: stream.name })] }, lost);
     }
     const gainedSet = new Set(gained);
     await sendEvent(
