@@ -29,6 +29,20 @@ async function later<T>(seconds: number, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs `fn` with the clock fixed `seconds` after message `id` was sent:
+ * exact ages, where `later` adds however long the machine took since the send
+ * (seconds on a busy machine, more than a 5 s margin allows).
+ */
+async function atAge<T>(id: number, seconds: number, fn: () => Promise<T>): Promise<T> {
+  const sent = (await getMessage(org.stack.deps, id))!.timestamp;
+  org.stack.deps.clock = { now: () => (sent + seconds) * 1000 };
+  try {
+    return await fn();
+  } finally {
+    org.stack.deps.clock = systemClock;
+  }
+}
 
 function refused(res: { status: number; body: unknown }, msg: string) {
   expect(res.status).toBe(400);
@@ -50,9 +64,9 @@ describe("content edits", () => {
     const { member } = org.users;
     const id = await send(member, "content-limit", "v1");
     // Default limit 600 s: 615 s is inside the grace, 700 s is not.
-    const inGrace = await later(615, () => org.api(member, "PATCH", `/messages/${id}`, { content: "v2" }));
+    const inGrace = await atAge(id, 615, () => org.api(member, "PATCH", `/messages/${id}`, { content: "v2" }));
     expect(inGrace.body).toMatchObject({ result: "success" });
-    const late = await later(700, () => org.api(member, "PATCH", `/messages/${id}`, { content: "v3" }));
+    const late = await atAge(id, 700, () => org.api(member, "PATCH", `/messages/${id}`, { content: "v3" }));
     refused(late, "The time limit for editing this message has passed");
     expect((await getMessage(org.stack.deps, id))!.content).toBe("v2");
   });
@@ -82,6 +96,12 @@ describe("topic edits", () => {
     const mod = await later(week + 60, () => org.api(moderator, "PATCH", `/messages/${id}`, { topic: "renamed" }));
     expect(mod.body).toMatchObject({ result: "success" });
     expect((await getMessage(org.stack.deps, id))!.topic).toBe("renamed");
+  });
+
+  it("a new topic with an unprintable character is refused at its position, as on send", async () => {
+    const id = await send(org.users.member, "printable", "x");
+    refused(await org.api(org.users.member, "PATCH", `/messages/${id}`, { topic: "editing\nfun" }), "Invalid character in topic, at position 8!");
+    expect((await getMessage(org.stack.deps, id))!.topic).toBe("printable");
   });
 
   it("edit_topic_policy decides who may rename at all", async () => {

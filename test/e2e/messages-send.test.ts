@@ -135,6 +135,7 @@ describe("POST /messages to a stream", () => {
       [{ type: "stream", to: "send-validate", topic: "t", content: "  \n " }, "Message must not be empty"],
       [{ type: "stream", to: "send-validate", content: "x" }, "Missing topic"],
       [{ type: "stream", to: "send-validate", topic: "   ", content: "x" }, "Topic can't be empty!"],
+      [{ type: "stream", to: "send-validate", topic: "Test\n\rTopic", content: "x" }, "Invalid character in topic, at position 5!"],
       [{ type: "news", to: "send-validate", topic: "t", content: "x" }, "Invalid type"],
       [{ type: "stream", topic: "t", content: "x" }, "Missing 'to' argument"],
       [{ type: "stream", to: "send-validate", topic: "t" }, "Missing 'content' argument"],

@@ -58,6 +58,14 @@ describe("normalizeTopic", () => {
     expect(normalizeTopic("y".repeat(61))).toBe(`${"y".repeat(57)}...`);
   });
 
+  it("refuses control, surrogate and unassigned characters at their 1-based position", () => {
+    expect(() => normalizeTopic("Test\n\rTopic")).toThrow("Invalid character in topic, at position 5!");
+    expect(() => normalizeTopic("Test\ufffeTopic")).toThrow("Invalid character in topic, at position 5!");
+    expect(() => normalizeTopic("😀😀\u0000")).toThrow("Invalid character in topic, at position 3!");
+    expect(() => normalizeTopic("editing\nfun")).toThrow("Invalid character in topic, at position 8!");
+    expect(normalizeTopic("✔ résumé 🐙")).toBe("✔ résumé 🐙");
+  });
+
   it("counts characters, not UTF-16 units", () => {
     const topic = "😀".repeat(60);
     expect(normalizeTopic(topic)).toBe(topic);

@@ -1,3 +1,4 @@
+import { firstUnprintablePosition } from "../../domain/printable.js";
 import { JsonableError } from "../../errors.js";
 
 /**
@@ -47,16 +48,20 @@ export function normalizeContent(raw: string): string {
 
 /**
  * A stream message's topic: surrounding whitespace stripped; empty refused
- * (feature level 283, before empty topics existed); over
+ * (feature level 283, before empty topics existed), and so are unprintable
+ * characters (Zulip's `check_stream_topic`); over
  * {@link MAX_TOPIC_LENGTH} characters truncated to 57 plus `...` (Zulip's
  * `truncate_topic`).
  * @param topic undefined when neither `topic` nor `subject` was sent
- * @throws JsonableError `Missing topic` / `Topic can't be empty!`
+ * @throws JsonableError `Missing topic` / `Topic can't be empty!` /
+ *   `Invalid character in topic, at position <n>!` (1-based, in code points)
  */
 export function normalizeTopic(topic: string | undefined): string {
   if (topic === undefined) throw new JsonableError("Missing topic");
   const stripped = topic.trim();
   if (stripped === "") throw new JsonableError("Topic can't be empty!");
+  const position = firstUnprintablePosition(stripped);
+  if (position !== undefined) throw new JsonableError(`Invalid character in topic, at position ${position}!`);
   const chars = Array.from(stripped);
   if (chars.length <= MAX_TOPIC_LENGTH) return stripped;
   return chars.slice(0, MAX_TOPIC_LENGTH - TOPIC_TRUNCATION_MARK.length).join("") + TOPIC_TRUNCATION_MARK;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { archivedStreamName } from "./archive-stream.js";
-import { checkStreamName, firstUnprintablePosition } from "./stream-names.js";
+import { firstUnprintablePosition } from "../../domain/printable.js";
+import { checkStreamName } from "./stream-names.js";
 
 describe("checkStreamName", () => {
   it("accepts ordinary names, emoji included, up to 60 code points", () => {

@@ -1,4 +1,5 @@
 import { MAX_STREAM_NAME_LENGTH } from "../../domain/stream-permissions.js";
+import { firstUnprintablePosition } from "../../domain/printable.js";
 import { JsonableError } from "../../errors.js";
 
 /**
@@ -7,20 +8,6 @@ import { JsonableError } from "../../errors.js";
  * Python's `len`), and no unprintable character (control characters,
  * surrogates, Unicode non-characters).
  */
-
-/** Position (1-based, in code points) of the first unprintable character, or undefined. */
-export function firstUnprintablePosition(value: string): number | undefined {
-  let position = 0;
-  for (const ch of value) {
-    position++;
-    const cp = ch.codePointAt(0)!;
-    const control = cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
-    const surrogate = cp >= 0xd800 && cp <= 0xdfff;
-    const nonCharacter = (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe;
-    if (control || surrogate || nonCharacter) return position;
-  }
-  return undefined;
-}
 
 /**
  * Checks a stream name (already stripped of surrounding whitespace by the caller).
