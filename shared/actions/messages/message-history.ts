@@ -3,13 +3,8 @@ import type { RealmRecord } from "../../data/realms.js";
 import type { UserRecord } from "../../data/users.js";
 import { realmSettings } from "../../domain/realm-settings.js";
 import { JsonableError } from "../../errors.js";
+import { highlightHtmlDifferences } from "../../markdown/html-diff.js";
 import { accessMessage } from "./access-message.js";
-
-/** A simple HTML diff marker in Zulip's classes: the new rendering with the inserted part highlighted. */
-function htmlDiff(before: string, after: string): string {
-  if (before === after) return after;
-  return `<span class="highlight_text_inserted">${after}</span><span class="highlight_text_deleted">${before}</span>`;
-}
 
 /**
  * `GET /messages/{message_id}/history` (OpenAPI `get-message-history`;
@@ -56,7 +51,7 @@ export async function getMessageHistory(
     if (typeof e.prev_content === "string") {
       out.prev_content = e.prev_content;
       out.prev_rendered_content = e.prev_rendered_content;
-      out.content_html_diff = htmlDiff(String(e.prev_rendered_content), rendered);
+      out.content_html_diff = highlightHtmlDifferences(String(e.prev_rendered_content), rendered);
       content = e.prev_content;
       rendered = String(e.prev_rendered_content);
     }
