@@ -64,8 +64,8 @@ function newQueueId(nowMs: number): string {
  * Creates an event queue for a user (the queue half of `POST /register`).
  * The queue's floor is now: everything written from now on is delivered,
  * so register must read its initial state after this call (an event racing
- * the snapshot is then delivered, and clients apply events idempotently,
- * as with Zulip). One round trip.
+ * the snapshot is then delivered, possibly on top of a snapshot that shows
+ * it: docs/events.md "Why the floor"). One round trip.
  */
 export async function createEventQueue(
   deps: Deps,

@@ -9,9 +9,10 @@ import { createEventQueue, LONGPOLL_CLIENT_TIMEOUT_SECONDS } from "./queues.js";
 /**
  * `POST /register` (spec "Register an event queue"; Zulip's
  * `do_events_register`): creates the queue first, then reads the initial
- * state, so that a change racing the snapshot is delivered by the queue
- * (possibly on top of a snapshot that already shows it: clients apply
- * events idempotently, as with Zulip).
+ * state, so that a change racing the snapshot is delivered by the queue:
+ * never lost, though possibly on top of a snapshot that already shows it
+ * (Zulip folds such events into the snapshot; docs/events.md "Why the
+ * floor" says why we prefer the duplicate).
  *
  * Round trips: one PutItem for the queue, then the initial-state reads of
  * `shared/queries/register` in parallel.
