@@ -6,6 +6,7 @@ import { keys } from "../../shared/data/keys.js";
 import { listRealmUsers } from "../../shared/data/users.js";
 import { systemClock } from "../../shared/deps.js";
 import { EventQueueClient } from "../support/event-queue-client.js";
+import { serverHoldsLongPoll } from "../support/long-poll.js";
 import { QUEUE_TIMEOUT_MS } from "../../shared/events/queues.js";
 import { validateEvent } from "../../shared/events/schemas.js";
 import { useTestOrg } from "../support/local-stack.js";
@@ -152,8 +153,10 @@ describe("GET /events", () => {
   it("holds the request until an event arrives", async () => {
     const q = client(org.users.moderator);
     await q.register({ event_types: ["realm_user"] });
+    const held = serverHoldsLongPoll(org.stack.deps, org.users.moderator.id);
     const polling = q.poll();
-    await new Promise((r) => setTimeout(r, 200));
+    // Wait until the server holds the poll, not a fixed time: on a busy machine it may not have arrived yet.
+    expect(await Promise.race([held.then((ok) => (ok ? "held" : "never held")), polling.then(() => "answered")])).toBe("held");
     const userId = await createUser();
     const events = await polling;
     expect(events).toMatchObject([{ id: 0, type: "realm_user", op: "add", person: { user_id: userId } }]);
@@ -246,7 +249,8 @@ describe("GET /events", () => {
     await q.register({ event_types: ["realm_user"] });
     const stored = await getQueue(org.stack.deps, q.queueId!);
     expect(stored).toBeDefined();
-    const registeredAt = Date.now();
+    // The server's own registration time, not the test's clock: on a busy machine they may be seconds apart.
+    const registeredAt = stored!.last_activity_ms;
     org.stack.deps.clock = { now: () => registeredAt + QUEUE_TIMEOUT_MS - 5_000 };
     expect((await q.call("GET", "/events", { queue_id: q.queueId, last_event_id: -1, dont_block: true })).status).toBe(
       200,

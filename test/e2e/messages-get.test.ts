@@ -251,5 +251,5 @@ describe("GET /messages cost", () => {
     for (let i = 0; i < 3; i++) expect(large[i]!.calls).toBe(small[i]!.calls);
     expect(large[0]!.returned).toBe(100);
     expect(large[3]!.returned).toBe(100);
-  }, 90_000); // seeds 500 messages: slow when DynamoDB Local is shared with other files
+  }, 180_000); // seeds 500 messages through the send path (and 500 index jobs): 8-12 s alone, 40-47 s with a second suite running, so 90 s left too little headroom on a busy machine
 });
