@@ -36,13 +36,20 @@ export const PUBLIC_STREAM_MARKER = "_public_stream";
  */
 export const PUBLIC_LOG_FLAGS_LIMIT = 1000;
 
+/** Keys made in the current millisecond by this process, to order them (see {@link newEventKey}). */
+let keyClock = { ms: -1, seq: 0 };
+
 /**
- * A key that sorts by writing time: 13-digit milliseconds, then random bits
- * that make it unique. Readers use the time prefix for their look-back
- * window (see docs/events.md).
+ * A key that sorts by writing time: 13-digit milliseconds, then a sequence
+ * number that orders the keys one process makes within a millisecond (one
+ * action's events reach a user in the order it sent them), then random bits
+ * that make it unique across processes. Readers use the time prefix for
+ * their look-back window (see docs/events.md).
  */
 export function newEventKey(nowMs: number): string {
-  return `${String(nowMs).padStart(13, "0")}#${randomBytes(6).toString("hex")}`;
+  keyClock = nowMs === keyClock.ms ? { ms: nowMs, seq: keyClock.seq + 1 } : { ms: nowMs, seq: 0 };
+  const seq = keyClock.seq.toString(36).padStart(4, "0");
+  return `${String(nowMs).padStart(13, "0")}#${seq}${randomBytes(4).toString("hex")}`;
 }
 
 /** The milliseconds prefix of an event key. */

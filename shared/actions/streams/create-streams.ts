@@ -97,15 +97,14 @@ export async function doCreateStreams(
 
   if (created.length > 0) {
     const activeUsers = opts.activeUsers ?? (await listActiveRealmUsers(deps, realm.id));
-    await Promise.all(
-      created.map((stream) =>
-        sendEvent(
-          deps,
-          { type: "stream", op: "create", streams: [streamToWire(stream)] },
-          streamCreationAudience(stream, activeUsers),
-        ),
-      ),
-    );
+    // One after another: event keys order by write time, and clients see the streams in request order.
+    for (const stream of created) {
+      await sendEvent(
+        deps,
+        { type: "stream", op: "create", streams: [streamToWire(stream)] },
+        streamCreationAudience(stream, activeUsers),
+      );
+    }
     if (created.some((s) => s.is_default)) await notifyDefaultStreams(deps, realm, activeUsers, created);
   }
   return { created, existing };
