@@ -31,3 +31,31 @@ export function resolutionChange(oldTopic: string, newTopic: string): "resolved"
   if (was && !is) return "unresolved";
   return undefined;
 }
+
+/**
+ * How long after a resolution notice the opposite change deletes that
+ * notice instead of posting a new one (Zulip's
+ * `RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS`, `zproject/default_settings.py`;
+ * 60 s in production). Seconds; a notice exactly this old is still deleted.
+ */
+export const RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS = 60;
+
+/**
+ * The Notification Bot's notice for a resolution change (Zulip's
+ * `maybe_send_resolve_topic_notifications`): "@_**Name|id** has marked this
+ * topic as resolved." / "… as unresolved.", the actor silently mentioned.
+ */
+export function resolutionNoticeText(actor: { full_name: string; user_id: number }, change: "resolved" | "unresolved"): string {
+  return `@_**${actor.full_name}|${actor.user_id}** has marked this topic as ${change}.`;
+}
+
+const RESOLUTION_NOTICE = /^@_\*\*[^\n]*\|\d+\*\* has marked this topic as (?:un)?resolved\.$/;
+
+/**
+ * Whether a message's content is a resolution notice (stands in for Zulip's
+ * `Message.MessageType.RESOLVE_TOPIC_NOTIFICATION`, which we do not store:
+ * callers also check that the Notification Bot sent it).
+ */
+export function isResolutionNoticeContent(content: string): boolean {
+  return RESOLUTION_NOTICE.test(content);
+}

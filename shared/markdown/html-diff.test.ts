@@ -24,3 +24,11 @@ describe("highlightHtmlDifferences", () => {
     expect(highlightHtmlDifferences("<p>same</p>", "<p>same</p>")).toBe("<p>same</p>");
   });
 });
+
+describe("highlightHtmlDifferences, replacements", () => {
+  it("reads a run of changed words as one replacement, deleted text first", () => {
+    expect(highlightHtmlDifferences("<p>first draft</p>", "<p>now with more</p>")).toBe(
+      '<p><span class="highlight_text_deleted">first draft</span><span class="highlight_text_inserted">now with more</span></p>',
+    );
+  });
+});

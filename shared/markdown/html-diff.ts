@@ -48,11 +48,33 @@ function mark(run: string[], cls: string, keepTags: boolean): string {
  */
 export function highlightHtmlDifferences(before: string, after: string): string {
   if (before === after) return after;
+  const parts = diffArrays(tokens(before), tokens(after));
   let out = "";
-  for (const part of diffArrays(tokens(before), tokens(after))) {
-    if (part.added) out += mark(part.value, "highlight_text_inserted", true);
-    else if (part.removed) out += mark(part.value, "highlight_text_deleted", false);
-    else out += part.value.join("");
-  }
+  let removed: string[] = [];
+  let added: string[] = [];
+  const flushChange = () => {
+    out += mark(removed, "highlight_text_deleted", false) + mark(added, "highlight_text_inserted", true);
+    removed = [];
+    added = [];
+  };
+  parts.forEach((part, i) => {
+    if (part.removed) removed.push(...part.value);
+    else if (part.added) added.push(...part.value);
+    else if (
+      // Mere spaces between two changes belong to the change (semantic
+      // clean-up, as Zulip's diff-match-patch does): "a b" → "c d" reads as
+      // one replacement, not two interleaved ones.
+      part.value.every((t) => /^\s+$/.test(t)) &&
+      (removed.length > 0 || added.length > 0) &&
+      i + 1 < parts.length
+    ) {
+      removed.push(...part.value);
+      added.push(...part.value);
+    } else {
+      flushChange();
+      out += part.value.join("");
+    }
+  });
+  flushChange();
   return out;
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getMessage } from "../../shared/data/messages.js";
 import { getUserMessages } from "../../shared/data/user-messages.js";
+import { systemClock } from "../../shared/deps.js";
 import { validateEvent } from "../../shared/events/schemas.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
@@ -76,6 +77,8 @@ describe("PATCH /messages/{message_id}", () => {
       stream: streamId,
       user_id: member.id,
     });
+    expect(history.body.message_history[1].content_html_diff).toContain('<span class="highlight_text_deleted">first draft</span>');
+    expect(history.body.message_history[1].content_html_diff).toContain('<span class="highlight_text_inserted">now with</span>');
     expect(history.body.message_history[1]).toMatchObject({
       content: `now with @**${member2.fullName}**`,
       prev_content: "first draft",
@@ -182,7 +185,15 @@ describe("PATCH /messages/{message_id}", () => {
   it("resolving and unresolving a topic", async () => {
     const { member, member2 } = org.users;
     const id = await send(member, "lunch", "where?");
-    let res = await org.api(member2, "PATCH", `/messages/${id}`, { topic: "✔ lunch", propagate_mode: "change_all" });
+    // Resolved 10 minutes ago (the clock lies in the past, see presence.test.ts): an
+    // unresolve within Zulip's 60 s undo grace period would delete this notice instead.
+    org.stack.deps.clock = { now: () => Date.now() - 600_000 };
+    let res: Awaited<ReturnType<typeof org.api>>;
+    try {
+      res = await org.api(member2, "PATCH", `/messages/${id}`, { topic: "✔ lunch", propagate_mode: "change_all" });
+    } finally {
+      org.stack.deps.clock = systemClock;
+    }
     expect(res.body).toEqual({ result: "success", msg: "" });
     let msgs = await topicMessages(member, "✔ lunch");
     expect(msgs.map((m) => m.content)).toEqual(["where?", `@_**${member2.fullName}|${member2.id}** has marked this topic as resolved.`]);
@@ -196,5 +207,25 @@ describe("PATCH /messages/{message_id}", () => {
     res = await org.api(member2, "PATCH", `/messages/${id}`, { topic: "lunch", propagate_mode: "change_all" });
     msgs = await topicMessages(member, "lunch");
     expect(msgs.at(-1)!.content).toBe(`@_**${member2.fullName}|${member2.id}** has marked this topic as unresolved.`);
+  });
+
+  it("resolving with change_one announces it too; with a content change in the same edit it is an ordinary move", async () => {
+    const { member, member2 } = org.users;
+    const first = await send(member, "dinner", "when?");
+    const second = await send(member, "dinner", "and where?");
+    const res = await org.api(member, "PATCH", `/messages/${second}`, { topic: "✔ dinner", propagate_mode: "change_one" });
+    expect(res.body).toEqual({ result: "success", msg: "" });
+    const msgs = await topicMessages(member2, "✔ dinner");
+    expect(msgs.map((m) => m.content)).toEqual(["and where?", `@_**${member.fullName}|${member.id}** has marked this topic as resolved.`]);
+
+    const third = await send(member, "supper", "soon");
+    const both = await org.api(member, "PATCH", `/messages/${third}`, { topic: "✔ supper", content: "done" });
+    expect(both.body).toEqual({ result: "success", msg: "" });
+    // Not a resolution then, as for Zulip: an ordinary move with its notice.
+    expect((await topicMessages(member2, "✔ supper")).map((m) => m.content)).toEqual([
+      "done",
+      `A message was moved here from #**edit-stream>supper** by @_**${member.fullName}|${member.id}**.`,
+    ]);
+    expect((await topicMessages(member2, "dinner")).map((m) => m.id)).toEqual([first]);
   });
 });

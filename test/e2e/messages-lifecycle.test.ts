@@ -49,7 +49,9 @@ describe("recipients item", () => {
 
     const events = await marks.since(member2);
     const types = events.map((e) => e.type);
-    expect(types).toEqual(["update_message", "reaction", "delete_message"]);
+    // The message was the stream's first: the stream's first_message_id moves on too.
+    expect(types).toEqual(["update_message", "reaction", "delete_message", "stream"]);
+    expect(events[3]).toMatchObject({ op: "update", property: "first_message_id", value: null });
     for (const e of events) validateEvent({ ...e, id: 0 });
     expect(events[1]).toMatchObject({
       op: "add",

@@ -133,6 +133,15 @@ export interface ExpandStreamMessagePayload {
   mentioned_user_ids: number[];
   stream_wildcard: boolean;
   topic_wildcard: boolean;
+  /**
+   * With `topic_wildcard`: the topic's participants before the message
+   * (read by the request, Zulip's `topic_participant_user_ids`); only they
+   * get `topic_wildcard_mentioned`. Absent: nobody does. At most one ID per
+   * user of the realm (≈ 7 bytes each in the JSON payload).
+   */
+  topic_participant_ids?: number[];
+  /** Zulip's `limit_unread_user_ids` (resolution notices): when present, everyone else gets the message as read. */
+  limit_unread_user_ids?: number[];
 }
 
 /** The job that expands a message to a large stream into its recipients' rows and events. */
@@ -142,8 +151,10 @@ export function expandStreamMessageJob(payload: ExpandStreamMessagePayload): Def
 
 /**
  * Runs an `expand_stream_message` job: reads the stream's subscribers (paged,
- * outside any request), computes each one's flags (mentions; wildcard
- * mentions reach every subscriber), runs the first `write_user_messages`
+ * outside any request), computes each one's flags as the request does for
+ * small streams (Zulip's `create_user_messages`: mentions; a stream
+ * wildcard reaches every subscriber, a topic wildcard only the topic's
+ * participants; `read` for those outside `limit_unread_user_ids`), runs the first `write_user_messages`
  * chunk itself — one queue hop fewer for the first recipients — and enqueues
  * the rest. A redelivered job is harmless: row writes skip existing rows.
  */
@@ -151,13 +162,16 @@ export async function runExpandStreamMessage(deps: Deps, raw: Record<string, unk
   const p = raw as unknown as ExpandStreamMessagePayload;
   const subscriberIds = await listStreamSubscriberIds(deps, p.stream_id);
   const mentioned = new Set(p.mentioned_user_ids);
+  const participants = new Set(p.topic_participant_ids ?? []);
+  const unreadFor = p.limit_unread_user_ids ? new Set(p.limit_unread_user_ids) : undefined;
   const rows = subscriberIds
     .filter((id) => id !== p.sender_id)
     .map((id) => {
       const flags: string[] = [];
+      if (unreadFor && !unreadFor.has(id)) flags.push("read");
       if (mentioned.has(id)) flags.push("mentioned");
       if (p.stream_wildcard) flags.push("stream_wildcard_mentioned");
-      if (p.topic_wildcard) flags.push("topic_wildcard_mentioned");
+      if (p.topic_wildcard && participants.has(id)) flags.push("topic_wildcard_mentioned");
       return { user_id: id, flags };
     });
   const [first, ...rest] = userMessageJobs(

@@ -2,6 +2,7 @@ import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../../deps.js";
 import { batchWrite } from "../../data/batch-write.js";
 import { keys } from "../../data/keys.js";
+import type { MessageRecord } from "../../data/messages.js";
 import type { RealmRecord } from "../../data/realms.js";
 import { replaceFirstMessageId, type StreamRecord } from "../../data/streams.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
@@ -76,6 +77,20 @@ export async function checkDeleteMessage(deps: Deps, realm: RealmRecord, user: U
       throw new JsonableError("The time limit for deleting this message has passed");
     }
   }
+  await doDeleteMessage(deps, realm, message);
+}
+
+/**
+ * Zulip's `do_delete_messages` for one message, without any permission
+ * check: the deletion half of {@link checkDeleteMessage} (see there for
+ * what goes, who is told and the round trips after access). Callers are
+ * the permission-checked endpoint and internal actors (the Notification
+ * Bot withdrawing its own resolution notice within the undo grace period).
+ *
+ * Precondition: `message` was just read from the table, as it is now
+ * (the `delete_message` event names its current stream and topic).
+ */
+export async function doDeleteMessage(deps: Deps, realm: RealmRecord, message: MessageRecord): Promise<void> {
   const audience = await messageAudience(deps, message);
   await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: keys.message(message.id) }));
 
@@ -104,8 +119,9 @@ export async function checkDeleteMessage(deps: Deps, realm: RealmRecord, user: U
   await Promise.all([
     sendEvent(deps, event, audienceUserIds(audience)),
     jobs.length > 0 ? deps.deferred.enqueue(jobs) : Promise.resolve(),
-    audience.stream?.first_message_id === message.id ? updateFirstMessageId(deps, realm, audience.stream) : Promise.resolve(),
   ]);
+  // After the delete event, as Zulip orders them.
+  if (audience.stream?.first_message_id === message.id) await updateFirstMessageId(deps, realm, audience.stream);
 }
 
 /**

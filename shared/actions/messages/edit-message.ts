@@ -3,6 +3,7 @@ import { batchGet } from "../../data/batch-get.js";
 import { recordOf } from "../../data/items.js";
 import { keys } from "../../data/keys.js";
 import {
+  getMessage,
   getMessagesByIds,
   queryIdRange,
   updateMessage,
@@ -16,7 +17,12 @@ import { updateUserMessagesFlags, wireFlags, type UserMessageRecord } from "../.
 import { type UserRecord } from "../../data/users.js";
 import { isModeratorOrAbove } from "../../domain/roles.js";
 import { realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
-import { resolutionChange } from "../../domain/topic-resolution.js";
+import {
+  isResolutionNoticeContent,
+  RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS,
+  resolutionChange,
+  resolutionNoticeText,
+} from "../../domain/topic-resolution.js";
 import { ConcurrentMessageEditError, InvalidChannelIdError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import { topicLinks } from "../../markdown/index.js";
@@ -24,7 +30,9 @@ import { accessMessage } from "./access-message.js";
 import { renderedMessageFields, renderMessageContent } from "./render-content.js";
 import { indexMessageJob } from "./deferred.js";
 import { normalizeContent, normalizeTopic } from "./normalize.js";
-import { sendNotice } from "./notification-bot.js";
+import { notificationBotId, sendNotice } from "./notification-bot.js";
+import { doDeleteMessage } from "./delete-messages.js";
+import { addParticipants, topicParticipantIds } from "../../queries/messages/topic-participants.js";
 import { messageAudience } from "./audience.js";
 import { doMoveMessagesToStream, retopic, type MoveMessagesPayload } from "./move-messages.js";
 import { accessStream, checkStreamPostPolicy } from "../../queries/streams/access.js";
@@ -109,10 +117,20 @@ export function checkEditPermissions(
   }
 }
 
-/** The messages a topic edit moves, ascending by ID (`change_later`: from the message on; `change_all`: the whole topic). */
-async function topicMessages(deps: Deps, message: MessageRecord, mode: PropagateMode): Promise<TopicMessage[]> {
+/**
+ * The messages a topic edit moves, ascending by ID (`change_later`: from
+ * the message on; `change_all`: the whole topic), and their participants
+ * (senders and reactors, from the same items: Zulip's
+ * `affected_participant_ids` of a resolution notice).
+ */
+async function topicMessages(
+  deps: Deps,
+  message: MessageRecord,
+  mode: PropagateMode,
+): Promise<{ messages: TopicMessage[]; participants: Set<number> }> {
   const self = { id: message.id, timestamp: message.timestamp };
-  if (mode === "change_one") return [self];
+  const participants = addParticipants(new Set<number>(), message);
+  if (mode === "change_one") return { messages: [self], participants };
   const found = new Map<number, TopicMessage>();
   let start: Record<string, unknown> | undefined;
   do {
@@ -124,16 +142,20 @@ async function topicMessages(deps: Deps, message: MessageRecord, mode: Propagate
       1000,
       start,
     );
-    for (const item of page.items) found.set(Number(item.id), { id: Number(item.id), timestamp: Number(item.timestamp) });
+    for (const item of page.items) {
+      found.set(Number(item.id), { id: Number(item.id), timestamp: Number(item.timestamp) });
+      addParticipants(participants, item);
+    }
     start = page.next;
   } while (start);
   found.set(message.id, self); // the GSI lags a just-sent message
-  return [...found.values()].sort((a, b) => a.id - b.id);
+  return { messages: [...found.values()].sort((a, b) => a.id - b.id), participants };
 }
 
 /**
- * The topic's messages a move carries, after Zulip's `change_all` time
- * limit check (moves that only resolve or unresolve the topic are exempt).
+ * The topic's messages a move carries (IDs ascending, and their senders
+ * and reactors), after Zulip's `change_all` time limit check (moves that
+ * only resolve or unresolve the topic are exempt).
  * @throws MoveMessagesTimeLimitError
  */
 async function messagesToMove(
@@ -144,13 +166,13 @@ async function messagesToMove(
   mode: PropagateMode,
   change: { topic?: string; stream: boolean },
   nowSeconds: number,
-): Promise<number[]> {
+): Promise<{ ids: number[]; participants: Set<number> }> {
   const moving = await topicMessages(deps, message, mode);
   const resolving = change.topic !== undefined && resolutionChange(message.topic, change.topic) !== undefined;
   if (mode === "change_all" && !resolving) {
-    await checkChangeAllTimeLimit(deps, realm, user, message, moving, { topic: change.topic !== undefined, stream: change.stream }, nowSeconds);
+    await checkChangeAllTimeLimit(deps, realm, user, message, moving.messages, { topic: change.topic !== undefined, stream: change.stream }, nowSeconds);
   }
-  return moving.map((m) => m.id);
+  return { ids: moving.messages.map((m) => m.id), participants: moving.participants };
 }
 
 /**
@@ -163,7 +185,11 @@ async function messagesToMove(
  *
  * Round trips for a one-message content edit: access (1–2), rendering
  * lookups (0–2), the audience (1) and its rows (1), writes (1), events (1)
- * — fixed in the history size. Topic moves over more than
+ * — fixed in the history size. New content with `@**topic**` also reads
+ * the topic's participants beside the audience (O(topic size): one Query
+ * per page). Resolving or unresolving (`change_all`) adds the undo check
+ * (2 rounds) before the notice, or the notice's deletion instead of it.
+ * Topic moves over more than
  * {@link INLINE_MOVE_LIMIT} messages finish through `move_messages` jobs;
  * the event lists every moved ID at once (clients move them immediately).
  */
@@ -222,7 +248,13 @@ async function updateMessageOnce(
   }
 
   const rendered = content !== undefined ? await renderMessageContent(deps, realm, content) : undefined;
-  const audience = await messageAudience(deps, message);
+  const [audience, wildcardParticipants] = await Promise.all([
+    messageAudience(deps, message),
+    // Only an `@**topic**` pays the O(topic size) read, beside the audience.
+    rendered?.mentionsTopicWildcard && message.recipient_type === "stream"
+      ? editTopicParticipants(deps, message, topic)
+      : Promise.resolve(new Set<number>()),
+  ]);
   const rows = new Map<number, UserMessageRecord>();
   for (const item of await batchGet(deps, audience.recipients.userIds.map((id) => keys.userMessage(id, message.id)))) {
     const um = recordOf<UserMessageRecord>(item);
@@ -252,12 +284,14 @@ async function updateMessageOnce(
   updated.last_edit_timestamp = now;
 
   // Mention flags follow the new content for every recipient row
-  // (conditional UpdateItems: a concurrent read/star change is kept).
+  // (conditional UpdateItems: a concurrent read/star change is kept);
+  // a topic wildcard flags the topic's participants only (Zulip's
+  // `update_user_message_flags`).
   const mentionFlags = (userId: number, flags: string[]) => {
     if (!rendered) return flags;
     let next = withFlag(flags, "mentioned", rendered.mentionedUserIds.includes(userId));
     next = withFlag(next, "stream_wildcard_mentioned", rendered.mentionsStreamWildcard);
-    return withFlag(next, "topic_wildcard_mentioned", rendered.mentionsTopicWildcard);
+    return withFlag(next, "topic_wildcard_mentioned", rendered.mentionsTopicWildcard && wildcardParticipants.has(userId));
   };
   const toChange = rendered
     ? [...rows.values()].filter((row) => mentionFlags(row.user_id, row.flags).join() !== row.flags.join())
@@ -265,10 +299,14 @@ async function updateMessageOnce(
 
   // Other messages of the topic.
   let movedIds = [message.id];
+  // Who took part in the moved messages (a resolution notice is unread for them only).
+  let movedParticipants = addParticipants(new Set<number>(), message);
   const jobs = [];
   let others: MessageChange[] = [];
   if (topic !== undefined && mode !== "change_one") {
-    movedIds = await messagesToMove(deps, realm, user, message, mode, { topic, stream: false }, now);
+    const moving = await messagesToMove(deps, realm, user, message, mode, { topic, stream: false }, now);
+    movedIds = moving.ids;
+    movedParticipants = moving.participants;
     const rest = movedIds.filter((id) => id !== message.id);
     const inline = rest.slice(0, INLINE_MOVE_LIMIT);
     const deferred = rest.slice(INLINE_MOVE_LIMIT);
@@ -335,7 +373,15 @@ async function updateMessageOnce(
   if (topic !== undefined && message.recipient_type === "stream") {
     const stream = audience.stream ?? (await getStream(deps, realm.id, message.stream_id!));
     if (stream) {
-      await sendMoveNotices(deps, realm, user, { oldStream: stream, oldTopic: message.topic, newStream: stream, newTopic: topic }, mode, movedIds.length, req);
+      await sendMoveNotices(
+        deps,
+        realm,
+        user,
+        { oldStream: stream, oldTopic: message.topic, newStream: stream, newTopic: topic },
+        mode,
+        { ids: movedIds, participants: movedParticipants },
+        req,
+      );
     }
   }
 }
@@ -385,10 +431,11 @@ async function moveToStream(
   req: UpdateMessageRequest,
   now: number,
 ): Promise<void> {
-  const [oldStream, movedIds] = await Promise.all([
+  const [oldStream, moving] = await Promise.all([
     getStream(deps, realm.id, message.stream_id!),
     messagesToMove(deps, realm, user, message, mode, { topic, stream: true }, now),
   ]);
+  const movedIds = moving.ids;
   if (!oldStream) throw new JsonableError("Invalid message(s)");
   const newTopic = topic ?? message.topic;
   await doMoveMessagesToStream(
@@ -406,19 +453,82 @@ async function moveToStream(
     user,
     { oldStream, oldTopic: message.topic, newStream, newTopic },
     mode,
-    movedIds.length,
+    moving,
     req,
   );
 }
 
 /**
+ * Participants that an edited message's topic wildcard reaches (Zulip's
+ * `update_message_content` → `get_recipient_info` with the edit's target
+ * topic, read before any move is written): the topic's senders and
+ * reactors. A content-only edit counts the edited message itself even
+ * while the topic index lags; a content edit that also renames the topic
+ * reads the target name's existing messages, as Zulip does.
+ */
+async function editTopicParticipants(deps: Deps, message: MessageRecord, newTopic: string | undefined): Promise<Set<number>> {
+  const participants = await topicParticipantIds(deps, message.stream_id!, newTopic ?? message.topic);
+  return newTopic === undefined ? addParticipants(participants, message) : participants;
+}
+
+/**
+ * Zulip's `maybe_delete_previous_resolve_topic_notification`
+ * (`zerver/actions/message_edit.py`): when the newest message of the topic
+ * the messages were just moved to is a Notification Bot resolution notice
+ * at most {@link RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS} old, it is deleted
+ * (with its `delete_message` event) and the caller posts no new notice —
+ * an accidental resolve undone at once leaves no trace.
+ *
+ * The newest message is the larger of the topic index's newest ID and the
+ * newest moved ID (the index may lag the move just written); it is then
+ * read strongly consistent. Cost: one round (bot ID, index Query limit 1),
+ * one GetItem, and the delete's own cost when it applies.
+ * @returns whether a notice was deleted
+ */
+async function maybeDeletePreviousResolveNotice(
+  deps: Deps,
+  realm: RealmRecord,
+  stream: StreamRecord,
+  topic: string,
+  movedIds: readonly number[],
+): Promise<boolean> {
+  const [botId, newest] = await Promise.all([
+    notificationBotId(deps, realm),
+    queryIdRange(
+      deps,
+      { index: "gsi2", pkAttr: "gsi2pk", pk: keys.messageByTopic(stream.stream_id, topic).gsi2pk, skAttr: "gsi2sk" },
+      {},
+      true,
+      1,
+    ),
+  ]);
+  if (botId === undefined) return false; // the bot never posted: there is no notice
+  const lastId = Math.max(0, ...movedIds, ...newest.items.map((item) => Number(item.id)));
+  const last = lastId > 0 ? await getMessage(deps, lastId) : undefined;
+  if (!last || last.sender_id !== botId || last.stream_id !== stream.stream_id) return false;
+  // A deferred move may not have rewritten a moved message yet; anything else must be in the topic now.
+  if (!movedIds.includes(last.id) && last.topic.toLowerCase() !== topic.toLowerCase()) return false;
+  if (!isResolutionNoticeContent(last.content)) return false;
+  const now = Math.floor(deps.clock.now() / 1000);
+  if (now - last.timestamp > RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS) return false;
+  await doDeleteMessage(deps, realm, last);
+  return true;
+}
+
+/**
  * Zulip's notices after a move, posted by the Notification Bot: resolving
- * or unresolving a topic in place says so in the topic ("@_**Name|id** has
- * marked this topic as resolved.", only for `change_all`); other moves
- * (renames, stream moves) leave a breadcrumb in the old topic and a notice
- * in the new one, as requested by `send_notification_to_old_thread` /
- * `send_notification_to_new_thread` (both default true here: the spec's
- * defaults win over Zulip's false/true).
+ * or unresolving a topic (a topic edit without a content change) says so
+ * in the new topic ("@_**Name|id** has marked this topic as resolved." /
+ * "… as unresolved.", any propagate mode; Zulip's
+ * `maybe_send_resolve_topic_notifications`): the
+ * notice is unread only for the moved messages' senders and reactors
+ * (`limit_unread_user_ids`, Zulip 5.0+) and read for everyone else, and
+ * within the undo grace period it replaces nothing but deletes the
+ * opposite notice instead (see {@link maybeDeletePreviousResolveNotice}).
+ * Other moves (renames, stream moves) leave a breadcrumb in the old topic
+ * and a notice in the new one, as requested by
+ * `send_notification_to_old_thread` / `send_notification_to_new_thread`
+ * (both default true here: the spec's defaults win over Zulip's false/true).
  */
 async function sendMoveNotices(
   deps: Deps,
@@ -426,18 +536,24 @@ async function sendMoveNotices(
   user: UserRecord,
   where: { oldStream: StreamRecord; oldTopic: string; newStream: StreamRecord; newTopic: string },
   mode: PropagateMode,
-  count: number,
+  moved: { ids: readonly number[]; participants: ReadonlySet<number> },
   req: UpdateMessageRequest,
 ): Promise<void> {
   const who = `@_**${user.full_name}|${user.user_id}**`;
   const refs = { users: [user], streams: [where.oldStream, where.newStream] };
   const sameStream = where.oldStream.stream_id === where.newStream.stream_id;
-  const resolution = sameStream ? resolutionChange(where.oldTopic, where.newTopic) : undefined;
+  // Zulip: any topic edit without a content change that only adds or drops
+  // the "✔ " is a resolution, announced in the (new) topic whatever the
+  // propagate mode; moved to another stream as well, the move notices follow.
+  const resolution = req.content === undefined ? resolutionChange(where.oldTopic, where.newTopic) : undefined;
+  const count = moved.ids.length;
   if (resolution) {
-    if (mode === "change_all") {
-      await sendNotice(deps, realm, where.newStream, where.newTopic, `${who} has marked this topic as ${resolution}.`, refs);
+    if (!(await maybeDeletePreviousResolveNotice(deps, realm, where.newStream, where.newTopic, moved.ids))) {
+      await sendNotice(deps, realm, where.newStream, where.newTopic, resolutionNoticeText(user, resolution), refs, {
+        limitUnreadUserIds: moved.participants,
+      });
     }
-    return;
+    if (sameStream) return;
   }
   const oldPlace = `#**${where.oldStream.name}>${where.oldTopic}**`;
   const newPlace = `#**${where.newStream.name}>${where.newTopic}**`;

@@ -46,9 +46,24 @@ export async function ensureNotificationBot(deps: Deps, realm: RealmRecord): Pro
 }
 
 /**
+ * The realm's Notification Bot user ID, without creating the bot
+ * (undefined while it has never posted). Cost: one GetItem.
+ */
+export async function notificationBotId(deps: Deps, realm: RealmRecord): Promise<number | undefined> {
+  return getUserIdByEmail(deps, realm.id, NOTIFICATION_BOT_EMAIL);
+}
+
+/**
  * Posts a notice as the Notification Bot to a stream topic, skipping the
  * stream's posting checks (Zulip's `internal_send_stream_message`). The
- * content may mention `mentioned` silently and link `streams`.
+ * content may mention `refs.users` silently and link `refs.streams`.
+ *
+ * `options.limitUnreadUserIds` is Zulip's `limit_unread_user_ids`: every
+ * recipient outside the set gets the notice already read (resolution
+ * notices: unread only for the topic's participants). Large streams get
+ * it through the `expand_stream_message` job's payload.
+ *
+ * @returns the notice's message ID
  */
 export async function sendNotice(
   deps: Deps,
@@ -57,6 +72,7 @@ export async function sendNotice(
   topic: string,
   content: string,
   refs: { users: UserRecord[]; streams: StreamRecord[] },
+  options: { limitUnreadUserIds?: ReadonlySet<number> } = {},
 ): Promise<number> {
   const [bot, subscriberIds] = await Promise.all([
     ensureNotificationBot(deps, realm),
@@ -84,6 +100,7 @@ export async function sendNotice(
     rendered,
     clientName: "Internal",
     senderReads: false,
+    limitUnreadUserIds: options.limitUnreadUserIds,
   });
   return id;
 }

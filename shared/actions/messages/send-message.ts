@@ -15,6 +15,7 @@ import { JsonableError, StreamDoesNotExistError, StreamIdDoesNotExistError } fro
 import { PUBLIC_STREAM_MARKER, sendEvent, writeEventToLogs, writePublicStreamEvent, type ZulipEvent } from "../../events/publish.js";
 import { topicLinks } from "../../markdown/index.js";
 import type { RenderResult } from "../../markdown/types.js";
+import { topicParticipantIds } from "../../queries/messages/topic-participants.js";
 import { checkStreamPostPolicy } from "../../queries/streams/access.js";
 import { messageToWire } from "../../wire/message.js";
 import { expandStreamMessageJob, indexMessageJob } from "./deferred.js";
@@ -141,23 +142,41 @@ async function checkPrivateAddressee(
 }
 
 
-/** Stored flags of one recipient (spec flag table). */
-function flagsFor(
-  userId: number,
-  sender: UserRecord,
-  rendered: RenderResult,
-  addressee: Addressee,
-  senderReads: boolean,
-): string[] {
+/**
+ * Who gets which flag beyond mentions: Zulip's `create_user_messages`
+ * (`zerver/actions/message_send.py`).
+ */
+interface FlagRules {
+  /** The sender reads their own message (Zulip's `sent_by_human`, feature level 236's `read_by_sender`). */
+  senderReads: boolean;
+  /**
+   * Topic participants before this message (Zulip's
+   * `topic_participant_user_ids`, computed by `get_recipient_info` before the
+   * message is saved): only they get `topic_wildcard_mentioned`.
+   */
+  topicParticipantIds?: ReadonlySet<number>;
+  /**
+   * Zulip's `limit_unread_user_ids`: when set, everyone else gets the
+   * message already read (resolution notices: unread for topic participants only).
+   */
+  limitUnreadUserIds?: ReadonlySet<number>;
+}
+
+/** Stored flags of one recipient (spec flag table; Zulip's `create_user_messages`). */
+function flagsFor(userId: number, sender: UserRecord, rendered: RenderResult, addressee: Addressee, rules: FlagRules): string[] {
   const flags: string[] = [];
-  if (userId === sender.user_id && senderReads) flags.push("read");
+  const limited = rules.limitUnreadUserIds !== undefined && !rules.limitUnreadUserIds.has(userId);
+  if ((userId === sender.user_id && rules.senderReads) || limited) flags.push("read");
   if (rendered.mentionedUserIds.includes(userId)) flags.push("mentioned");
   // A stream wildcard notifies the stream's subscribers (every participant of a DM).
   const wildcardReaches =
     addressee.kind === "private" ||
     (userId === sender.user_id ? addressee.senderSubscribed : addressee.subscriberIds?.has(userId) === true);
   if (rendered.mentionsStreamWildcard && wildcardReaches) flags.push("stream_wildcard_mentioned");
-  if (rendered.mentionsTopicWildcard && wildcardReaches) flags.push("topic_wildcard_mentioned");
+  // A topic wildcard reaches only the recipients who already took part in
+  // the topic. A DM has no topic participants in Zulip, so nobody there.
+  const topicReaches = addressee.kind === "stream" && rules.topicParticipantIds?.has(userId) === true;
+  if (rendered.mentionsTopicWildcard && wildcardReaches && topicReaches) flags.push("topic_wildcard_mentioned");
   return flags;
 }
 
@@ -177,6 +196,10 @@ function flagsFor(
  * events, the search-index job and (beyond 100) the jobs writing the other
  * rows and events, in parallel. A conversation's first
  * message adds two (counter and transaction of its `DMSET#` claim).
+ * A stream message whose rendering has a topic wildcard (`@**topic**`)
+ * also reads the topic's participants beside (3): one Query per page of
+ * the topic, so O(topic size) (one extra sequential round trip per page
+ * beyond the first); no other send pays it.
  *
  * @returns the new message's ID (Zulip's response `id`)
  * @throws JsonableError `Invalid type`, `Message must not be empty`, `Missing topic`,
@@ -207,7 +230,15 @@ export async function checkSendMessage(
     renderMessageContent(deps, realm, content),
   ]);
 
-  const id = await allocateIds(deps, "message");
+  // `@**topic**` needs the topic's participants before this message (Zulip's
+  // `get_recipient_info`): read beside the ID allocation, and only then —
+  // the read is O(topic size), every other send keeps its fixed cost.
+  const [id, participants] = await Promise.all([
+    allocateIds(deps, "message"),
+    addressee.kind === "stream" && rendered.mentionsTopicWildcard
+      ? topicParticipantIds(deps, addressee.stream.stream_id, topic)
+      : Promise.resolve(undefined),
+  ]);
   return doSendMessage(deps, realm, sender, {
     id,
     addressee,
@@ -216,6 +247,7 @@ export async function checkSendMessage(
     rendered,
     clientName: req.clientName,
     senderReads: readBySender(req.clientName, req.readBySender),
+    topicParticipantIds: participants,
     localId: req.localId,
     queueId: req.queueId,
   });
@@ -235,6 +267,15 @@ export async function checkSendMessage(
  * 10,000 subscribers; the message is readable on stream narrows at once
  * (the stream index is part of the message item), while the recipients'
  * unread counts and home views follow within the jobs' latency.
+ *
+ * Flags (Zulip's `create_user_messages`): `mentioned` for the mentioned;
+ * `stream_wildcard_mentioned` for every subscriber reached;
+ * `topic_wildcard_mentioned` only for subscribers in
+ * `msg.topicParticipantIds` (the topic's senders and reactors before this
+ * message; the sender too when they had taken part); `read` for the
+ * sender when `senderReads`, and for everyone outside
+ * `msg.limitUnreadUserIds` when given. Both sets travel in the
+ * `expand_stream_message` payload for large audiences.
  */
 export async function doSendMessage(
   deps: SendDeps,
@@ -248,6 +289,14 @@ export async function doSendMessage(
     rendered: RenderResult;
     clientName: string;
     senderReads: boolean;
+    /**
+     * The topic's participants before this message (see
+     * `queries/messages/topic-participants.ts`); needed when `rendered`
+     * has a topic wildcard, else ignored. Missing: nobody is topic-wildcard mentioned.
+     */
+    topicParticipantIds?: ReadonlySet<number>;
+    /** Zulip's `limit_unread_user_ids`: recipients outside it get the message as read. */
+    limitUnreadUserIds?: ReadonlySet<number>;
     localId?: string;
     queueId?: string;
   },
@@ -292,7 +341,7 @@ export async function doSendMessage(
     : addressee.participants.map((u) => u.user_id);
   const rows = recipientIds.map((userId) => ({
     user_id: userId,
-    flags: flagsFor(userId, sender, rendered, addressee, msg.senderReads),
+    flags: flagsFor(userId, sender, rendered, addressee, msg),
   }));
   const toRecord = (r: { user_id: number; flags: string[] }): UserMessageRecord => ({
     user_id: r.user_id,
@@ -354,6 +403,8 @@ export async function doSendMessage(
         mentioned_user_ids: rendered.mentionedUserIds,
         stream_wildcard: rendered.mentionsStreamWildcard,
         topic_wildcard: rendered.mentionsTopicWildcard,
+        ...(rendered.mentionsTopicWildcard ? { topic_participant_ids: [...(msg.topicParticipantIds ?? [])] } : {}),
+        ...(msg.limitUnreadUserIds ? { limit_unread_user_ids: [...msg.limitUnreadUserIds] } : {}),
       }),
     ]),
     publicStream ? writePublicStreamEvent(deps, realm.id, event, audience) : Promise.resolve(),
