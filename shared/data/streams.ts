@@ -252,19 +252,37 @@ export async function archiveStream(
  * messages the lower ID wins.
  */
 export async function claimFirstMessageId(deps: Db, realmId: number, streamId: number, messageId: number): Promise<void> {
+  await setFirstMessageIdIf(
+    deps,
+    keys.stream(realmId, streamId),
+    messageId,
+    "attribute_exists(pk) AND (attribute_not_exists(first_message_id) OR first_message_id = :null OR first_message_id > :value)",
+    { ":null": null },
+  );
+}
+
+/** SETs `first_message_id` to `value` under `condition`; false when the condition failed. */
+async function setFirstMessageIdIf(
+  deps: Db,
+  key: Record<string, string>,
+  value: number | null,
+  condition: string,
+  values: Record<string, unknown>,
+): Promise<boolean> {
   try {
     await deps.db.send(
       new UpdateCommand({
         TableName: deps.table,
-        Key: keys.stream(realmId, streamId),
-        UpdateExpression: "SET first_message_id = :id",
-        ConditionExpression:
-          "attribute_exists(pk) AND (attribute_not_exists(first_message_id) OR first_message_id = :null OR first_message_id > :id)",
-        ExpressionAttributeValues: { ":id": messageId, ":null": null },
+        Key: key,
+        UpdateExpression: "SET first_message_id = :value",
+        ConditionExpression: condition,
+        ExpressionAttributeValues: { ":value": value, ...values },
       }),
     );
+    return true;
   } catch (err) {
-    if (!isConditionFailure(err)) throw err;
+    if (isConditionFailure(err)) return false;
+    throw err;
   }
 }
 
@@ -294,19 +312,8 @@ export async function replaceFirstMessageId(
     }),
   );
   const next = out.Items?.[0] ? Number(out.Items[0].id) : null;
-  try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: deps.table,
-        Key: keys.stream(realmId, streamId),
-        UpdateExpression: "SET first_message_id = :next",
-        ConditionExpression: "first_message_id = :deleted",
-        ExpressionAttributeValues: { ":next": next, ":deleted": deleted },
-      }),
-    );
-    return next;
-  } catch (err) {
-    if (isConditionFailure(err)) return undefined;
-    throw err;
-  }
+  const set = await setFirstMessageIdIf(deps, keys.stream(realmId, streamId), next, "first_message_id = :deleted", {
+    ":deleted": deleted,
+  });
+  return set ? next : undefined;
 }
