@@ -229,6 +229,20 @@ describe("PATCH /streams/{stream_id}", () => {
     expect(await getStreamIdByName(org.stack.deps, org.realm.id, "patch-renamed")).toBe(stream.stream_id);
   });
 
+  it("messages sent before a rename show the stream's current name", async () => {
+    const { admin, member } = org.users;
+    const stream = await createStream(org, member, "before-rename", {});
+    const sent = await org.api(member, "POST", "/messages", { type: "stream", to: "before-rename", topic: "t", content: "old times" });
+    expect((await org.api(admin, "PATCH", `/streams/${stream.stream_id}`, { new_name: "after-rename" })).status).toBe(200);
+
+    const one = await org.api(member, "GET", `/messages/${sent.body.id}`, {});
+    expect(one.body.message.display_recipient).toBe("after-rename");
+    for (const narrow of [[], [{ operator: "channel", operand: stream.stream_id }], [{ operator: "sender", operand: member.id }]]) {
+      const page = await org.api(member, "GET", "/messages", { anchor: sent.body.id, num_before: 0, num_after: 0, narrow });
+      expect(page.body.messages.map((m: { display_recipient: string }) => m.display_recipient)).toEqual(["after-rename"]);
+    }
+  });
+
   it("refuses taken and unchanged names without writing", async () => {
     const { admin } = org.users;
     const stream = await fresh("patch-renamed");

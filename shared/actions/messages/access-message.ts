@@ -38,8 +38,9 @@ import { InvalidMessageError } from "../../errors.js";
  * stream message adds a second one (stream and subscription together), since
  * the stream is known only once the message is read. Direct messages never
  * read the stream. Two round trips at most, whatever the data size.
- * @returns the message and the user's row (undefined when the user has none:
- *   reading public or shared history they never received)
+ * @returns the message (a stream message with `display_recipient` set to
+ *   the stream's current name) and the user's row (undefined when the user
+ *   has none: reading public or shared history they never received)
  * @throws InvalidMessageError (400 `BAD_REQUEST`, `Invalid message(s)`) when the
  *   message does not exist, belongs to another organization, or is not
  *   visible to the user; the same error in every case, so nothing leaks
@@ -80,7 +81,8 @@ export async function accessMessage(
   if (!stream || !hasStreamMessageAccess(user, stream, sub?.active === true, userMessage !== undefined)) {
     throw new InvalidMessageError();
   }
-  return { message, userMessage };
+  // The item keeps the name the stream had at send time; clients expect the current one.
+  return { message: { ...message, display_recipient: stream.name }, userMessage };
 }
 
 /** The stream branch of Zulip's `has_message_access` (see {@link accessMessage}). */

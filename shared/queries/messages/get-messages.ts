@@ -3,6 +3,7 @@ import { JsonableError } from "../../errors.js";
 import { recordOf } from "../../data/items.js";
 import { getMessagesByIds, queryIdRange, type IdRange, type MessageRecord } from "../../data/messages.js";
 import type { RealmRecord } from "../../data/realms.js";
+import { getStreamsByIds } from "../../data/streams.js";
 import { getUserMessages, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
 import type { UserRecord } from "../../data/users.js";
 import { matchesNarrow } from "../../narrow/filter.js";
@@ -168,6 +169,28 @@ async function firstUnreadAnchor(ctx: FetchContext): Promise<number> {
 }
 
 /**
+ * The current names of the streams of a page's messages (message items
+ * keep the name a stream had at send time; a renamed stream's older
+ * messages must show the new one, as Zulip's do). Streams the narrow
+ * already resolved cost nothing; the others one BatchGet.
+ * @returns stream ID → current name
+ */
+async function currentStreamNames(
+  deps: Deps,
+  realmId: number,
+  narrow: ResolvedNarrow,
+  messages: MessageRecord[],
+): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (const t of narrow.terms) if (t.kind === "stream") names.set(t.stream.stream_id, t.stream.name);
+  const missing = [...new Set(messages.flatMap((m) => (m.stream_id !== undefined && !names.has(m.stream_id) ? [m.stream_id] : [])))];
+  if (missing.length > 0) {
+    for (const [id, stream] of await getStreamsByIds(deps, realmId, missing)) names.set(id, stream.name);
+  }
+  return names;
+}
+
+/**
  * `GET /messages` (spec "Get messages"; Zulip `get_messages_backend`):
  * messages around an anchor matching a narrow, as the viewer sees them.
  *
@@ -175,9 +198,11 @@ async function firstUnreadAnchor(ctx: FetchContext): Promise<number> {
  * `first_unread` anchor if asked (2), then per direction — both directions
  * in parallel — one Query of the driver partition and one BatchGet (of the
  * messages for UserMessage drivers, of the viewer's rows for message
- * drivers). Single-operator narrows (stream, topic, dm, is:starred, sender,
- * home) need one page for 100 messages: at most 4 round trips after
- * authentication, independent of history size (docs/data-model.md).
+ * drivers), then the current names of streams the narrow did not resolve
+ * (one BatchGet, see `currentStreamNames`). Single-operator narrows
+ * (stream, topic, dm, is:starred, sender, home) need one page for 100
+ * messages: at most 4 round trips after authentication, independent of
+ * history size (docs/data-model.md).
  *
  * @returns the response fields: `anchor`, `found_anchor`, `found_oldest`,
  *   `found_newest`, `history_limited` (always false: no plan limits), `messages`
@@ -229,8 +254,9 @@ export async function getMessages(
   const search = narrow.terms.find((t) => t.kind === "search" && !t.negated);
   const searchWords = search && search.kind === "search" ? search.terms : undefined;
   const allowEditHistory = realmSettings(realm).allow_edit_history === true;
+  const names = await currentStreamNames(deps, realm.id, narrow, all.map((h) => h.message));
   const messages = all.map(({ message, stored }) =>
-    messageToWire(message, {
+    messageToWire(names.has(message.stream_id!) ? { ...message, display_recipient: names.get(message.stream_id!)! } : message, {
       applyMarkdown: req.applyMarkdown,
       clientGravatar: req.clientGravatar,
       allowEditHistory,
