@@ -47,6 +47,8 @@ export const ROUTES: readonly Route[] = [
   // Server and authentication
   r("GET", "/server_settings", "auth", "getServerSettings", "none"),
   r("POST", "/fetch_api_key", "auth", "fetchApiKey", "none"),
+  // The file `server_emoji_data_url` names (Zulip serves it as a static file; the URL is opaque to clients).
+  r("GET", "/static/generated/emoji/emoji_api.json", "auth", "getEmojiData", "none"),
 
   // Users
   r("GET", "/users", "users", "getUsers"),

@@ -30,7 +30,8 @@ export const REALM_SETTING_DEFAULTS = {
   email_changes_disabled: false,
   emails_restricted_to_domains: false,
   enable_guest_user_indicator: true,
-  enable_read_receipts: true,
+  // No read-receipts endpoint yet: clients must not offer the feature.
+  enable_read_receipts: false,
   enable_spectator_access: false,
   giphy_rating: 2,
   inline_image_preview: true,

@@ -35,6 +35,20 @@ function load(): EmojiMaps {
 }
 
 /**
+ * Every Unicode emoji code with its names, the canonical name first: the
+ * `code_to_names` object of Zulip's emoji data file (`server_emoji_data_url`
+ * of `POST /register`), e.g. `{"1f642": ["smile"], "1f44d": ["+1", "thumbs_up"]}`.
+ */
+export function emojiCodeToNames(): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const line of UNICODE_EMOJI_TABLE.split("\n")) {
+    const [code, ...names] = line.split(" ");
+    out[code!] = names;
+  }
+  return out;
+}
+
+/**
  * Zulip's `emoji_code` for a Unicode emoji name (canonical or alias), e.g.
  * `smile` → `1f642`, `thumbs_up` → `1f44d`. Names are case-sensitive (Zulip's
  * are all lowercase). `undefined` when the name is not a Unicode emoji (realm

@@ -76,6 +76,20 @@ describe("GET /server_settings", () => {
   });
 });
 
+describe("the emoji data file (server_emoji_data_url)", () => {
+  it("is served without credentials at the URL register gives, canonical names first", async () => {
+    const reg = await org.api(org.users.member, "POST", "/register", { fetch_event_types: ["realm"] });
+    const url = new URL(reg.body.server_emoji_data_url as string);
+    expect(url.origin).toBe(new URL(org.url).origin);
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { code_to_names: Record<string, string[]> };
+    expect(body.code_to_names["1f44d"]).toEqual(expect.arrayContaining(["+1", "thumbs_up"]));
+    expect(body.code_to_names["1f419"]![0]).toBe("octopus");
+    expect(Object.keys(body.code_to_names).length).toBeGreaterThan(1500);
+  });
+});
+
 describe("POST /fetch_api_key", () => {
   it("exchanges a correct password for the API key", async () => {
     const res = await org.api(null, "POST", "/fetch_api_key", { username: "member@test.example", password: "member@test.example-password" });

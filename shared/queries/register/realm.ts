@@ -1,3 +1,4 @@
+import { API_PREFIX } from "../../routes.js";
 import type { Config } from "../../config.js";
 import type { RealmRecord } from "../../data/realms.js";
 import { realmHost, realmUrl } from "../../domain/email.js";
@@ -129,7 +130,7 @@ export function realmInitialState(
     server_name_changes_disabled: false,
     server_needs_upgrade: false,
     server_web_public_streams_enabled: false,
-    server_emoji_data_url: `${url}/static/generated/emoji/emoji_api.json`,
+    server_emoji_data_url: `${url}${API_PREFIX}/static/generated/emoji/emoji_api.json`,
     server_supported_permission_settings: {
       realm: Object.fromEntries(
         Object.entries(REALM_GROUP_SETTING_DEFAULTS).map(([k, g]) => [k, permissionSetting(g, `realm_${k}`)]),
