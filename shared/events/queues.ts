@@ -96,6 +96,43 @@ export async function createEventQueue(
 }
 
 /**
+ * Zulip folds the events that arrive while a registration snapshot is read
+ * into the snapshot; this queue would deliver them on top of it. For
+ * message events that is visible (a message counted unread twice), so the
+ * ones whose message the snapshot already reports as unread are marked
+ * consumed: their log keys join `recent_keys`, which every read skips.
+ * Other event types racing a registration may still arrive twice (clients
+ * key users, streams and subscriptions by ID; docs/events.md).
+ *
+ * Cost: one Query per log the queue reads, from the queue's creation
+ * (usually empty), and one conditional save only when something is skipped.
+ * Call it before the queue ID is returned (no poll can have saved yet).
+ * @param shownUnread message IDs the snapshot lists in `unread_msgs`
+ */
+export async function skipMessagesShownInSnapshot(
+  deps: Deps,
+  queue: EventQueueRecord,
+  shownUnread: ReadonlySet<number>,
+): Promise<void> {
+  if (shownUnread.size === 0) return;
+  const from = pad13(queue.created_ms);
+  const logs: { s: "U" | "R"; pk: string }[] = [{ s: "U", pk: keys.userEvents(queue.user_id).pk }];
+  if (readsPublicLog(queue)) logs.push({ s: "R", pk: keys.realmPublicEvents(queue.realm_id).pk });
+  const read = await Promise.all(
+    logs.map(async ({ s, pk }) => (await readEventLog(deps, pk, from, MAX_EVENTS_PER_RESPONSE)).map((item) => ({ s, item }))),
+  );
+  const shown = read.flat().filter(({ item }) => {
+    const event = item.event as { type?: string; message?: { id?: number } };
+    return event.type === "message" && shownUnread.has(Number(event.message?.id));
+  });
+  if (shown.length === 0) return;
+  const readVersion = queue.version;
+  queue.recent_keys = [...queue.recent_keys, ...shown.map(({ s, item }) => `${s}${item.key}`)];
+  queue.version = readVersion + 1;
+  await saveQueue(deps, queue, readVersion, QUEUE_TIMEOUT_MS);
+}
+
+/**
  * Loads a queue for its owner.
  * @throws BadEventQueueIdError when it does not exist, belongs to someone
  *   else, or has been inactive for more than {@link QUEUE_TIMEOUT_MS} (checked

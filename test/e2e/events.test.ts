@@ -1,5 +1,6 @@
 import { DeleteCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterEach, describe, expect, it } from "vitest";
+import { checkSendMessage } from "../../shared/actions/messages/send-message.js";
 import { doCreateUser } from "../../shared/actions/users/create-user.js";
 import { getQueue } from "../../shared/data/event-queues.js";
 import { keys } from "../../shared/data/keys.js";
@@ -95,6 +96,45 @@ describe("POST /register", () => {
     expect(notJson.body.msg).toBe('Argument "narrow" is not valid JSON.');
     const notList = await org.api(org.users.member, "POST", "/register", { event_types: "5" });
     expect(notList.body.msg).toBe("event_types is not a list");
+  });
+
+  it("a message sent while the snapshot is read is in the snapshot or in the queue, never both", async () => {
+    const { member, member2 } = org.users;
+    const deps = org.stack.deps;
+    await org.api(member, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "register-race" }], principals: [member.id, member2.id] });
+    // Send right after the queue item is stored, before the initial state is read.
+    const original = deps.db.send.bind(deps.db);
+    let raced: number | undefined;
+    deps.db.send = (async (command: { input?: { Item?: { type?: string } } }, ...rest: unknown[]) => {
+      const out = await (original as (...a: unknown[]) => Promise<unknown>)(command, ...rest);
+      if (raced === undefined && command.input?.Item?.type === "event_queue") {
+        raced = -1;
+        raced = (await checkSendMessage(deps, org.realm, org.records.member, {
+          type: "stream",
+          to: "register-race",
+          topic: "race",
+          content: "in between",
+          clientName: "test",
+        })).id;
+      }
+      return out;
+    }) as typeof deps.db.send;
+    let reg: Record<string, any>;
+    const q = client(member2);
+    try {
+      reg = await q.register({ event_types: ["message"], fetch_event_types: ["message", "update_message_flags"] });
+    } finally {
+      deps.db.send = original;
+    }
+    expect(raced).toBeGreaterThan(0);
+    const inSnapshot = (reg.unread_msgs.streams as { unread_message_ids: number[] }[]).some((s) => s.unread_message_ids.includes(raced!));
+    expect(inSnapshot).toBe(true);
+    expect(reg.max_message_id).toBe(raced);
+    expect((await q.poll({ dontBlock: true })).filter((e) => e.type === "message")).toEqual([]);
+    // Later messages still arrive.
+    const later = await org.api(member, "POST", "/messages", { type: "stream", to: "register-race", topic: "race", content: "after" });
+    const events = (await q.poll({ dontBlock: true })).filter((e) => e.type === "message");
+    expect(events.map((e) => e.message.id)).toEqual([later.body.id]);
   });
 
   it("ignores unsupported event types", async () => {
