@@ -41,6 +41,30 @@ export interface UserRecord {
   settings: Record<string, unknown>;
   /** Custom profile field ID → value. */
   profile_data: Record<string, { value: string; rendered_value?: string }>;
+  /**
+   * A system bot (Zulip's cross-realm bots, e.g. Notification Bot): stored
+   * in the realm's partition but not one of its users. Absent on records
+   * written before the field existed; use {@link isSystemBot}.
+   */
+  is_system_bot?: boolean;
+}
+
+/**
+ * Delivery emails of the system bots this server creates (a subset of
+ * Zulip's `CROSS_REALM_BOT_EMAILS`), lower-cased.
+ */
+export const SYSTEM_BOT_EMAILS: ReadonlySet<string> = new Set(["notification-bot@zulip.com"]);
+
+/**
+ * Whether a user record is a system bot (Zulip's `is_cross_realm_bot_email`):
+ * marked at creation, or, for records created before the mark existed, a bot
+ * with a system-bot email. System bots are listed in `POST /register`'s
+ * `cross_realm_bots`, never among the realm's users, and never count as a
+ * member, owner or administrator of the realm.
+ */
+export function isSystemBot(user: Pick<UserRecord, "is_bot" | "delivery_email" | "is_system_bot">): boolean {
+  if (user.is_system_bot === true) return true;
+  return user.is_bot && SYSTEM_BOT_EMAILS.has(user.delivery_email.toLowerCase());
 }
 
 type Db = Pick<Deps, "db" | "table">;
@@ -85,6 +109,20 @@ export async function listRealmUsers(
     ConsistentRead: options.consistent ?? false,
   });
   return items.map((item) => recordOf<UserRecord>(item));
+}
+
+/**
+ * Lists the realm's own users and bots, active or not, in user-ID order:
+ * {@link listRealmUsers} without the system bots ({@link isSystemBot}),
+ * which Zulip keeps in a separate realm. Same cost (one Query page per 1 MB).
+ * Use this for anything that lists, counts or notifies the realm's users.
+ */
+export async function listRealmMembers(
+  deps: Db,
+  realmId: number,
+  options: { consistent?: boolean } = {},
+): Promise<UserRecord[]> {
+  return (await listRealmUsers(deps, realmId, options)).filter((u) => !isSystemBot(u));
 }
 
 /** Resolves a delivery email (case-insensitive) to a user ID within a realm, or undefined. */

@@ -1,6 +1,6 @@
 import type { Config } from "../config.js";
 import type { RealmRecord } from "../data/realms.js";
-import type { UserRecord } from "../data/users.js";
+import { isSystemBot, type UserRecord } from "../data/users.js";
 import { avatarUrlFor } from "../domain/avatar.js";
 import { apiEmail, canSeeDeliveryEmail, EmailVisibility, emailVisibilityOf } from "../domain/email.js";
 import { isRealmAdmin, Role } from "../domain/roles.js";
@@ -32,6 +32,9 @@ export function includesDeliveryEmail(target: UserRecord, realm: RealmRecord, vi
  *   (`client_gravatar`) and can, i.e. the payload holds the real address.
  * - `bot_owner_id` for bots only; `profile_data` for non-bots only and only
  *   with `includeCustomProfileFields` (bots have no custom profile fields).
+ * - `is_system_bot: true` for system bots only (Zulip's `format_user_row`);
+ *   they appear only in `cross_realm_bots` ({@link systemBotToWire}), the
+ *   OpenAPI `User` of realm listings has no such field.
  */
 export function userToWire(
   user: UserRecord,
@@ -65,8 +68,29 @@ export function userToWire(
     timezone: user.timezone,
     date_joined: isoTimestamp(user.date_joined),
   };
+  if (user.is_bot && isSystemBot(user)) wire.is_system_bot = true;
   if (user.is_bot) wire.bot_owner_id = user.bot_owner_id;
   if (withDeliveryEmail) wire.delivery_email = user.delivery_email;
   if (opts.includeCustomProfileFields && !user.is_bot) wire.profile_data = user.profile_data ?? {};
   return wire;
+}
+
+/**
+ * A `cross_realm_bots` entry of `POST /register` (OpenAPI `register-queue`,
+ * `cross_realm_bots` items): the user object as the bot sees itself, so
+ * with `delivery_email` and a server-computed `avatar_url`, plus
+ * `is_system_bot: true` and `bot_owner_id: null` (Zulip hides that system
+ * bots own themselves; Zulip's `get_cross_realm_dicts`). The same for every
+ * viewer.
+ */
+export function systemBotToWire(
+  bot: UserRecord,
+  realm: RealmRecord,
+  config: Pick<Config, "ROOT_DOMAIN">,
+): Record<string, unknown> {
+  return {
+    ...userToWire(bot, realm, bot, config, { clientGravatar: false, withDeliveryEmail: true }),
+    is_system_bot: true,
+    bot_owner_id: null,
+  };
 }

@@ -74,7 +74,7 @@ const registerSchema = z.object({
   zulip_merge_base: z.string(),
   realm_users: z.array(userSchema),
   realm_non_active_users: z.array(userSchema),
-  cross_realm_bots: z.array(userSchema),
+  cross_realm_bots: z.array(userSchema.extend({ is_system_bot: z.literal(true).optional() })),
   subscriptions: z.array(subscriptionSchema),
   unsubscribed: z.array(subscriptionSchema),
   never_subscribed: z.array(streamSchema.extend({ subscribers: ids.optional() })),

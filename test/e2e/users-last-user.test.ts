@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ensureNotificationBot } from "../../shared/actions/messages/notification-bot.js";
 import { useTestOrg } from "../support/local-stack.js";
 import { storedUser } from "./users-support.js";
 
@@ -13,6 +14,8 @@ describe("DELETE /users/me by the last active user", () => {
       expect(res.body.result).toBe("success");
     }
     expect((await storedUser(org, org.users.bot.id)).is_active).toBe(false);
+    // The Notification Bot (a system bot, Zulip keeps it in another realm) is nobody to hand over to.
+    await ensureNotificationBot(org.stack.deps, org.realm);
     // Act
     const res = await org.api(org.users.owner, "DELETE", "/users/me");
     // Assess

@@ -13,16 +13,22 @@ import { doSendMessage, INLINE_RECIPIENT_LIMIT } from "./send-message.js";
 /**
  * The organization's Notification Bot (Zulip's `NOTIFICATION_BOT` system
  * bot), which posts topic-move and resolution notices.
+ *
+ * Zulip keeps system bots in its internal realm; here each organization
+ * gets its own record (so message senders resolve in the realm's
+ * partition), marked `is_system_bot`: listed in `POST /register`'s
+ * `cross_realm_bots`, never among the realm's users (see `isSystemBot`).
  */
 
-/** The bot's email within each realm (Zulip's system-bot address). */
+/** The bot's email within each realm (Zulip's system-bot address; one of `SYSTEM_BOT_EMAILS`). */
 export const NOTIFICATION_BOT_EMAIL = "notification-bot@zulip.com";
 export const NOTIFICATION_BOT_NAME = "Notification Bot";
 
 /**
- * The realm's Notification Bot, created on first use. Safe under
- * concurrency: a losing creator finds the winner's user by email.
- * Cost: one GetItem when it exists.
+ * The realm's Notification Bot, created on first use as a system bot
+ * (no `realm_user` event: clients learn of it from `cross_realm_bots`).
+ * Safe under concurrency: a losing creator finds the winner's user by
+ * email. Cost: two GetItems when it exists.
  */
 export async function ensureNotificationBot(deps: Deps, realm: RealmRecord): Promise<UserRecord> {
   const find = async () => {
@@ -37,6 +43,8 @@ export async function ensureNotificationBot(deps: Deps, realm: RealmRecord): Pro
       full_name: NOTIFICATION_BOT_NAME,
       is_bot: true,
       bot_type: BotType.DEFAULT,
+      bot_owner_id: null,
+      is_system_bot: true,
     });
   } catch (err) {
     const raced = await find();

@@ -2,7 +2,7 @@ import type { Deps } from "../../deps.js";
 import type { MessageRecord } from "../../data/messages.js";
 import type { RealmRecord } from "../../data/realms.js";
 import { getStream, getStreamIdByName, type StreamRecord } from "../../data/streams.js";
-import { getUsersByIds, listRealmUsers, type UserRecord } from "../../data/users.js";
+import { getUsersByIds, listRealmMembers, type UserRecord } from "../../data/users.js";
 import { apiEmail, realmUrl } from "../../domain/email.js";
 import { collectReferences, renderMarkdown } from "../../markdown/index.js";
 import type { RenderResult } from "../../markdown/types.js";
@@ -17,7 +17,7 @@ export async function renderMessageContent(deps: Deps, realm: RealmRecord, conte
   const refs = collectReferences(content);
   const usersPromise: Promise<UserRecord[]> =
     refs.userNames.length > 0
-      ? listRealmUsers(deps, realm.id)
+      ? listRealmMembers(deps, realm.id)
       : refs.userIds.length > 0
         ? getUsersByIds(deps, realm.id, refs.userIds).then((m) => [...m.values()])
         : Promise.resolve([]);

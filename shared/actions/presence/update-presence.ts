@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps.js";
 import { recordPresencePing, type PresenceRecord } from "../../data/presence.js";
 import type { RealmRecord } from "../../data/realms.js";
-import { listRealmUsers, type UserRecord } from "../../data/users.js";
+import { listRealmMembers, type UserRecord } from "../../data/users.js";
 import { apiEmail } from "../../domain/email.js";
 import { realmSettings } from "../../domain/realm-settings.js";
 import { effectiveUserSettings } from "../../domain/user-settings.js";
@@ -65,7 +65,7 @@ export async function doUpdateUserPresence(
     status === "active" && (lastActive === undefined || nowSeconds - lastActive > NEWLY_ONLINE_AFTER_SECONDS);
   if (!(created || becameOnline) || realmSettings(realm).presence_disabled === true) return;
 
-  const audience = (await listRealmUsers(deps, realm.id)).filter((u) => u.is_active).map((u) => u.user_id);
+  const audience = (await listRealmMembers(deps, realm.id)).filter((u) => u.is_active).map((u) => u.user_id);
   if (audience.length > USER_LIMIT_FOR_PRESENCE_EVENTS) return;
   const after: PresenceRecord = {
     realm_id: realm.id,

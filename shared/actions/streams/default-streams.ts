@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps.js";
 import type { RealmRecord } from "../../data/realms.js";
 import { listRealmStreams, type StreamRecord } from "../../data/streams.js";
-import { listRealmUsers, type UserRecord } from "../../data/users.js";
+import { listRealmMembers, type UserRecord } from "../../data/users.js";
 import { listActiveRealmUsers } from "../../queries/streams/audience.js";
 import { doAddSubscriptions } from "./bulk-subscriptions.js";
 import { doCreateStreams } from "./create-streams.js";
@@ -20,7 +20,7 @@ export const DEFAULT_STREAM_DESCRIPTION = "Everyone is added to this channel by 
  * @returns the `general` stream
  */
 export async function doCreateDefaultStreams(deps: Deps, realm: RealmRecord, owner: UserRecord): Promise<StreamRecord> {
-  const [users, activeUsers] = await Promise.all([listRealmUsers(deps, realm.id), listActiveRealmUsers(deps, realm.id)]);
+  const [users, activeUsers] = await Promise.all([listRealmMembers(deps, realm.id), listActiveRealmUsers(deps, realm.id)]);
   const { created, existing } = await doCreateStreams(
     deps,
     realm,

@@ -4,7 +4,7 @@ import type { Deps } from "../../deps.js";
 import { JsonableError, OrganizationAdministratorRequiredError } from "../../errors.js";
 import { allocateIds } from "../../data/counters.js";
 import type { RealmRecord } from "../../data/realms.js";
-import { getUserIdByEmail, listRealmUsers, putNewUser, type UserRecord } from "../../data/users.js";
+import { getUserIdByEmail, listRealmMembers, putNewUser, type UserRecord } from "../../data/users.js";
 import { isValidEmailAddress } from "../../domain/email.js";
 import { isRealmAdmin, Role } from "../../domain/roles.js";
 import { sendEvent } from "../../events/publish.js";
@@ -23,11 +23,19 @@ export interface NewUser {
   bot_type?: number | null;
   bot_owner_id?: number | null;
   timezone?: string;
+  /**
+   * A system bot (Zulip's cross-realm bots, e.g. Notification Bot): marked
+   * `is_system_bot` on the record and announced to nobody, since Zulip
+   * creates these in its internal realm and the organization's clients
+   * learn of them from `POST /register`'s `cross_realm_bots`.
+   */
+  is_system_bot?: boolean;
 }
 
 /**
  * Creates a user or bot in a realm and tells the realm's active users with a
- * `realm_user` `add` event (Zulip's `do_create_user`).
+ * `realm_user` `add` event (Zulip's `do_create_user`); no event for a system
+ * bot (`input.is_system_bot`).
  *
  * Human users are subscribed to the realm's default streams.
  *
@@ -61,11 +69,13 @@ export async function doCreateUser(deps: Deps, realm: RealmRecord, input: NewUse
     password_hash: passwordHash,
     settings: {},
     profile_data: {},
+    ...(input.is_system_bot ? { is_system_bot: true } : {}),
   };
   if (!(await putNewUser(deps, user, hashApiKey(apiKey)))) {
     throw new JsonableError(`Email '${input.email}' already in use`);
   }
-  const audience = (await listRealmUsers(deps, realm.id)).filter((u) => u.is_active);
+  if (user.is_system_bot) return user;
+  const audience = (await listRealmMembers(deps, realm.id)).filter((u) => u.is_active);
   await sendEvent(
     deps,
     {

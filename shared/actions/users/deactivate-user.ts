@@ -2,7 +2,7 @@ import type { Deps } from "../../deps.js";
 import { JsonableError, OrganizationOwnerRequiredError } from "../../errors.js";
 import type { RealmRecord } from "../../data/realms.js";
 import {
-  listRealmUsers,
+  listRealmMembers,
   MAX_TRANSACTION_ITEMS,
   userConditions,
   writeUsers,
@@ -105,7 +105,7 @@ export async function checkDeactivateUser(
   userId: number,
 ): Promise<void> {
   await withWriteRetries("deactivate user", async () => {
-    const users = await listRealmUsers(deps, realm.id, { consistent: true });
+    const users = await listRealmMembers(deps, realm.id, { consistent: true });
     const target = accessUserInList(users, caller, userId, {
       allowDeactivated: false,
       allowBots: false,
@@ -130,7 +130,7 @@ export async function checkDeactivateUser(
  */
 export async function checkDeactivateOwnUser(deps: Deps, realm: RealmRecord, caller: UserRecord): Promise<void> {
   await withWriteRetries("deactivate own user", async () => {
-    const users = await listRealmUsers(deps, realm.id, { consistent: true });
+    const users = await listRealmMembers(deps, realm.id, { consistent: true });
     const me = users.find((u) => u.user_id === caller.user_id) ?? caller;
     const someoneElse = users.find(
       (u) => u.is_active && u.user_id !== me.user_id && !(u.is_bot && u.bot_owner_id === me.user_id),

@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps.js";
 import { JsonableError } from "../../errors.js";
 import type { RealmRecord } from "../../data/realms.js";
-import { listRealmUsers, userConditions, writeUsers, type UserRecord } from "../../data/users.js";
+import { listRealmMembers, userConditions, writeUsers, type UserRecord } from "../../data/users.js";
 import { accessUserInList } from "./access-user.js";
 import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates } from "./notify.js";
 import { withWriteRetries } from "./retry.js";
@@ -31,7 +31,7 @@ export async function checkReactivateUser(
   userId: number,
 ): Promise<void> {
   await withWriteRetries("reactivate user", async () => {
-    const users = await listRealmUsers(deps, realm.id, { consistent: true });
+    const users = await listRealmMembers(deps, realm.id, { consistent: true });
     const target = accessUserInList(users, caller, userId, {
       allowDeactivated: true,
       allowBots: true,

@@ -1,7 +1,7 @@
 import { generateApiKey, hashApiKey } from "../../auth/api-key.js";
 import type { Deps } from "../../deps.js";
 import type { RealmRecord } from "../../data/realms.js";
-import { listRealmUsers, replaceApiKey, type UserRecord } from "../../data/users.js";
+import { listRealmMembers, replaceApiKey, type UserRecord } from "../../data/users.js";
 import { notifyRealmBotUpdates } from "./notify.js";
 
 /**
@@ -15,7 +15,7 @@ export async function doRegenerateApiKey(deps: Deps, realm: RealmRecord, user: U
   const key = generateApiKey();
   await replaceApiKey(deps, user, hashApiKey(user.api_key), key, hashApiKey(key));
   if (user.is_bot) {
-    await notifyRealmBotUpdates(deps, user, [{ api_key: key }], await listRealmUsers(deps, realm.id));
+    await notifyRealmBotUpdates(deps, user, [{ api_key: key }], await listRealmMembers(deps, realm.id));
   }
   return key;
 }

@@ -2,7 +2,7 @@ import { hashPassword, verifyPassword } from "../../auth/password.js";
 import type { Deps } from "../../deps.js";
 import { HumanUsersOnlyError, JsonableError } from "../../errors.js";
 import type { RealmRecord } from "../../data/realms.js";
-import { listRealmUsers, writeUsers, type UserRecord } from "../../data/users.js";
+import { listRealmMembers, writeUsers, type UserRecord } from "../../data/users.js";
 import { apiEmail } from "../../domain/email.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { USER_SETTING_DEFAULTS } from "../../domain/user-settings.js";
@@ -107,7 +107,7 @@ export async function checkUpdateSettings(
     fields.full_name !== undefined ||
     fields.timezone !== undefined ||
     apiEmail(after, realm, deps.config) !== apiEmail(caller, realm, deps.config);
-  const audience = needsAudience ? activeUserIds(await listRealmUsers(deps, realm.id)) : [];
+  const audience = needsAudience ? activeUserIds(await listRealmMembers(deps, realm.id)) : [];
 
   if (fields.full_name !== undefined) {
     await notifyRealmUserUpdates(deps, [{ user_id: caller.user_id, full_name: fields.full_name }], audience);

@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps.js";
 import { JsonableError, OrganizationOwnerRequiredError } from "../../errors.js";
 import type { RealmRecord } from "../../data/realms.js";
-import { listRealmUsers, userConditions, writeUsers, type UserRecord } from "../../data/users.js";
+import { listRealmMembers, userConditions, writeUsers, type UserRecord } from "../../data/users.js";
 import { isRealmAdmin, isRealmOwner, Role } from "../../domain/roles.js";
 import { getCustomProfileFields } from "../../queries/users/custom-profile-fields.js";
 import { accessUserInList } from "./access-user.js";
@@ -60,7 +60,7 @@ export async function checkUpdateUser(
   const profileFields =
     update.profile_data !== undefined ? await getCustomProfileFields(deps, realm.id) : new Map();
   await withWriteRetries("update user", async () => {
-    const users = await listRealmUsers(deps, realm.id, { consistent: true });
+    const users = await listRealmMembers(deps, realm.id, { consistent: true });
     const target = accessUserInList(users, caller, userId, {
       allowDeactivated: true,
       allowBots: true,

@@ -3,7 +3,7 @@ import type { ClientCapabilities } from "../../data/event-queues.js";
 import type { RealmRecord } from "../../data/realms.js";
 import { listRealmStreams, type StreamRecord } from "../../data/streams.js";
 import { listUserSubscriptions, type SubscriptionRecord } from "../../data/subscriptions.js";
-import { listRealmUsers, type UserRecord } from "../../data/users.js";
+import { isSystemBot, listRealmUsers, type UserRecord } from "../../data/users.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
 import { systemUserGroups } from "../../domain/realm-settings.js";
@@ -121,7 +121,10 @@ export async function fetchInitialState(
   let users: Promise<UserRecord[]> | undefined;
   let streams: Promise<StreamRecord[]> | undefined;
   let subs: Promise<SubscriptionRecord[]> | undefined;
+  // Every user record, system bots included (realm_user needs them for cross_realm_bots);
+  // loadMembers() drops them for everything that lists the realm's own users.
   const loadUsers = () => (users ??= listRealmUsers(deps, realm.id));
+  const loadMembers = () => loadUsers().then((all) => all.filter((u) => !isSystemBot(u)));
   const loadStreams = () => (streams ??= listRealmStreams(deps, realm.id));
   const loadSubs = () => (subs ??= listUserSubscriptions(deps, me.user_id));
 
@@ -140,7 +143,7 @@ export async function fetchInitialState(
   }
   if (want("realm_bot")) {
     parts.push(
-      loadUsers().then((all) => ({
+      loadMembers().then((all) => ({
         realm_bots: all
           .filter((u) => u.is_bot && (isRealmAdmin(me) || u.bot_owner_id === me.user_id))
           .map((b) => botToWire(b, realm, deps)),
@@ -148,7 +151,7 @@ export async function fetchInitialState(
     );
   }
   if (want("realm_user_groups")) {
-    parts.push(loadUsers().then((all) => ({ realm_user_groups: systemUserGroups(realm.id, all.filter((u) => u.is_active)) })));
+    parts.push(loadMembers().then((all) => ({ realm_user_groups: systemUserGroups(realm.id, all.filter((u) => u.is_active)) })));
   }
   if (want("user_settings")) parts.push(userSettingsInitialState(realm, me));
   if (!opts.capabilities.user_settings_object && (want("update_display_settings") || want("update_global_notifications"))) {
@@ -182,7 +185,7 @@ export async function fetchInitialState(
   if (want("recent_private_conversations")) parts.push(recentPrivateConversationsInitialState(deps, me.user_id));
   if (want("presence")) {
     parts.push(
-      loadUsers().then((all) =>
+      loadMembers().then((all) =>
         getRealmPresence(deps, realm, { format: opts.slimPresence ? "modern" : "legacy", users: all }),
       ),
     );

@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps.js";
 import { listRealmPresence } from "../../data/presence.js";
 import type { RealmRecord } from "../../data/realms.js";
-import { listRealmUsers, type UserRecord } from "../../data/users.js";
+import { listRealmMembers, type UserRecord } from "../../data/users.js";
 import { legacyPresence, modernPresence } from "../../actions/presence/format.js";
 import { apiEmail } from "../../domain/email.js";
 import { realmSettings } from "../../domain/realm-settings.js";
@@ -48,7 +48,7 @@ export async function getRealmPresence(
   }
   const [rows, users] = await Promise.all([
     listRealmPresence(deps, realm.id, since),
-    opts.users ?? (opts.format === "legacy" ? listRealmUsers(deps, realm.id) : Promise.resolve(undefined)),
+    opts.users ?? (opts.format === "legacy" ? listRealmMembers(deps, realm.id) : Promise.resolve(undefined)),
   ]);
   const byId = users ? new Map(users.map((u) => [u.user_id, u])) : undefined;
   const nowSeconds = Math.floor(nowMs / 1000);

@@ -1,20 +1,23 @@
 import type { Config } from "../../config.js";
 import type { RealmRecord } from "../../data/realms.js";
-import type { UserRecord } from "../../data/users.js";
+import { isSystemBot, type UserRecord } from "../../data/users.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
 import { realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { isRealmAdmin, Role } from "../../domain/roles.js";
-import { userToWire } from "../../wire/user.js";
+import { systemBotToWire, userToWire } from "../../wire/user.js";
 
 /**
  * The `realm_user` fetch type of `POST /register`: every user of the
  * organization (`realm_users` active, `realm_non_active_users`
- * deactivated; bots included), the cross-realm bots (none on this
- * server), and the caller's own identity and permissions at top level
+ * deactivated; bots included), the system bots in `cross_realm_bots`
+ * (sorted by name as Zulip's `get_cross_realm_dicts`; only those created so
+ * far, i.e. Notification Bot once it has posted) and never among the
+ * realm's users, and the caller's own identity and permissions at top level
  * (OpenAPI `register-queue`: `user_id`, `email`, `delivery_email`,
  * `full_name`, `is_admin`, …, `can_create_streams`, …).
- * @param users every user of the realm (one Query, shared with other fetch types)
+ * @param users every user record of the realm, system bots included (one
+ *   Query, shared with other fetch types)
  */
 export function realmUserInitialState(
   realm: RealmRecord,
@@ -29,10 +32,14 @@ export function realmUserInitialState(
   const canCreatePublic = realmGroupSettingAllows(realm, "can_create_public_channel_group", me);
   const canCreatePrivate = realmGroupSettingAllows(realm, "can_create_private_channel_group", me);
   const ownAvatar = avatarUrlFor(me, { clientGravatar: false, emailVisible: true });
+  const members = users.filter((u) => !isSystemBot(u));
+  const systemBots = users
+    .filter((u) => isSystemBot(u))
+    .sort((a, b) => (a.full_name < b.full_name ? -1 : a.full_name > b.full_name ? 1 : a.user_id - b.user_id));
   return {
-    realm_users: users.filter((u) => u.is_active).map(wire),
-    realm_non_active_users: users.filter((u) => !u.is_active).map(wire),
-    cross_realm_bots: [],
+    realm_users: members.filter((u) => u.is_active).map(wire),
+    realm_non_active_users: members.filter((u) => !u.is_active).map(wire),
+    cross_realm_bots: systemBots.map((b) => systemBotToWire(b, realm, config)),
     user_id: me.user_id,
     email: apiEmail(me, realm, config),
     delivery_email: me.delivery_email,

@@ -3,6 +3,7 @@ import { queryAll } from "../../data/query.js";
 import type { Deps } from "../../deps.js";
 import type { StreamRecord } from "../../data/streams.js";
 import { keys } from "../../data/keys.js";
+import { isSystemBot } from "../../data/users.js";
 import { isGuest, isRealmAdmin } from "../../domain/roles.js";
 
 /**
@@ -20,7 +21,8 @@ export interface ActiveRealmUser {
 }
 
 /**
- * The realm's active users and bots, with only their ID, role and bot flag.
+ * The realm's active users and bots (system bots, which Zulip keeps in a
+ * separate realm, left out), with only their ID, role and bot flag.
  * The projection only trims what crosses the network: DynamoDB charges read
  * units by the size of the items read, so this costs as much as reading the
  * whole user records (one page per 1 MB of items).
@@ -29,11 +31,11 @@ export async function listActiveRealmUsers(deps: Db, realmId: number): Promise<A
   const items = await queryAll(deps, {
     KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
     ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.userPrefix },
-    ProjectionExpression: "user_id, #role, is_active, is_bot",
+    ProjectionExpression: "user_id, #role, is_active, is_bot, is_system_bot, delivery_email",
     ExpressionAttributeNames: { "#role": "role" },
   });
   return items
-    .filter((item) => item.is_active === true)
+    .filter((item) => item.is_active === true && !isSystemBot(item as unknown as Parameters<typeof isSystemBot>[0]))
     .map((item) => ({ user_id: Number(item.user_id), role: Number(item.role), is_bot: item.is_bot === true }));
 }
 

@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps.js";
 import type { RealmRecord } from "../../data/realms.js";
-import { listRealmUsers, type UserRecord } from "../../data/users.js";
+import { NoSuchUserError } from "../../errors.js";
+import { isSystemBot, listRealmMembers, type UserRecord } from "../../data/users.js";
 import { accessUserByIdOrEmail } from "../../actions/users/access-user.js";
 import { userToWire } from "../../wire/user.js";
 
@@ -16,6 +17,8 @@ export interface UserListOptions {
  * The body of `GET /users`: every user and bot of the realm, active or
  * deactivated, in user-ID order, as `viewer` may see them (spec "User
  * (member)"). One Query (paged by 1 MB) over the realm's user items.
+ * System bots are not listed: Zulip's `get_users_for_api` lists the
+ * realm's users only, and system bots live in its internal realm.
  */
 export async function getUsers(
   deps: Deps,
@@ -23,7 +26,7 @@ export async function getUsers(
   viewer: UserRecord,
   opts: UserListOptions,
 ): Promise<{ members: Record<string, unknown>[] }> {
-  const users = await listRealmUsers(deps, realm.id);
+  const users = await listRealmMembers(deps, realm.id);
   return {
     members: users.map((u) =>
       userToWire(u, realm, viewer, deps.config, {
@@ -38,7 +41,9 @@ export async function getUsers(
  * The body of `GET /users/{user_id}` and `GET /users/{email}` (one route,
  * see `shared/routes.ts`): `{user}` for one user or bot, active or not.
  * @param idOrEmail the path value: a user ID, or a Zulip API email
- * @throws NoSuchUserError 400 `No such user`
+ * @throws NoSuchUserError 400 `No such user`, also for a system bot (Zulip's
+ *   `access_user_by_id`/`access_user_by_email` look in the caller's realm
+ *   only, and system bots live in its internal realm)
  */
 export async function getUser(
   deps: Deps,
@@ -52,6 +57,7 @@ export async function getUser(
     allowBots: true,
     forAdmin: false,
   });
+  if (isSystemBot(target)) throw new NoSuchUserError();
   return {
     user: userToWire(target, realm, viewer, deps.config, {
       clientGravatar: opts.clientGravatar,
