@@ -128,7 +128,12 @@ function matchPath(pattern: string, path: string): Record<string, string> | unde
     const g = got[i]!;
     if (w.startsWith("{") && w.endsWith("}")) {
       if (g === "") return undefined;
-      params[w.slice(1, -1)] = decodeURIComponent(g);
+      // A broken percent-escape matches nothing (404), as an unknown path would.
+      try {
+        params[w.slice(1, -1)] = decodeURIComponent(g);
+      } catch {
+        return undefined;
+      }
     } else if (w !== g) {
       return undefined;
     }

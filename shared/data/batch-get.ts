@@ -1,5 +1,6 @@
 import { BatchGetCommand, type BatchGetCommandOutput } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
+import { keyFits } from "./keys.js";
 
 /** DynamoDB's limit of keys per BatchGetItem. */
 export const BATCH_GET_LIMIT = 100;
@@ -7,7 +8,8 @@ export const BATCH_GET_LIMIT = 100;
 /**
  * Reads items by key with BatchGetItem: 100 keys per call, all calls in
  * parallel, unprocessed keys retried with backoff. Missing items are simply
- * absent from the result; order is not kept.
+ * absent from the result (so are keys too long to name any item); order is
+ * not kept.
  * @param consistentRead strongly consistent reads (twice the read units)
  * @throws Error when keys stay unprocessed after 8 retries
  */
@@ -16,8 +18,10 @@ export async function batchGet(
   itemKeys: Record<string, unknown>[],
   consistentRead = false,
 ): Promise<Record<string, unknown>[]> {
+  // A key beyond DynamoDB's size limits names no item (and would fail the whole call).
+  const fitting = itemKeys.filter(keyFits);
   const chunks: Record<string, unknown>[][] = [];
-  for (let i = 0; i < itemKeys.length; i += BATCH_GET_LIMIT) chunks.push(itemKeys.slice(i, i + BATCH_GET_LIMIT));
+  for (let i = 0; i < fitting.length; i += BATCH_GET_LIMIT) chunks.push(fitting.slice(i, i + BATCH_GET_LIMIT));
   const results = await Promise.all(
     chunks.map(async (chunk) => {
       const items: Record<string, unknown>[] = [];

@@ -3,7 +3,7 @@ import type { Deps } from "../deps.js";
 import { batchGet } from "./batch-get.js";
 import { isConditionFailure } from "./conditions.js";
 import { recordOf } from "./items.js";
-import { keys } from "./keys.js";
+import { keyFits, keys } from "./keys.js";
 
 /** Which log an event came from: the user's own (`U`), the realm's public-stream log (`R`), or a heartbeat (`H`). */
 export type LogSource = "U" | "R" | "H";
@@ -128,9 +128,9 @@ export async function putNewQueue(deps: Db, queue: EventQueueRecord, timeoutMs: 
 
 /** Reads a queue (strongly consistent), or undefined. One round trip. */
 export async function getQueue(deps: Db, queueId: string): Promise<EventQueueRecord | undefined> {
-  const out = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: keys.eventQueue(queueId), ConsistentRead: true }),
-  );
+  const key = keys.eventQueue(queueId);
+  if (!keyFits(key)) return undefined;
+  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
   return out.Item ? recordOf<EventQueueRecord>(out.Item) : undefined;
 }
 
@@ -165,7 +165,9 @@ export async function saveQueue(
 
 /** Deletes a queue. One round trip. */
 export async function deleteQueueItem(deps: Db, queueId: string): Promise<void> {
-  await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: keys.eventQueue(queueId) }));
+  const key = keys.eventQueue(queueId);
+  if (!keyFits(key)) return;
+  await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: key }));
 }
 
 function toLogItem(item: Record<string, unknown>): LogItem {

@@ -133,3 +133,22 @@ export const keys = {
   presence: (realmId: number, userId: number) => ({ pk: `PRESENCE#${realmId}`, sk: pad(userId) }),
   realmPresence: (realmId: number) => ({ pk: `PRESENCE#${realmId}` }),
 } as const;
+
+/** DynamoDB's key size limits in UTF-8 bytes: partition keys 2,048, sort keys 1,024 (base table and indexes). */
+const KEY_LIMITS = { partition: 2048, sort: 1024 } as const;
+
+/**
+ * Whether a key built from user input (an email, a stream name, a queue ID,
+ * a subdomain) is within DynamoDB's key size limits. No item can have a key
+ * beyond them, and DynamoDB refuses such a request instead of finding
+ * nothing, so lookups answer "not found" without asking.
+ * @param key attribute → value; attributes ending in `sk` are sort keys
+ */
+export function keyFits(key: Record<string, unknown>): boolean {
+  for (const [attr, value] of Object.entries(key)) {
+    if (typeof value !== "string") continue;
+    const limit = attr.endsWith("sk") ? KEY_LIMITS.sort : KEY_LIMITS.partition;
+    if (Buffer.byteLength(value, "utf8") > limit) return false;
+  }
+  return true;
+}

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
-import { keys } from "./keys.js";
+import { keyFits, keys } from "./keys.js";
 import { putAllIfAbsent } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
 
@@ -33,7 +33,9 @@ export async function getRealm(deps: Db, realmId: number): Promise<RealmRecord |
 
 /** Resolves a subdomain to its realm ID through the unique-name item, or undefined. */
 export async function getRealmIdBySubdomain(deps: Db, subdomain: string): Promise<number | undefined> {
-  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.realmBySubdomain(subdomain) }));
+  const key = keys.realmBySubdomain(subdomain);
+  if (!keyFits(key)) return undefined;
+  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key }));
   return out.Item ? Number(out.Item.realm_id) : undefined;
 }
 

@@ -10,7 +10,7 @@ import type { Deps } from "../deps.js";
 import { batchGet } from "./batch-get.js";
 import { failedConditionIndexes, isConditionFailure, putAllIfAbsent } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
-import { keys } from "./keys.js";
+import { keyFits, keys } from "./keys.js";
 
 /**
  * A stream (channel) as stored, one item in its realm's partition; its
@@ -57,9 +57,9 @@ export async function getStream(deps: Db, realmId: number, streamId: number): Pr
 
 /** Resolves a stream name (case-insensitive) to its ID through the unique-name item, or undefined. */
 export async function getStreamIdByName(deps: Db, realmId: number, name: string): Promise<number | undefined> {
-  const out = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: keys.streamByName(realmId, name), ConsistentRead: true }),
-  );
+  const key = keys.streamByName(realmId, name);
+  if (!keyFits(key)) return undefined;
+  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
   return out.Item ? Number(out.Item.stream_id) : undefined;
 }
 

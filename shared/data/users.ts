@@ -8,7 +8,7 @@ import type { Deps } from "../deps.js";
 import { batchGet } from "./batch-get.js";
 import { isConditionFailure, putAllIfAbsent } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
-import { keys } from "./keys.js";
+import { keyFits, keys } from "./keys.js";
 
 /**
  * A user or bot account as stored (one item in its realm's partition).
@@ -127,9 +127,9 @@ export async function listRealmMembers(
 
 /** Resolves a delivery email (case-insensitive) to a user ID within a realm, or undefined. */
 export async function getUserIdByEmail(deps: Db, realmId: number, email: string): Promise<number | undefined> {
-  const out = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: keys.userByEmail(realmId, email), ConsistentRead: true }),
-  );
+  const key = keys.userByEmail(realmId, email);
+  if (!keyFits(key)) return undefined;
+  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
   return out.Item ? Number(out.Item.user_id) : undefined;
 }
 
