@@ -134,16 +134,18 @@ export async function skipMessagesShownInSnapshot(
 
 /**
  * Loads a queue for its owner.
- * @throws BadEventQueueIdError when it does not exist, belongs to someone
- *   else, or has been inactive for more than {@link QUEUE_TIMEOUT_MS} (checked
- *   here, so the answer does not wait for DynamoDB's TTL deletion)
+ * @throws BadEventQueueIdError when it does not exist or has been inactive
+ *   for more than {@link QUEUE_TIMEOUT_MS} (checked here, so the answer does
+ *   not wait for DynamoDB's TTL deletion)
+ * @throws JsonableError `You are not authorized to get events from this queue` for another user's queue
  */
 export async function accessEventQueue(deps: Deps, user: UserRecord, queueId: string): Promise<EventQueueRecord> {
   const queue = await getQueue(deps, queueId);
-  if (!queue || queue.user_id !== user.user_id || queue.realm_id !== user.realm_id) {
-    throw new BadEventQueueIdError(queueId);
+  if (!queue || deps.clock.now() - queue.last_activity_ms > QUEUE_TIMEOUT_MS) throw new BadEventQueueIdError(queueId);
+  // Zulip's access_client_descriptor: someone else's live queue is a refusal, not a reason to re-register.
+  if (queue.user_id !== user.user_id || queue.realm_id !== user.realm_id) {
+    throw new JsonableError("You are not authorized to get events from this queue");
   }
-  if (deps.clock.now() - queue.last_activity_ms > QUEUE_TIMEOUT_MS) throw new BadEventQueueIdError(queueId);
   return queue;
 }
 
@@ -269,7 +271,7 @@ export interface GetEventsRequest {
  * `LONGPOLL_RECHECK_MS` (configuration) on AWS.
  *
  * @returns the events (each with `id`) in ID order
- * @throws BadEventQueueIdError unknown, foreign or expired queue
+ * @throws BadEventQueueIdError unknown or expired queue; JsonableError for another user's queue
  * @throws JsonableError `Event <n> was not in this queue` / `An event newer than <n> has already been pruned!`
  */
 export async function getEvents(deps: Deps, user: UserRecord, req: GetEventsRequest): Promise<DeliveredEvent[]> {

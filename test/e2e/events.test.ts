@@ -307,7 +307,7 @@ describe("GET /events", () => {
     });
   });
 
-  it("refuses unknown queues and other users' queues with BAD_EVENT_QUEUE_ID", async () => {
+  it("refuses unknown queues with BAD_EVENT_QUEUE_ID and other users' queues as Zulip does", async () => {
     const unknown = await org.api(org.users.member, "GET", "/events", { queue_id: "1:nope", last_event_id: -1 });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ code: "BAD_EVENT_QUEUE_ID", queue_id: "1:nope" });
@@ -319,7 +319,7 @@ describe("GET /events", () => {
       dont_block: true,
     });
     expect(foreign.status).toBe(400);
-    expect(foreign.body).toMatchObject({ code: "BAD_EVENT_QUEUE_ID", queue_id: q.queueId });
+    expect(foreign.body).toEqual({ result: "error", msg: "You are not authorized to get events from this queue", code: "BAD_REQUEST" });
   });
 
   it("checks its parameters", async () => {

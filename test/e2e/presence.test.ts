@@ -128,6 +128,13 @@ describe("POST /users/me/presence", () => {
     expect(await getPresence(org.stack.deps, org.realm.id, user.id)).toBeUndefined();
   });
 
+  it("refuses bots: they have no presence", async () => {
+    const res = await org.api(org.users.bot, "POST", "/users/me/presence", { status: "active" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ result: "error", msg: "This endpoint does not accept bot requests.", code: "BAD_REQUEST" });
+    expect(await getPresence(org.stack.deps, org.realm.id, org.users.bot.id)).toBeUndefined();
+  });
+
   it("refuses a bad status and a missing one, writing nothing", async () => {
     const user = await org.createUser("presence-h");
     const bad = await org.api(user, "POST", "/users/me/presence", { status: "away" });

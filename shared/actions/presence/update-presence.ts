@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps.js";
+import { HumanUsersOnlyError } from "../../errors.js";
 import { recordPresencePing, type PresenceRecord } from "../../data/presence.js";
 import type { RealmRecord } from "../../data/realms.js";
 import { listRealmMembers, type UserRecord } from "../../data/users.js";
@@ -31,13 +32,15 @@ const NEWLY_ONLINE_AFTER_SECONDS = PRESENCE_OFFLINE_THRESHOLD_SECONDS - PRESENCE
  * `active` ping, tells the organization with a `presence` event.
  *
  * Preconditions: `status` is valid. Nothing is recorded for a user who
- * turned `presence_enabled` off (invisible mode).
+ * turned `presence_enabled` off (invisible mode). Bots have no presence
+ * (Zulip's `human_users_only` on this endpoint).
  *
  * Cost: one conditional UpdateItem (skipped by DynamoDB when the stored
  * presence is under {@link PRESENCE_UPDATE_MIN_FREQ_SECONDS} old, so
  * several open clients cost one write a minute); only when an event is due
  * (rare), one Query of the realm's users and the event fan-out, and not at
  * all above {@link USER_LIMIT_FOR_PRESENCE_EVENTS} active users.
+ * @throws HumanUsersOnlyError 400 `This endpoint does not accept bot requests.`
  */
 export async function doUpdateUserPresence(
   deps: Deps,
@@ -45,6 +48,7 @@ export async function doUpdateUserPresence(
   user: UserRecord,
   status: "active" | "idle",
 ): Promise<void> {
+  if (user.is_bot) throw new HumanUsersOnlyError();
   const settings = effectiveUserSettings(user.settings ?? {}, realm.user_settings_defaults ?? {});
   if (settings.presence_enabled === false) return;
   const nowMs = deps.clock.now();
