@@ -1,4 +1,4 @@
-import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
 
 /**
@@ -28,6 +28,25 @@ export function failedConditionIndexes(err: unknown): number[] {
 }
 
 /**
+ * Sends one conditional write (a Put, Update or Delete, or a transaction of
+ * them) and tells whether its condition held.
+ * @returns false when a condition failed (then nothing was written)
+ * @throws any other storage error
+ */
+export async function writeIf(
+  deps: Pick<Deps, "db">,
+  command: PutCommand | UpdateCommand | DeleteCommand | TransactWriteCommand,
+): Promise<boolean> {
+  try {
+    await deps.db.send(command as UpdateCommand);
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
  * Puts several new items in one transaction, each only if no item with its
  * key exists yet: how a record and its unique claims (a subdomain, a name,
  * an email, a conversation's member set) are created together.
@@ -40,17 +59,12 @@ export async function putAllIfAbsent(
   deps: Pick<Deps, "db" | "table">,
   items: Record<string, unknown>[],
 ): Promise<boolean> {
-  try {
-    await deps.db.send(
-      new TransactWriteCommand({
-        TransactItems: items.map((Item) => ({
-          Put: { TableName: deps.table, Item, ConditionExpression: "attribute_not_exists(pk)" },
-        })),
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeIf(
+    deps,
+    new TransactWriteCommand({
+      TransactItems: items.map((Item) => ({
+        Put: { TableName: deps.table, Item, ConditionExpression: "attribute_not_exists(pk)" },
+      })),
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
 import { batchGet } from "./batch-get.js";
-import { isConditionFailure } from "./conditions.js";
+import { writeIf } from "./conditions.js";
 import { recordOf } from "./items.js";
 import { keyFits, keys } from "./keys.js";
 
@@ -146,21 +146,16 @@ export async function saveQueue(
   expectedVersion: number,
   timeoutMs: number,
 ): Promise<boolean> {
-  try {
-    await deps.db.send(
-      new PutCommand({
-        TableName: deps.table,
-        Item: queueItem(queue, timeoutMs),
-        ConditionExpression: "attribute_exists(pk) AND #v = :v",
-        ExpressionAttributeNames: { "#v": "version" },
-        ExpressionAttributeValues: { ":v": expectedVersion },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeIf(
+    deps,
+    new PutCommand({
+      TableName: deps.table,
+      Item: queueItem(queue, timeoutMs),
+      ConditionExpression: "attribute_exists(pk) AND #v = :v",
+      ExpressionAttributeNames: { "#v": "version" },
+      ExpressionAttributeValues: { ":v": expectedVersion },
+    }),
+  );
 }
 
 /** Deletes a queue. One round trip. */

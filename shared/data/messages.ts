@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { isDeepStrictEqual } from "node:util";
 import type { Deps } from "../deps.js";
-import { isConditionFailure } from "./conditions.js";
+import { writeIf } from "./conditions.js";
 import { updateInTransactions, type UpdateAction } from "./transact-updates.js";
 import { batchGet } from "./batch-get.js";
 import { recordOf } from "./items.js";
@@ -172,13 +172,7 @@ function messageUpdateInput(table: string, { before, after }: MessageChange): Up
  * @returns false when the message was edited, moved or deleted since `before` was read (nothing written)
  */
 export async function updateMessage(deps: Db, change: MessageChange): Promise<boolean> {
-  try {
-    await deps.db.send(new UpdateCommand(messageUpdateInput(deps.table, change)));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeIf(deps, new UpdateCommand(messageUpdateInput(deps.table, change)));
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
 import { batchGet } from "./batch-get.js";
-import { failedConditionIndexes, isConditionFailure, putAllIfAbsent } from "./conditions.js";
+import { failedConditionIndexes, isConditionFailure, putAllIfAbsent, writeIf } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
 import { keyFits, keys } from "./keys.js";
 
@@ -213,36 +213,31 @@ export async function archiveStream(
   fields: Partial<StreamRecord>,
 ): Promise<boolean> {
   const { clauses, names, values } = setExpression({ ...fields, deactivated: true, name: archivedName });
-  try {
-    await deps.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: deps.table,
-              Key: keys.stream(stream.realm_id, stream.stream_id),
-              UpdateExpression: `SET ${clauses.join(", ")}`,
-              ConditionExpression: "attribute_exists(pk) AND #deact = :false AND #oldname = :oldname",
-              ExpressionAttributeNames: { ...names, "#deact": "deactivated", "#oldname": "name" },
-              ExpressionAttributeValues: { ...values, ":false": false, ":oldname": stream.name },
-            },
+  return writeIf(
+    deps,
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: deps.table,
+            Key: keys.stream(stream.realm_id, stream.stream_id),
+            UpdateExpression: `SET ${clauses.join(", ")}`,
+            ConditionExpression: "attribute_exists(pk) AND #deact = :false AND #oldname = :oldname",
+            ExpressionAttributeNames: { ...names, "#deact": "deactivated", "#oldname": "name" },
+            ExpressionAttributeValues: { ...values, ":false": false, ":oldname": stream.name },
           },
-          {
-            Delete: {
-              TableName: deps.table,
-              Key: keys.streamByName(stream.realm_id, stream.name),
-              ConditionExpression: "stream_id = :sid",
-              ExpressionAttributeValues: { ":sid": stream.stream_id },
-            },
+        },
+        {
+          Delete: {
+            TableName: deps.table,
+            Key: keys.streamByName(stream.realm_id, stream.name),
+            ConditionExpression: "stream_id = :sid",
+            ExpressionAttributeValues: { ":sid": stream.stream_id },
           },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+        },
+      ],
+    }),
+  );
 }
 
 /**
@@ -269,21 +264,16 @@ async function setFirstMessageIdIf(
   condition: string,
   values: Record<string, unknown>,
 ): Promise<boolean> {
-  try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: deps.table,
-        Key: key,
-        UpdateExpression: "SET first_message_id = :value",
-        ConditionExpression: condition,
-        ExpressionAttributeValues: { ":value": value, ...values },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeIf(
+    deps,
+    new UpdateCommand({
+      TableName: deps.table,
+      Key: key,
+      UpdateExpression: "SET first_message_id = :value",
+      ConditionExpression: condition,
+      ExpressionAttributeValues: { ":value": value, ...values },
+    }),
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { GetCommand , UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
 import { batchGet } from "./batch-get.js";
 import { batchWrite } from "./batch-write.js";
-import { isConditionFailure } from "./conditions.js";
+import { writeIf } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
 import { keys, unpad } from "./keys.js";
 
@@ -141,20 +141,15 @@ export async function updateSubscriptionFields(
 ): Promise<boolean> {
   const { clauses, names, values } = setExpression(fields as Record<string, unknown>);
   if (clauses.length === 0) return true;
-  try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: deps.table,
-        Key: keys.subscription(userId, streamId),
-        UpdateExpression: `SET ${clauses.join(", ")}`,
-        ConditionExpression: "#active = :true",
-        ExpressionAttributeNames: { ...names, "#active": "active" },
-        ExpressionAttributeValues: { ...values, ":true": true },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeIf(
+    deps,
+    new UpdateCommand({
+      TableName: deps.table,
+      Key: keys.subscription(userId, streamId),
+      UpdateExpression: `SET ${clauses.join(", ")}`,
+      ConditionExpression: "#active = :true",
+      ExpressionAttributeNames: { ...names, "#active": "active" },
+      ExpressionAttributeValues: { ...values, ":true": true },
+    }),
+  );
 }

@@ -6,7 +6,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../deps.js";
 import { batchGet } from "./batch-get.js";
-import { isConditionFailure, putAllIfAbsent } from "./conditions.js";
+import { isConditionFailure, putAllIfAbsent, writeIf } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
 import { keyFits, keys } from "./keys.js";
 
@@ -170,22 +170,17 @@ export async function updateUserFields(
 ): Promise<boolean> {
   const { clauses, names, values } = setExpression(fields);
   if (clauses.length === 0) return true;
-  try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: deps.table,
-        Key: keys.user(realmId, userId),
-        UpdateExpression: `SET ${clauses.join(", ")}`,
-        ConditionExpression: condition ? `attribute_exists(pk) AND (${condition.expression})` : "attribute_exists(pk)",
-        ExpressionAttributeNames: { ...names, ...condition?.names },
-        ExpressionAttributeValues: { ...values, ...condition?.values },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeIf(
+    deps,
+    new UpdateCommand({
+      TableName: deps.table,
+      Key: keys.user(realmId, userId),
+      UpdateExpression: `SET ${clauses.join(", ")}`,
+      ConditionExpression: condition ? `attribute_exists(pk) AND (${condition.expression})` : "attribute_exists(pk)",
+      ExpressionAttributeNames: { ...names, ...condition?.names },
+      ExpressionAttributeValues: { ...values, ...condition?.values },
+    }),
+  );
 }
 
 /**
