@@ -7,8 +7,21 @@ import type { UserRecord } from "../data/users.js";
  * cache-busting `version`.
  */
 export function gravatarUrl(email: string, avatarVersion: number): string {
-  const hash = createHash("md5").update(email.trim().toLowerCase()).digest("hex");
-  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${avatarVersion}`;
+  return `${gravatarBase(email)}&version=${avatarVersion}`;
+}
+
+function gravatarBase(key: string): string {
+  const hash = createHash("md5").update(key.trim().toLowerCase()).digest("hex");
+  return `https://secure.gravatar.com/avatar/${hash}?d=identicon`;
+}
+
+/**
+ * An organization's icon while none is uploaded (`realm_icon_source` "G"):
+ * Zulip's `get_realm_icon_url`, the gravatar identicon of the realm's
+ * subdomain (`string_id`). Served by gravatar, so clients always get an image.
+ */
+export function realmIconUrl(realm: { string_id: string }): string {
+  return gravatarBase(realm.string_id);
 }
 
 /**

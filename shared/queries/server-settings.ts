@@ -1,3 +1,4 @@
+import { realmIconUrl } from "../domain/avatar.js";
 import type { Config } from "../config.js";
 import type { RealmRecord } from "../data/realms.js";
 import { realmUrl } from "../domain/email.js";
@@ -41,7 +42,7 @@ export function getServerSettings(realm: RealmRecord | null, config: Config): Re
     realm_uri: url,
     realm_url: url,
     realm_name: realm.name,
-    realm_icon: `${url}/static/images/logo/zulip-icon-128x128.png`,
+    realm_icon: realmIconUrl(realm),
     realm_description: realm.description ? `<p>${escapeHtml(realm.description)}</p>` : "",
     realm_web_public_access_enabled: false,
   };

@@ -73,6 +73,8 @@ describe("GET /server_settings", () => {
       email_auth_enabled: true,
     });
     expect(res.body.authentication_methods.password).toBe(true);
+    // No uploaded icon: Zulip's gravatar identicon of the subdomain (here the default organization's "").
+    expect(res.body.realm_icon).toBe("https://secure.gravatar.com/avatar/d41d8cd98f00b204e9800998ecf8427e?d=identicon");
   });
 });
 

@@ -1,4 +1,5 @@
 import { API_PREFIX } from "../../routes.js";
+import { realmIconUrl } from "../../domain/avatar.js";
 import type { Config } from "../../config.js";
 import type { RealmRecord } from "../../data/realms.js";
 import { realmHost, realmUrl } from "../../domain/email.js";
@@ -91,7 +92,7 @@ export function realmInitialState(
     realm_description: realm.description ? `<p>${escapeHtml(realm.description)}</p>` : "",
     realm_date_created: realm.date_created,
     realm_authentication_methods: authMethods,
-    realm_icon_url: `${url}/static/images/logo/zulip-icon-128x128.png`,
+    realm_icon_url: realmIconUrl(realm),
     realm_icon_source: "G",
     realm_logo_url: `${url}/static/images/logo/zulip-org-logo.svg?version=0`,
     realm_logo_source: "D",
