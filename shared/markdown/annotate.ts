@@ -6,12 +6,62 @@
  * - mentions inside a block quote (`>` or ```` ```quote ````): Zulip silences
  *   them, so quoting a message does not notify its mentions again;
  * - line endings inside paragraph text (not inside inline code): Zulip's
- *   nl2br renders them as `<br>`.
+ *   nl2br renders them as `<br>`;
+ * - `**strong**` spanning a line ending: Zulip's inline pattern stops at the
+ *   end of a line, so the asterisks stay as typed (tokens retyped as text);
+ * - `***x***`: micromark nests `<em><strong>`, Zulip `<strong><em>` (the two
+ *   groups' token types are swapped; the HTML handlers only look at types).
  */
-import type { Event } from "micromark-util-types";
+import type { Event, Token } from "micromark-util-types";
 import type { RenderState } from "./render-state.js";
 
+/**
+ * The tokens of an attention group (`emphasis`/`strong`) entered at `start`:
+ * itself, its opening sequence, its text and its closing sequence, and the
+ * index of its exit. Undefined when the events do not have that shape.
+ */
+function attentionGroup(events: readonly Event[], start: number): { end: number; tokens: Token[] } | undefined {
+  const group = events[start][1];
+  const kind = group.type as string;
+  let end = start + 1;
+  while (end < events.length && events[end][1] !== group) end++;
+  const tokens = [group, events[start + 1]?.[1], events[start + 3]?.[1], events[end - 2]?.[1]];
+  const expected = [kind, `${kind}Sequence`, `${kind}Text`, `${kind}Sequence`];
+  if (end >= events.length || tokens.some((token, i) => token?.type !== expected[i])) return undefined;
+  return { end, tokens };
+}
+
+/** Zulip's rules for `**` and `***` (see the module comment); changes token types in place. */
+function zulipAttention(events: readonly Event[]): void {
+  for (let i = 0; i < events.length; i++) {
+    const [kind, token] = events[i];
+    if (kind !== "enter" || (token.type !== "strong" && token.type !== "emphasis")) continue;
+    const group = attentionGroup(events, i);
+    if (!group) continue;
+    if (token.type === "strong") {
+      const spansLines = events.slice(i, group.end).some(([, inner]) => inner.type === "lineEnding");
+      if (spansLines) {
+        const [outer, open, text, close] = group.tokens;
+        outer.type = "zulipPlainAttention";
+        text.type = "zulipPlainAttention";
+        open.type = "data";
+        close.type = "data";
+      }
+      continue;
+    }
+    // `<em>` directly around a `<strong>` covering all of it.
+    if (events[i + 4]?.[0] !== "enter" || events[i + 4][1].type !== "strong") continue;
+    const inner = attentionGroup(events, i + 4);
+    if (!inner || inner.end !== group.end - 4) continue;
+    group.tokens.forEach((outerToken, k) => {
+      const innerToken = inner.tokens[k];
+      [outerToken.type, innerToken.type] = [innerToken.type, outerToken.type];
+    });
+  }
+}
+
 export function annotateEvents(events: readonly Event[], state: RenderState): void {
+  zulipAttention(events);
   let quoteDepth = 0;
   let paragraphDepth = 0;
   let codeTextDepth = 0;

@@ -16,8 +16,10 @@
  * Differences from Zulip's server we know of: no syntax highlighting in code
  * blocks (Zulip runs Pygments; clients render plain code fine), no inline
  * image/video previews or link embeds, no linkifiers yet, bare domains without
- * `www.` or a scheme (`example.com`) are not auto-linked, `**bold**` may span
- * lines, `<time:…>` only understands ISO 8601 and Unix seconds, lists need
+ * `www.` or a scheme (`example.com`) are not auto-linked, `<time:…>` only
+ * understands ISO 8601 and Unix seconds, list items with different bullets
+ * (`*`, `-`, `+`) make separate lists, `~~ x ~~` (spaces inside) is not
+ * struck through, continuation lines lose their leading spaces, lists need
  * CommonMark indentation (Zulip also accepts 2 spaces for nested ordered
  * lists), and Unicode emoji names follow iamcal's except for the common names
  * Zulip renames (`shared/emoji/zulip-names.ts`).

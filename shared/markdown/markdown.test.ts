@@ -45,8 +45,17 @@ describe("renderMarkdown", () => {
 
     it("renders *emphasis*, **strong**, ***both*** and ~~strikethrough~~", () => {
       expect(html("*foo* **bar** ***baz*** ~~gone~~")).toBe(
-        "<p><em>foo</em> <strong>bar</strong> <em><strong>baz</strong></em> <del>gone</del></p>",
+        "<p><em>foo</em> <strong>bar</strong> <strong><em>baz</em></strong> <del>gone</del></p>",
       );
+    });
+
+    it("does not let **strong** span lines, as Zulip's inline pattern does not", () => {
+      expect(html("a **b\nc** d")).toBe("<p>a **b<br>\nc** d</p>");
+      expect(html("**one**\n**two** *x\ny*")).toBe("<p><strong>one</strong><br>\n<strong>two</strong> <em>x<br>\ny</em></p>");
+    });
+
+    it("nests ***text*** as <strong><em>, like Zulip", () => {
+      expect(html("***x*** and ***y** z*")).toBe("<p><strong><em>x</em></strong> and <em><strong>y</strong> z</em></p>");
     });
 
     it("leaves underscores and single tildes alone (Zulip has no _emphasis_)", () => {
@@ -67,6 +76,14 @@ describe("renderMarkdown", () => {
       expect(html("`<&nbsp;> @**Iago** :smile: #**Denmark** <time:1496701800>`")).toBe(
         "<p><code>&lt;&amp;nbsp;&gt; @**Iago** :smile: #**Denmark** &lt;time:1496701800&gt;</code></p>",
       );
+    });
+
+    it("keeps the spaces just inside inline code, as Zulip does (no CommonMark padding strip)", () => {
+      expect(html("a `` padded `` b ` x ` c")).toBe("<p>a <code> padded </code> b <code> x </code> c</p>");
+    });
+
+    it("leaves quotes in inline code unescaped, like other text", () => {
+      expect(html(`\`say "hi" & 'bye'\``)).toBe(`<p><code>say "hi" &amp; 'bye'</code></p>`);
     });
 
     it("decodes character references", () => {
@@ -184,6 +201,20 @@ describe("renderMarkdown", () => {
       expect(result.hasLink).toBe(false);
     });
 
+    it("accepts a language written with a leading dot or in braces", () => {
+      expect(html("~~~.rust\nfn x() {}\n~~~")).toContain('data-code-language="Rust"');
+      expect(html("``` {.js}\nlet a;\n```")).toContain('data-code-language="JavaScript"');
+    });
+
+    it("drops blank lines at the start and end of a code block", () => {
+      expect(html("```\n\n\nfirst\n\nlast\n\n\n```")).toBe(
+        '<div class="codehilite"><pre><span></span><code>first\n\nlast\n</code></pre></div>',
+      );
+      expect(html("> ```\n>\n> only")).toBe(
+        '<blockquote>\n<div class="codehilite"><pre><span></span><code>only\n</code></pre></div>\n</blockquote>',
+      );
+    });
+
     it("escapes a hostile language name", () => {
       expect(html('```"><script>\nx\n```')).toBe(
         '<div class="codehilite" data-code-language="&quot;&gt;&lt;script&gt;"><pre><span></span><code>x\n</code></pre></div>',
@@ -229,6 +260,12 @@ describe("renderMarkdown", () => {
         '<p><a href="https://github.com">hello</a> <a href="https://github.com">https://github.com</a></p>',
       );
       expect(html("[call me](tel:+14155551234)")).toBe('<p><a href="tel:+14155551234">call me</a></p>');
+    });
+
+    it("shows a refused link exactly as typed, quotes included", () => {
+      expect(html(`[run](javascript:go("now")) and javascript:"x"`)).toBe(
+        `<p>[run](javascript:go("now")) and javascript:"x"</p>`,
+      );
     });
 
     it("makes links into this organization relative", () => {

@@ -61,6 +61,10 @@ export class RenderState {
   readonly links: OpenLink[] = [];
   inLinkTitle = false;
   codeLanguage: string | undefined;
+  /** Inside a code block's `<code>` (fenced or indented, not math). */
+  inFlowCode = false;
+  /** Line endings inside a code block not yet written: dropped if only blank lines follow. */
+  pendingCodeNewlines = 0;
   /** Collected TeX source while inside a ```` ```math ```` block. */
   math: string[] | undefined;
 

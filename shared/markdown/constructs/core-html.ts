@@ -33,6 +33,14 @@ function escapeCode(value: string): string {
   return escapeHtml(value).replace(/'/g, "&#39;");
 }
 
+/**
+ * The language word of a code fence's info string. Zulip (like Python-Markdown's
+ * fenced_code) also accepts `.py` and `{.py}`; the dot and braces are not part of it.
+ */
+function fenceLanguage(info: string): string {
+  return info.trim().replace(/^\{?\.?/, "").replace(/\}$/, "");
+}
+
 /** The HTML extension with Zulip's output for core constructs, bound to one render. */
 export function coreHtml(state: RenderState): HtmlExtension {
   /** Records a rendered link for has_link / has_attachment / has_image. */
@@ -66,6 +74,8 @@ export function coreHtml(state: RenderState): HtmlExtension {
   }
 
   function openCode(this: CompileContext, language: string | undefined): void {
+    state.inFlowCode = true;
+    state.pendingCodeNewlines = 0;
     const name = language ? codeLanguageName(language) : undefined;
     this.tag(`<div class="codehilite"${name ? ` data-code-language="${escapeHtml(name)}"` : ""}><pre><span></span><code>`);
   }
@@ -79,12 +89,10 @@ export function coreHtml(state: RenderState): HtmlExtension {
       this.lineEndingIfNeeded();
       this.tag(`<p>${renderTex(tex, true) ?? texErrorHtml(tex)}</p>`);
     } else {
-      // An unclosed fence inside a container: the line ending after it belongs
-      // to the code (CommonMark), though micromark sees it outside.
-      if (count !== undefined && count < 2 && this.getData("tightStack").length > 0 && !this.getData("lastWasTag")) {
-        this.raw("\n");
-      }
-      if (this.getData("flowCodeSeenData")) this.lineEndingIfNeeded();
+      // Blank lines at the end were held back (see `lineEnding`) and are
+      // dropped; the last line still ends with a newline, as in Zulip's output.
+      if (this.getData("flowCodeSeenData")) this.raw("\n");
+      state.inFlowCode = false;
       this.tag("</code></pre></div>");
     }
     if (count !== undefined && count < 2) this.lineEndingIfNeeded();
@@ -125,7 +133,7 @@ export function coreHtml(state: RenderState): HtmlExtension {
     exit: {
       codeFencedFenceInfo(this: CompileContext, token: Token) {
         this.resume();
-        state.codeLanguage = this.sliceSerialize(token);
+        state.codeLanguage = fenceLanguage(this.sliceSerialize(token));
       },
       codeFencedFence(this: CompileContext) {
         const count = this.getData("fencesCount") ?? 0;
@@ -152,7 +160,8 @@ export function coreHtml(state: RenderState): HtmlExtension {
           state.math.push(value);
           return;
         }
-        this.raw(escapeCode(value));
+        this.raw("\n".repeat(state.pendingCodeNewlines) + escapeCode(value));
+        state.pendingCodeNewlines = 0;
         this.setData("flowCodeSeenData", true);
       },
       lineEnding(this: CompileContext, token: Token) {
@@ -163,6 +172,12 @@ export function coreHtml(state: RenderState): HtmlExtension {
         }
         if (state.math) {
           state.math.push("\n");
+          return;
+        }
+        if (state.inFlowCode) {
+          // Pygments (Zulip's highlighter) strips blank lines at both ends of a
+          // block: leading ones are dropped, the others wait for more code.
+          if (this.getData("flowCodeSeenData")) state.pendingCodeNewlines++;
           return;
         }
         if (this.getData("inCodeText")) {
@@ -178,6 +193,15 @@ export function coreHtml(state: RenderState): HtmlExtension {
       thematicBreak(this: CompileContext) {
         this.lineEndingIfNeeded();
         this.tag("<hr>");
+      },
+      // Zulip keeps inline code exactly as typed: the space just inside each
+      // backtick run (which CommonMark strips) stays.
+      codeTextPadding(this: CompileContext) {
+        this.raw(" ");
+      },
+      // Inline code escapes like text (`&`, `<`, `>`), leaving quotes as typed.
+      codeTextData(this: CompileContext, token: Token) {
+        this.raw(escapeText(this.sliceSerialize(token)));
       },
       data(this: CompileContext, token: Token) {
         const value = this.sliceSerialize(token);
@@ -216,8 +240,9 @@ export function coreHtml(state: RenderState): HtmlExtension {
         if (!link) return;
         const sanitized = sanitizeUrl(link.destination);
         if (sanitized === undefined) {
-          // Zulip leaves a link with a refused scheme as the text that was typed.
-          this.raw(this.encode(this.sliceSerialize(token)));
+          // Zulip leaves a link with a refused scheme as the text that was typed
+          // (escaped as text: quotes stay).
+          this.raw(escapeText(this.sliceSerialize(token)));
           return;
         }
         const href = relativizeLocalUrl(sanitized, state.realmUrl);

@@ -29,6 +29,8 @@ declare module "micromark-util-types" {
     zulipFenceOpen: "zulipFenceOpen";
     zulipFenceClose: "zulipFenceClose";
     zulipSpoilerHeader: "zulipSpoilerHeader";
+    /** A `**…**` Zulip does not render (spans lines): no HTML of its own. */
+    zulipPlainAttention: "zulipPlainAttention";
   }
   interface ContainerState {
     zulipFence?: ZulipFenceContainerState | undefined;
