@@ -1,12 +1,13 @@
 /**
  * Zulip-flavoured Markdown → Zulip's `rendered_content` HTML.
  *
- * Pipeline: micromark (CommonMark) + GFM autolink literals, strikethrough
- * (`~~x~~` only) and tables, plus our syntax extensions for Zulip's constructs
- * (mentions, channel/topic links, emoji, global times, inline TeX, `_` as
- * text, ```` ```quote ```` / ```` ```spoiler ```` containers); then one event
- * pass (`annotate.ts`); then micromark's HTML compiler with our HTML
- * extensions producing Zulip's markup. Nothing is regex-replaced in the HTML.
+ * Pipeline: micromark (CommonMark) + GFM autolink literals and tables, plus
+ * our syntax extensions for Zulip's constructs (mentions, channel/topic
+ * links, emoji, global times, inline TeX, `_` as text, ```` ```quote ```` /
+ * ```` ```spoiler ```` containers, bare-domain links, Zulip's list rules and
+ * `~~strikethrough~~` that may have spaces inside); then one event pass
+ * (`annotate.ts`); then micromark's HTML compiler with our HTML extensions
+ * producing Zulip's markup. Nothing is regex-replaced in the HTML.
  *
  * Safety: raw HTML is never passed through (the HTML constructs are disabled,
  * so `<script>` is text), link schemes are allow-listed (`javascript:` and
@@ -15,27 +16,33 @@
  *
  * Differences from Zulip's server we know of: no syntax highlighting in code
  * blocks (Zulip runs Pygments; clients render plain code fine), no inline
- * image/video previews or link embeds, no linkifiers yet, bare domains without
- * `www.` or a scheme (`example.com`) are not auto-linked, `<time:…>` only
- * understands ISO 8601 and Unix seconds, list items with different bullets
- * (`*`, `-`, `+`) make separate lists, `~~ x ~~` (spaces inside) is not
- * struck through, continuation lines lose their leading spaces, lists need
- * CommonMark indentation (Zulip also accepts 2 spaces for nested ordered
- * lists), and Unicode emoji names follow iamcal's except for the common names
- * Zulip renames (`shared/emoji/zulip-names.ts`).
+ * image/video previews or link embeds, no linkifiers yet, `<time:…>` only
+ * understands ISO 8601 and Unix seconds, continuation lines and list items
+ * lose their leading and trailing spaces, `~~…~~` may span lines (Zulip's
+ * stops at a line end), a link with a refused scheme stays plain text without
+ * linking bare domains inside it, an email followed by a path
+ * (`a@b.com/x`) still links the email, `topicLinks` does not find bare
+ * domains (only `http(s)://` and `www.`), an empty `>` makes an empty quote,
+ * and Unicode emoji names follow iamcal's except for the common names Zulip
+ * renames (`shared/emoji/zulip-names.ts`). Lists follow Zulip's rules:
+ * 2-space nesting for bullets and numbers, `*`/`-`/`+` items in one list,
+ * any item may follow a text line (`constructs/list.ts`).
  *
  * @see https://zulip.com/help/format-your-message-using-markdown
  * @see https://zulip.com/api/rendered-content (markup the clients expect)
  */
 import { compile, parse, postprocess, preprocess } from "micromark";
 import { gfmAutolinkLiteral } from "micromark-extension-gfm-autolink-literal";
-import { gfmStrikethrough, gfmStrikethroughHtml } from "micromark-extension-gfm-strikethrough";
+import { gfmStrikethroughHtml } from "micromark-extension-gfm-strikethrough";
 import { gfmTable, gfmTableHtml } from "micromark-extension-gfm-table";
 import type { Extension } from "micromark-util-types";
 import { annotateEvents } from "./annotate.js";
+import { bareDomainSyntax } from "./constructs/bare-domain.js";
 import { coreHtml } from "./constructs/core-html.js";
 import { emojiExtensions } from "./constructs/emoji.js";
 import { fenceContainerHtml, fenceContainerSyntax } from "./constructs/fence-container.js";
+import { zulipListSyntax } from "./constructs/list.js";
+import { zulipStrikethroughSyntax } from "./constructs/strikethrough.js";
 import { mentionExtensions } from "./constructs/mention.js";
 import { streamLinkExtensions } from "./constructs/stream-link.js";
 import { texExtensions } from "./constructs/tex.js";
@@ -58,7 +65,7 @@ export type {
 } from "./types.js";
 
 /** Zulip's `rendered_content_version` analogue for our renderer; bump when the HTML for the same input changes. */
-export const RENDERED_VERSION = 1;
+export const RENDERED_VERSION = 2;
 
 /**
  * CommonMark constructs Zulip does not have: raw HTML (unsafe; shown as
@@ -73,10 +80,12 @@ const disableUnsupported: Extension = {
 // Stateless syntax extensions, built once.
 const staticSyntax: Extension[] = [
   gfmAutolinkLiteral(),
-  gfmStrikethrough({ singleTilde: false }),
+  bareDomainSyntax,
+  zulipStrikethroughSyntax,
   gfmTable(),
   disableUnsupported,
   underscoreSyntax,
+  zulipListSyntax,
 ];
 const timestamp = timestampExtensions();
 const tex = texExtensions();

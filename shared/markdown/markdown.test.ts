@@ -49,6 +49,13 @@ describe("renderMarkdown", () => {
       );
     });
 
+    it("strikes through ~~ text ~~ with spaces inside, keeping the spaces, like Zulip", () => {
+      expect(html("it was ~~ cheap ~~ free")).toBe("<p>it was <del> cheap </del> free</p>");
+      expect(html("~~ a~~ b ~~c ~~")).toBe("<p><del> a</del> b <del>c </del></p>");
+      // Lone or tripled tildes stay text.
+      expect(html("about ~~ 5 and ~~~x~~~")).toBe("<p>about ~~ 5 and ~~~x~~~</p>");
+    });
+
     it("does not let **strong** span lines, as Zulip's inline pattern does not", () => {
       expect(html("a **b\nc** d")).toBe("<p>a **b<br>\nc** d</p>");
       expect(html("**one**\n**two** *x\ny*")).toBe("<p><strong>one</strong><br>\n<strong>two</strong> <em>x<br>\ny</em></p>");
@@ -95,6 +102,28 @@ describe("renderMarkdown", () => {
     it("renders bullet and numbered lists", () => {
       expect(html("Some text:\n\n* One\n* Two")).toBe("<p>Some text:</p>\n<ul>\n<li>One</li>\n<li>Two</li>\n</ul>");
       expect(html("3. A\n3. B")).toBe('<ol start="3">\n<li>A</li>\n<li>B</li>\n</ol>');
+    });
+
+    it("nests list items indented by 2 spaces, bullets and numbers alike, like Zulip", () => {
+      expect(html("* fruit\n  * apple\n  * pear\n* veg")).toBe(
+        "<ul>\n<li>fruit<ul>\n<li>apple</li>\n<li>pear</li>\n</ul>\n</li>\n<li>veg</li>\n</ul>",
+      );
+      expect(html("Plan:\n1. wake\n  2. coffee\n    3. beans\n2. work")).toBe(
+        "<p>Plan:</p>\n<ol>\n<li>wake<ol start=\"2\">\n<li>coffee<ol start=\"3\">\n<li>beans</li>\n</ol>\n</li>\n</ol>\n</li>\n<li>work</li>\n</ol>",
+      );
+      // One space is not enough to nest; continuation text needs 2 spaces under `1.` too.
+      expect(html("* a\n * b")).toBe("<ul>\n<li>a</li>\n<li>b</li>\n</ul>");
+      expect(html("1. a\n  still a")).toBe("<ol>\n<li>a<br>\nstill a</li>\n</ol>");
+    });
+
+    it("lets any list item follow a text line, but not a number of two digits", () => {
+      expect(html("Steps\n4. four\n5. five")).toBe('<p>Steps</p>\n<ol start="4">\n<li>four</li>\n<li>five</li>\n</ol>');
+      expect(html("Year\n12. twelve")).toBe("<p>Year<br>\n12. twelve</p>");
+    });
+
+    it("keeps items with different bullets in one list, but numbers in another", () => {
+      expect(html("* red\n- green\n+ blue")).toBe("<ul>\n<li>red</li>\n<li>green</li>\n<li>blue</li>\n</ul>");
+      expect(html("- red\n1. one")).toBe("<ul>\n<li>red</li>\n</ul>\n<ol>\n<li>one</li>\n</ol>");
     });
 
     it("renders > block quotes", () => {
@@ -253,6 +282,28 @@ describe("renderMarkdown", () => {
         '<p>see <a href="https://example.com/a_b">https://example.com/a_b</a>. and ' +
           '<a href="http://www.zulip.com/foo">www.zulip.com/foo</a> ok, <a href="mailto:a@b.com">a@b.com</a></p>',
       );
+    });
+
+    it("auto-links bare domains with a known top-level domain to http://, like Zulip", () => {
+      expect(html("docs at myproject.org, short link bit.ly/x1 and uni.ox.ac.uk/a_(b)c).")).toBe(
+        '<p>docs at <a href="http://myproject.org">myproject.org</a>, short link ' +
+          '<a href="http://bit.ly/x1">bit.ly/x1</a> and <a href="http://uni.ox.ac.uk/a_(b)c">uni.ox.ac.uk/a_(b)c</a>).</p>',
+      );
+      expect(html('("shop.example.net/cart/") and **news.example.com**')).toBe(
+        '<p>("<a href="http://shop.example.net/cart/">shop.example.net/cart/</a>") and ' +
+          '<strong><a href="http://news.example.com">news.example.com</a></strong></p>',
+      );
+      expect(renderMarkdown("go to team.example.com", lookups).hasLink).toBe(true);
+    });
+
+    it("leaves file names, unknown endings and domains inside words, code and links as text", () => {
+      expect(html("edit setup.py, notes.md, v1.2.3, ver.nope and x@host.com/y")).toBe(
+        '<p>edit setup.py, notes.md, v1.2.3, ver.nope and <a href="mailto:x@host.com">x@host.com</a>/y</p>',
+      );
+      expect(html("a/b.com `c.com` [see d.com](https://e.org) f.comx")).toBe(
+        '<p>a/b.com <code>c.com</code> <a href="https://e.org">see d.com</a> f.comx</p>',
+      );
+      expect(renderMarkdown("see setup.py", lookups).hasLink).toBe(false);
     });
 
     it("renders [text](url) links, showing the URL when the text is empty", () => {

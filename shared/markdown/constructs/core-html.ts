@@ -8,6 +8,8 @@
  * - links: Zulip's scheme allow-list (a refused link stays as typed text),
  *   organization-local links made relative, empty labels show the URL, and
  *   `hasLink` / upload (attachment, image) detection;
+ * - lists: a list nested in a tight item follows the item's text without a
+ *   newline, as in Zulip's HTML;
  * - line breaks: a newline inside a paragraph is `<br>` (Zulip's nl2br); void
  *   elements are HTML (`<br>`, `<hr>`), not XHTML;
  * - text: Unicode emoji characters wrapped in Zulip's emoji span.
@@ -101,8 +103,27 @@ export function coreHtml(state: RenderState): HtmlExtension {
     this.setData("slurpOneLineEnding");
   }
 
+  /**
+   * micromark's list opening, except that a list nested in a tight item
+   * follows the item's text directly (Zulip's `<li>text<ul>`, no newline).
+   */
+  function openList(this: CompileContext, token: Token, tagName: "ol" | "ul"): void {
+    const tightStack = this.getData("tightStack");
+    const inTightItem = tightStack.length > 0 && tightStack[tightStack.length - 1];
+    tightStack.push(!token._loose);
+    if (!inTightItem) this.lineEndingIfNeeded();
+    this.tag(`<${tagName}`);
+    this.setData("expectFirstItem", true);
+  }
+
   return {
     enter: {
+      listOrdered(this: CompileContext, token: Token) {
+        openList.call(this, token, "ol");
+      },
+      listUnordered(this: CompileContext, token: Token) {
+        openList.call(this, token, "ul");
+      },
       codeFenced(this: CompileContext) {
         this.lineEndingIfNeeded();
         this.setData("fencesCount", 0);
@@ -259,6 +280,14 @@ export function coreHtml(state: RenderState): HtmlExtension {
       },
       literalAutolinkEmail(this: CompileContext, token: Token) {
         literalLink.call(this, token, "mailto:");
+      },
+      zulipBareLink(this: CompileContext, token: Token) {
+        // Inside a link's text it stays text (no link in a link), as in Zulip.
+        if (state.links.length > 0) {
+          this.raw(escapeText(this.sliceSerialize(token)));
+          return;
+        }
+        literalLink.call(this, token, "http://");
       },
     },
   };

@@ -31,6 +31,8 @@ declare module "micromark-util-types" {
     zulipSpoilerHeader: "zulipSpoilerHeader";
     /** A `**…**` Zulip does not render (spans lines): no HTML of its own. */
     zulipPlainAttention: "zulipPlainAttention";
+    /** A bare domain Zulip links (`example.com/path`): see `bare-domain.ts`. */
+    zulipBareLink: "zulipBareLink";
   }
   interface ContainerState {
     zulipFence?: ZulipFenceContainerState | undefined;
