@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getMessage } from "../../shared/data/messages.js";
+import { RENDERED_VERSION } from "../../shared/markdown/index.js";
 import { getUserMessages } from "../../shared/data/user-messages.js";
 import { systemClock } from "../../shared/deps.js";
 import { validateEvent } from "../../shared/events/schemas.js";
@@ -48,7 +49,7 @@ describe("PATCH /messages/{message_id}", () => {
         timestamp: stored.last_edit_timestamp,
         prev_content: "first draft",
         prev_rendered_content: "<p>first draft</p>",
-        prev_rendered_content_version: 1,
+        prev_rendered_content_version: RENDERED_VERSION,
       },
     ]);
     expect((await getUserMessages(org.stack.deps, member2.id, [id])).get(id)!.flags).toContain("mentioned");
