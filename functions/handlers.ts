@@ -1,6 +1,6 @@
 import type { Group } from "../shared/routes.js";
 import type { EndpointMap } from "../shared/http/context.js";
-import * as auth from "./auth/index.js";
+import * as unauthenticated from "./unauthenticated/index.js";
 import * as users from "./users/index.js";
 import * as streams from "./streams/index.js";
 import * as messages from "./messages/index.js";
@@ -14,7 +14,7 @@ import * as fallback from "./fallback/index.js";
  * own; this module is not part of any Lambda bundle.
  */
 export const GROUP_MODULES: Record<Group, { handler: LambdaHandler; endpoints: EndpointMap }> = {
-  auth,
+  unauthenticated,
   users,
   streams,
   messages,

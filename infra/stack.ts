@@ -86,7 +86,7 @@ export const WORKER_TIMEOUT = Duration.minutes(2);
  * mostly sleeps in its long poll, billed per GB-second, so it gets the least.
  */
 const GROUP_MEMORY: Record<Group, number> = {
-  auth: 512,
+  unauthenticated: 512,
   users: 512,
   streams: 512,
   messages: 512,

@@ -1,6 +1,5 @@
-import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { loadConfig, type Config } from "./config.js";
-import { createDocumentClient } from "./data/client.js";
+import { createDocumentClient, type Store } from "./data/client.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createDeferredWork, type DeferredWork } from "./deferred/deferred-work.js";
 
@@ -16,12 +15,8 @@ export const systemClock: Clock = { now: () => Date.now() };
  * (Powertools style) so that tests can fake time, count DynamoDB round trips
  * or inject failures.
  */
-export interface Deps {
+export interface Deps extends Store {
   config: Config;
-  /** DynamoDB document client for {@link Deps.table}. */
-  db: DynamoDBDocumentClient;
-  /** Name of the single table. */
-  table: string;
   clock: Clock;
   log: Logger;
   /** Where work too large for one request goes (SQS on AWS). */

@@ -12,7 +12,7 @@
  */
 
 /** One Lambda per group: the folder `functions/<group>/`. */
-export const GROUPS = ["auth", "users", "streams", "messages", "events", "presence"] as const;
+export const GROUPS = ["unauthenticated", "users", "streams", "messages", "events", "presence"] as const;
 export type Group = (typeof GROUPS)[number];
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -45,10 +45,10 @@ const r = (method: HttpMethod, path: string, group: Group, endpoint: string, aut
 
 export const ROUTES: readonly Route[] = [
   // Server and authentication
-  r("GET", "/server_settings", "auth", "getServerSettings", "none"),
-  r("POST", "/fetch_api_key", "auth", "fetchApiKey", "none"),
+  r("GET", "/server_settings", "unauthenticated", "getServerSettings", "none"),
+  r("POST", "/fetch_api_key", "unauthenticated", "fetchApiKey", "none"),
   // The file `server_emoji_data_url` names (Zulip serves it as a static file; the URL is opaque to clients).
-  r("GET", "/static/generated/emoji/emoji_api.json", "auth", "getEmojiData", "none"),
+  r("GET", "/static/generated/emoji/emoji_api.json", "unauthenticated", "getEmojiData", "none"),
 
   // Users
   r("GET", "/users", "users", "getUsers"),

@@ -1,5 +1,5 @@
 import type { Endpoint } from "../../shared/http/context.js";
-import { registerEventQueue } from "../../shared/events/register.js";
+import { registerEventQueue } from "../../shared/actions/events/register-queue.js";
 import { parseRegistrationParams, queueOptionsFrom } from "./registration-params.js";
 
 /** `POST /register`: creates an event queue and returns it with the requested initial state. */

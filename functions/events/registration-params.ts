@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { ClientCapabilities, QueueOptions } from "../../shared/data/event-queues.js";
-import type { UserRecord } from "../../shared/data/users.js";
+import type { ClientCapabilities, QueueOptions } from "../../shared/data/records/event-queue.js";
+import type { UserRecord } from "../../shared/data/records/user.js";
+
 import { isGuest } from "../../shared/domain/roles.js";
 import { JsonableError } from "../../shared/errors.js";
 import { checkEventNarrow } from "../../shared/events/narrow.js";

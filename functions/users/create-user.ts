@@ -1,4 +1,4 @@
-import { requireRealmAdmin } from "../../shared/actions/users/access-user.js";
+import { requireRealmAdmin } from "../../shared/access/user.js";
 import { checkCreateUserByAdmin } from "../../shared/actions/users/create-user.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";

@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import type { DeferredJob } from "../../shared/deferred/deferred-work.js";
-import { runJob } from "../../shared/deferred/jobs.js";
+import { runJob } from "./jobs.js";
 import { getDefaultDeps } from "../../shared/deps.js";
 
 /**

@@ -9,7 +9,7 @@ import {
 } from "@aws-sdk/client-sqs";
 import { startFauxqs } from "fauxqs";
 import type { Deps } from "../../shared/deps.js";
-import { runJob } from "../../shared/deferred/jobs.js";
+import { runJob } from "../../functions/worker/jobs.js";
 import type { DeferredJob } from "../../shared/deferred/deferred-work.js";
 
 /** Receive loops of the local consumer (each runs up to 10 jobs at once). */

@@ -18,8 +18,9 @@
  */
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { keys } from "../../shared/data/keys.js";
-import type { StreamRecord } from "../../shared/data/streams.js";
-import type { UserRecord } from "../../shared/data/users.js";
+import type { StreamRecord } from "../../shared/data/records/stream.js";
+import type { UserRecord } from "../../shared/data/records/user.js";
+
 import type { Sizes } from "./args.js";
 import { ApiClient, type ApiResult, type Credentials } from "./http.js";
 import { addTotals, diff, type MeterDelta } from "./meter.js";
@@ -84,7 +85,6 @@ export interface LifeResult {
   bulk: BulkRow[];
   history: { short: number; long: number; unread: number; move: number; loadMs: number };
 }
-
 
 function checkOk(r: ApiResult, what: string): void {
   if (r.status !== 200 || r.body.result !== "success") throw new Error(`${what}: HTTP ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);

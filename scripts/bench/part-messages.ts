@@ -4,7 +4,8 @@
  * large history, the DynamoDB units and round trips of each, and DynamoDB
  * Local's own rates for scale.
  */
-import type { UserRecord } from "../../shared/data/users.js";
+import type { UserRecord } from "../../shared/data/records/user.js";
+
 import type { Sizes } from "./args.js";
 import type { DriverWorker } from "./drivers.js";
 import { addTotals, diff, type MeterDelta } from "./meter.js";

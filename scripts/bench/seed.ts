@@ -15,14 +15,19 @@ import { newSubscription } from "../../shared/actions/streams/bulk-subscriptions
 import { doCreateStreams } from "../../shared/actions/streams/create-streams.js";
 import { batchWrite } from "../../shared/data/batch-write.js";
 import { allocateIds } from "../../shared/data/counters.js";
-import { messageItem, type MessageRecord } from "../../shared/data/messages.js";
-import type { RealmRecord } from "../../shared/data/realms.js";
+import type { MessageRecord } from "../../shared/data/records/message.js";
+import type { RealmRecord } from "../../shared/data/records/realm.js";
+import type { StreamRecord } from "../../shared/data/records/stream.js";
+import type { UserMessageRecord } from "../../shared/data/records/user-message.js";
+import type { UserRecord } from "../../shared/data/records/user.js";
+import { messageItem } from "../../shared/data/messages.js";
+
 import { getOrCreateDirectRecipientId } from "../../shared/data/recipients.js";
 import { putPostings } from "../../shared/data/search-index.js";
-import type { StreamRecord } from "../../shared/data/streams.js";
+
 import { putSubscriptions } from "../../shared/data/subscriptions.js";
-import { userMessageItem, type UserMessageRecord } from "../../shared/data/user-messages.js";
-import { putNewUser, type UserRecord } from "../../shared/data/users.js";
+import { userMessageItem } from "../../shared/data/user-messages.js";
+import { putNewUser } from "../../shared/data/users.js";
 import type { Deps } from "../../shared/deps.js";
 import { avatarUrlFor } from "../../shared/domain/avatar.js";
 import { apiEmail } from "../../shared/domain/email.js";

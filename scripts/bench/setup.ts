@@ -6,9 +6,10 @@
  */
 import { cpus, totalmem } from "node:os";
 import { doCreateRealm } from "../../shared/actions/realms/create-realm.js";
-import type { RealmRecord } from "../../shared/data/realms.js";
-import type { StreamRecord } from "../../shared/data/streams.js";
-import type { UserRecord } from "../../shared/data/users.js";
+import type { RealmRecord } from "../../shared/data/records/realm.js";
+import type { StreamRecord } from "../../shared/data/records/stream.js";
+import type { UserRecord } from "../../shared/data/records/user.js";
+
 import { startLocalStack, type LocalStack } from "../../infra/local/stack.js";
 import { DynamoMeter } from "./meter.js";
 import { EventWriteProbe, JobProbe } from "./probe.js";

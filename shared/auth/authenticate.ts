@@ -10,8 +10,9 @@ import {
 import { keys } from "../data/keys.js";
 import { recordOf } from "../data/items.js";
 import { getApiKeyOwner } from "../data/users.js";
-import type { RealmRecord } from "../data/realms.js";
-import type { UserRecord } from "../data/users.js";
+import type { RealmRecord } from "../data/records/realm.js";
+import type { UserRecord } from "../data/records/user.js";
+
 import { apiEmail } from "../domain/email.js";
 import { hashApiKey } from "./api-key.js";
 import { parseBasicAuth } from "./basic.js";

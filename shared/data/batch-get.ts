@@ -1,6 +1,8 @@
-import { BatchGetCommand, type BatchGetCommandOutput } from "@aws-sdk/lib-dynamodb";
-import type { Deps } from "../deps.js";
+import { BatchGetCommand } from "@aws-sdk/lib-dynamodb";
+import type { Store } from "./client.js";
+import { recordOf } from "./items.js";
 import { keyFits } from "./keys.js";
+import { retryUnprocessed } from "./retry.js";
 
 /** DynamoDB's limit of keys per BatchGetItem. */
 export const BATCH_GET_LIMIT = 100;
@@ -11,10 +13,10 @@ export const BATCH_GET_LIMIT = 100;
  * absent from the result (so are keys too long to name any item); order is
  * not kept.
  * @param consistentRead strongly consistent reads (twice the read units)
- * @throws Error when keys stay unprocessed after 8 retries
+ * @throws Error when keys stay unprocessed after 9 tries
  */
 export async function batchGet(
-  deps: Pick<Deps, "db" | "table">,
+  deps: Store,
   itemKeys: Record<string, unknown>[],
   consistentRead = false,
 ): Promise<Record<string, unknown>[]> {
@@ -25,18 +27,39 @@ export async function batchGet(
   const results = await Promise.all(
     chunks.map(async (chunk) => {
       const items: Record<string, unknown>[] = [];
-      let pending = chunk;
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > 8) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
-        if (attempt > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
-        const out: BatchGetCommandOutput = await deps.db.send(
+      await retryUnprocessed("BatchGetItem", chunk, async (pending) => {
+        const out = await deps.db.send(
           new BatchGetCommand({ RequestItems: { [deps.table]: { Keys: pending, ConsistentRead: consistentRead } } }),
         );
         items.push(...(out.Responses?.[deps.table] ?? []));
-        pending = (out.UnprocessedKeys?.[deps.table]?.Keys ?? []) as Record<string, unknown>[];
-      }
+        return (out.UnprocessedKeys?.[deps.table]?.Keys ?? []) as Record<string, unknown>[];
+      });
       return items;
     }),
   );
   return results.flat();
+}
+
+/**
+ * Reads the records of one entity by ID: one key per distinct ID, read with
+ * {@link batchGet} (one round trip per 100 IDs, in parallel).
+ * @param keyOf the entity's key builder for one ID
+ * @param idOf the ID of a record read back
+ * @returns ID → record; IDs without an item are absent
+ */
+export async function batchGetByIds<Id, T>(
+  deps: Store,
+  ids: Iterable<Id>,
+  keyOf: (id: Id) => Record<string, unknown>,
+  idOf: (record: T) => Id,
+  consistentRead = false,
+): Promise<Map<Id, T>> {
+  const unique = [...new Set(ids)];
+  const found = new Map<Id, T>();
+  if (unique.length === 0) return found;
+  for (const item of await batchGet(deps, unique.map(keyOf), consistentRead)) {
+    const record = recordOf<T>(item);
+    found.set(idOf(record), record);
+  }
+  return found;
 }

@@ -1,5 +1,6 @@
 import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
-import type { Deps } from "../deps.js";
+import type { Store } from "./client.js";
+import { retryUnprocessed } from "./retry.js";
 
 /** DynamoDB's limit of items per BatchWriteItem. */
 export const BATCH_WRITE_LIMIT = 25;
@@ -10,10 +11,10 @@ export const BATCH_WRITE_LIMIT = 25;
  * @param puts items to put (each a full item with keys)
  * @param deletes keys to delete
  * @returns the number of BatchWriteItem calls made (round trips)
- * @throws Error when items stay unprocessed after 8 retries
+ * @throws Error when items stay unprocessed after 9 tries
  */
 export async function batchWrite(
-  deps: Pick<Deps, "db" | "table">,
+  deps: Store,
   puts: Record<string, unknown>[],
   deletes: Record<string, unknown>[] = [],
   parallelism = 4,
@@ -26,16 +27,12 @@ export async function batchWrite(
   const chunks: Req[][] = [];
   for (let i = 0; i < requests.length; i += BATCH_WRITE_LIMIT) chunks.push(requests.slice(i, i + BATCH_WRITE_LIMIT));
   let calls = 0;
-  const writeChunk = async (chunk: Req[]) => {
-    let pending = chunk;
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 8) throw new Error(`BatchWriteItem left ${pending.length} items unprocessed`);
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
+  const writeChunk = (chunk: Req[]) =>
+    retryUnprocessed("BatchWriteItem", chunk, async (pending) => {
       calls++;
       const out = await deps.db.send(new BatchWriteCommand({ RequestItems: { [deps.table]: pending } }));
-      pending = (out.UnprocessedItems?.[deps.table] ?? []) as Req[];
-    }
-  };
+      return (out.UnprocessedItems?.[deps.table] ?? []) as Req[];
+    });
   for (let i = 0; i < chunks.length; i += parallelism) {
     await Promise.all(chunks.slice(i, i + parallelism).map(writeChunk));
   }

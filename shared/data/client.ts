@@ -3,6 +3,15 @@ import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Config } from "../config.js";
 
 /**
+ * What every data-layer function works on: the document client and the
+ * name of the single table. `Deps` (shared/deps.ts) carries both.
+ */
+export interface Store {
+  db: DynamoDBDocumentClient;
+  table: string;
+}
+
+/**
  * Creates the DynamoDB document client for the configured table.
  * Locally `DYNAMODB_ENDPOINT` points at DynamoDB Local (which accepts any
  * credentials); on AWS it is unset and the Lambda role's credentials are used.

@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { Deps } from "../deps.js";
+import type { Store } from "./client.js";
 
 /**
  * Storage failures translated at the boundary (Powertools style): callers ask
@@ -34,7 +34,7 @@ export function failedConditionIndexes(err: unknown): number[] {
  * @throws any other storage error
  */
 export async function writeIf(
-  deps: Pick<Deps, "db">,
+  deps: Pick<Store, "db">,
   command: PutCommand | UpdateCommand | DeleteCommand | TransactWriteCommand,
 ): Promise<boolean> {
   try {
@@ -56,7 +56,7 @@ export async function writeIf(
  * @throws any other storage error
  */
 export async function putAllIfAbsent(
-  deps: Pick<Deps, "db" | "table">,
+  deps: Store,
   items: Record<string, unknown>[],
 ): Promise<boolean> {
   return writeIf(

@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { Deps } from "../deps.js";
+import type { Store } from "./client.js";
 import { keys } from "./keys.js";
 
 /**
@@ -10,7 +10,7 @@ import { keys } from "./keys.js";
  * @param count how many IDs to reserve, at least 1
  * @returns the first ID of the reserved block `[first, first + count)`; the first ID ever is 1
  */
-export async function allocateIds(deps: Pick<Deps, "db" | "table">, name: string, count = 1): Promise<number> {
+export async function allocateIds(deps: Store, name: string, count = 1): Promise<number> {
   const out = await deps.db.send(
     new UpdateCommand({
       TableName: deps.table,
@@ -29,7 +29,7 @@ export async function allocateIds(deps: Pick<Deps, "db" | "table">, name: string
  * The highest ID allocated so far from a counter (0 when none). Eventually
  * consistent is enough: used for the deprecated `max_message_id`.
  */
-export async function allocatedMaxId(deps: Pick<Deps, "db" | "table">, name: string): Promise<number> {
+export async function allocatedMaxId(deps: Store, name: string): Promise<number> {
   const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.counter(name) }));
   return Number(out.Item?.value ?? 0);
 }

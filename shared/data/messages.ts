@@ -1,83 +1,15 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { isDeepStrictEqual } from "node:util";
-import type { Deps } from "../deps.js";
+import type { Store } from "./client.js";
 import { writeIf } from "./conditions.js";
 import { updateInTransactions, type UpdateAction } from "./transact-updates.js";
 import { batchGet } from "./batch-get.js";
 import { recordOf } from "./items.js";
 import { keys, pad } from "./keys.js";
 import type { IndexName } from "./table.js";
+import type { MessageRecipients, MessageRecord } from "./records/message.js";
 
-/** One recipient of a direct message as shown in `display_recipient` (spec "Message"). */
-export interface DisplayRecipientUser {
-  id: number;
-  email: string;
-  full_name: string;
-  is_mirror_dummy: boolean;
-}
-
-/**
- * A message as stored: everything `shared/wire/message.ts` needs to build the
- * wire object without reading anything else (sender and recipient data are
- * denormalized at send time, see docs/data-model.md "Messages").
- *
- * The item's own `type` attribute is the entity name (`message`), so the
- * Zulip message type lives in {@link MessageRecord.recipient_type}.
- */
-export interface MessageRecord {
-  id: number;
-  realm_id: number;
-  /** Zulip's message `type`: `stream` or `private`. */
-  recipient_type: "stream" | "private";
-  recipient_id: number;
-  /** Stream messages only. */
-  stream_id?: number;
-  /** Topic; `""` for private messages. */
-  topic: string;
-  /** Stream name at send time, or the participants of a private message (sorted by ID). */
-  display_recipient: string | DisplayRecipientUser[];
-  /** Private messages: sorted user IDs of every participant, the sender included. */
-  dm_user_ids?: number[];
-  sender_id: number;
-  /** The sender's API email at send time. */
-  sender_email: string;
-  sender_full_name: string;
-  /** Organization subdomain (`sender_realm_str`). */
-  sender_realm_str: string;
-  /** The sender's avatar URL at send time (never null). */
-  sender_avatar_url: string;
-  /**
-   * True when `client_gravatar` clients may compute the avatar themselves:
-   * the avatar is a gravatar and the API email is the real one.
-   */
-  sender_gravatar: boolean;
-  /** Markdown source. */
-  content: string;
-  rendered_content: string;
-  rendered_content_version: number;
-  /** UNIX seconds. */
-  timestamp: number;
-  /** Zulip's sending client name. */
-  client: string;
-  is_me_message: boolean;
-  has_link: boolean;
-  has_image: boolean;
-  has_attachment: boolean;
-  /** Users mentioned directly (not silently). */
-  mentioned_user_ids: number[];
-  mentioned_group_ids: number[];
-  wildcard_mentioned: boolean;
-  /** Reactions in their wire shape (written by the reactions actions). */
-  reactions: Record<string, unknown>[];
-  /** Most recent edit first; empty until edited. */
-  edit_history: Record<string, unknown>[];
-  /** UNIX seconds; absent until edited. */
-  last_edit_timestamp?: number;
-  submessages: Record<string, unknown>[];
-  topic_links: { text: string; url: string }[];
-}
-
-type Db = Pick<Deps, "db" | "table">;
+type Db = Store;
 
 /** The full item of a message: base key plus its index keys (stream, topic, sender, realm). */
 export function messageItem(message: MessageRecord): Record<string, unknown> {
@@ -313,16 +245,6 @@ export function sendRecipientsItems(messageId: number, userIds: number[], firstI
     items.push(messageRecipientsItem(messageId, sendRecipientsChunk(firstIndex + i / RECIPIENTS_CHUNK_SIZE), userIds.slice(i, i + RECIPIENTS_CHUNK_SIZE)));
   }
   return items;
-}
-
-/** Who received a message, with the chunk each ID is stored in. */
-export interface MessageRecipients {
-  /** Every user with a UserMessage row for the message, ascending. */
-  userIds: number[];
-  /** Chunk name → IDs in it (used to remove IDs). */
-  chunks: Map<string, number[]>;
-  /** False when the message has no recipients item at all (data written before the item existed). */
-  found: boolean;
 }
 
 /**

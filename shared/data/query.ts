@@ -1,31 +1,56 @@
 import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import type { Deps } from "../deps.js";
+import type { Store } from "./client.js";
+
+/** A Query as the data layer's entities write it: the table and the paging are filled in here. */
+export type QueryInput = Omit<QueryCommandInput, "TableName" | "ExclusiveStartKey" | "Limit">;
 
 /**
- * Runs a Query to the end of its key range (or until `limit` items), one
- * round trip per page of up to 1 MB, and returns every item in index order.
- * The input's `ExclusiveStartKey` and `Limit` are managed here.
- * @param input a Query without `TableName` (the deps' table is used)
- * @param limit stop after this many items @default no limit
+ * The one pagination loop of the data layer: runs a Query page by page (one
+ * round trip per page of up to 1 MB, or of `pageLimit` items) and yields
+ * each page's items in index order. A consumer that stops iterating stops
+ * the reads.
+ * @param pageLimit DynamoDB's `Limit` for each page (items evaluated per call) @default none
  */
-export async function queryAll(
-  deps: Pick<Deps, "db" | "table">,
-  input: Omit<QueryCommandInput, "TableName" | "ExclusiveStartKey" | "Limit">,
-  limit = Number.POSITIVE_INFINITY,
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
+export async function* queryPages(
+  deps: Store,
+  input: QueryInput,
+  pageLimit?: (itemsSoFar: number) => number | undefined,
+): AsyncGenerator<Record<string, unknown>[]> {
   let start: Record<string, unknown> | undefined;
+  let seen = 0;
   do {
+    const limit = pageLimit?.(seen);
     const out = await deps.db.send(
       new QueryCommand({
         ...input,
         TableName: deps.table,
         ExclusiveStartKey: start,
-        ...(Number.isFinite(limit) ? { Limit: limit - items.length } : {}),
+        ...(limit !== undefined ? { Limit: limit } : {}),
       }),
     );
-    items.push(...(out.Items ?? []));
+    const items = out.Items ?? [];
+    seen += items.length;
+    yield items;
     start = out.LastEvaluatedKey;
-  } while (start && items.length < limit);
+  } while (start);
+}
+
+/**
+ * Runs a Query to the end of its key range (or until `limit` items), one
+ * round trip per page of up to 1 MB, and returns every item in index order.
+ * @param input a Query without `TableName` (the deps' table is used)
+ * @param limit stop after this many items @default no limit
+ */
+export async function queryAll(
+  deps: Store,
+  input: QueryInput,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  const pageLimit = Number.isFinite(limit) ? (soFar: number) => limit - soFar : undefined;
+  for await (const page of queryPages(deps, input, pageLimit)) {
+    items.push(...page);
+    if (items.length >= limit) break;
+  }
   return items;
 }

@@ -1,29 +1,11 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { Deps } from "../deps.js";
+import type { Store } from "./client.js";
 import { keyFits, keys } from "./keys.js";
 import { putAllIfAbsent } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
+import type { RealmRecord } from "./records/realm.js";
 
-/**
- * A realm (organization) as stored. `settings` holds the organization's
- * `realm_*` settings that differ from the defaults in
- * `shared/domain/realm-settings.ts` (keys without the `realm_` prefix).
- */
-export interface RealmRecord {
-  id: number;
-  /** Subdomain; `""` for the deployment's default organization. */
-  string_id: string;
-  name: string;
-  description: string;
-  /** UNIX seconds. */
-  date_created: number;
-  deactivated: boolean;
-  settings: Record<string, unknown>;
-  /** Organization defaults for new users' personal settings (`PATCH /realm/user_settings_defaults`). */
-  user_settings_defaults: Record<string, unknown>;
-}
-
-type Db = Pick<Deps, "db" | "table">;
+type Db = Store;
 
 /** Reads one realm by ID (strongly consistent), or undefined. */
 export async function getRealm(deps: Db, realmId: number): Promise<RealmRecord | undefined> {

@@ -1,25 +1,12 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import type { Deps } from "../deps.js";
+import type { Store } from "./client.js";
 import { putAllIfAbsent } from "./conditions.js";
 import { allocateIds } from "./counters.js";
 import { recordOf } from "./items.js";
 import { keys } from "./keys.js";
+import type { RecipientRecord } from "./records/recipient.js";
 
-/**
- * What a recipient ID stands for (Zulip's Recipient). Streams carry their
- * recipient ID on the stream record; this item exists for conversations
- * (sets of users), written together with the set's `DMSET#` claim.
- */
-export interface RecipientRecord {
-  recipient_id: number;
-  realm_id: number;
-  /** `direct`: a private conversation between {@link RecipientRecord.user_ids}. */
-  recipient_type: "direct";
-  /** Sorted IDs of every participant (sender included). */
-  user_ids: number[];
-}
-
-type Db = Pick<Deps, "db" | "table">;
+type Db = Store;
 
 /** Sorted distinct user IDs: the canonical form of a conversation. */
 export function conversationUserIds(userIds: number[]): number[] {

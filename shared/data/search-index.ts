@@ -1,4 +1,4 @@
-import type { Deps } from "../deps.js";
+import type { Store } from "./client.js";
 import { batchWrite } from "./batch-write.js";
 import { keys } from "./keys.js";
 
@@ -19,7 +19,7 @@ export const MAX_TERM_LENGTH = 64;
 /** At most this many distinct terms of one message are indexed (10,000 bytes of content hold fewer in practice). */
 export const MAX_TERMS_PER_MESSAGE = 1000;
 
-type Db = Pick<Deps, "db" | "table">;
+type Db = Store;
 
 /** The partition key value of one term's postings. */
 export function postingPartition(realmId: number, term: string): string {

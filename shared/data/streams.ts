@@ -6,46 +6,14 @@ import {
   UpdateCommand,
   type TransactWriteCommandInput,
 } from "@aws-sdk/lib-dynamodb";
-import type { Deps } from "../deps.js";
+import type { Store } from "./client.js";
 import { batchGet } from "./batch-get.js";
 import { failedConditionIndexes, isConditionFailure, putAllIfAbsent, writeIf } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
 import { keyFits, keys } from "./keys.js";
+import type { StreamRecord } from "./records/stream.js";
 
-/**
- * A stream (channel) as stored, one item in its realm's partition; its
- * lower-cased name is claimed by a unique-name item (`keys.streamByName`).
- * Wire shapes come from `shared/wire/stream.ts`.
- */
-export interface StreamRecord {
-  realm_id: number;
-  stream_id: number;
-  name: string;
-  /** Markdown source. */
-  description: string;
-  rendered_description: string;
-  invite_only: boolean;
-  is_web_public: boolean;
-  history_public_to_subscribers: boolean;
-  /** 1 everyone, 2 administrators, 3 full members, 4 moderators. */
-  stream_post_policy: number;
-  /** null: the realm's setting; -1: forever. */
-  message_retention_days: number | null;
-  /** UNIX seconds. */
-  date_created: number;
-  first_message_id: number | null;
-  /** The stream's recipient ID (messages' `recipient_id`). */
-  recipient_id: number;
-  creator_id: number | null;
-  /** Archived streams are kept with `deactivated: true` and are invisible. */
-  deactivated: boolean;
-  /** Whether new users are subscribed to it (default streams). */
-  is_default: boolean;
-  /** ID of the user group whose members may unsubscribe others (Zulip's default: administrators). */
-  can_remove_subscribers_group: number;
-}
-
-type Db = Pick<Deps, "db" | "table">;
+type Db = Store;
 
 /** Reads one stream by ID (archived ones included), or undefined. One round trip. */
 export async function getStream(deps: Db, realmId: number, streamId: number): Promise<StreamRecord | undefined> {

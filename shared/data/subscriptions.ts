@@ -1,39 +1,14 @@
 import { queryAll } from "./query.js";
 import { GetCommand , UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { Deps } from "../deps.js";
+import type { Store } from "./client.js";
 import { batchGet } from "./batch-get.js";
 import { batchWrite } from "./batch-write.js";
 import { writeIf } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
 import { keys, unpad } from "./keys.js";
+import type { SubscriptionRecord } from "./records/subscription.js";
 
-/**
- * A user's subscription to a stream as stored: base key in the user's
- * partition (`keys.subscription`), gsi1 in the stream's subscriber list
- * (`keys.streamSubscribersIndex`) while active. Unsubscribing keeps the item
- * with `active: false` and no gsi1 keys (Zulip keeps inactive
- * subscriptions: they give `unsubscribed` in `POST /register`).
- */
-export interface SubscriptionRecord {
-  realm_id: number;
-  user_id: number;
-  stream_id: number;
-  active: boolean;
-  /** `#rrggbb`. */
-  color: string;
-  is_muted: boolean;
-  pin_to_top: boolean;
-  /** null: inherit the user's setting. */
-  desktop_notifications: boolean | null;
-  email_notifications: boolean | null;
-  push_notifications: boolean | null;
-  audible_notifications: boolean | null;
-  wildcard_mentions_notify: boolean | null;
-  /** 20 stream administrator, 50 subscriber. */
-  role: number;
-}
-
-type Db = Pick<Deps, "db" | "table">;
+type Db = Store;
 
 /** Reads a user's subscription to one stream (active or not), or undefined. One round trip. */
 export async function getSubscription(

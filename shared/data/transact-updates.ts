@@ -1,5 +1,5 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
-import type { Deps } from "../deps.js";
+import type { Store } from "./client.js";
 
 /** One Update action of a transaction (also a valid UpdateCommand input). */
 export type UpdateAction = NonNullable<NonNullable<TransactWriteCommandInput["TransactItems"]>[number]["Update"]>;
@@ -45,7 +45,7 @@ export async function forEachLimit<T>(items: readonly T[], limit: number, fn: (i
  * @throws any storage error other than a cancelled transaction (and whatever `fallback` throws)
  */
 export async function updateInTransactions<T>(
-  deps: Pick<Deps, "db">,
+  deps: Pick<Store, "db">,
   entries: readonly T[],
   input: (entry: T) => UpdateAction,
   fallback: (entry: T) => Promise<boolean>,

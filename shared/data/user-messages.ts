@@ -1,11 +1,12 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { Deps } from "../deps.js";
+import type { Store } from "./client.js";
 import { isConditionFailure } from "./conditions.js";
 import { batchGet } from "./batch-get.js";
 import { batchWrite } from "./batch-write.js";
 import { recordOf } from "./items.js";
 import { keys } from "./keys.js";
 import { forEachLimit, updateInTransactions } from "./transact-updates.js";
+import type { UserMessageRecord } from "./records/user-message.js";
 
 /**
  * Flags a UserMessage may carry, as stored. `wildcard_mentioned` is
@@ -24,22 +25,7 @@ export const STORED_FLAGS = [
   "historical",
 ] as const;
 
-/**
- * One user's row for one message (Zulip's UserMessage): the user received
- * the message (or it entered their history) and these are their flags.
- */
-export interface UserMessageRecord {
-  user_id: number;
-  message_id: number;
-  /** The message's recipient (a stream's or a conversation's), for gsi1. */
-  recipient_id: number;
-  /** Private message: puts the row in the user's `is:dm` index (gsi5). */
-  is_private: boolean;
-  /** Stored flag names (see {@link STORED_FLAGS}), no duplicates. */
-  flags: string[];
-}
-
-type Db = Pick<Deps, "db" | "table">;
+type Db = Store;
 
 /** Whether a flag set counts as a mention for `is:mentioned` (direct, wildcard or group). */
 export function isMentionFlagSet(flags: readonly string[]): boolean {

@@ -4,50 +4,12 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import type { Deps } from "../deps.js";
+import type { Store } from "./client.js";
 import { batchGet } from "./batch-get.js";
 import { isConditionFailure, putAllIfAbsent, writeIf } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
 import { keyFits, keys } from "./keys.js";
-
-/**
- * A user or bot account as stored (one item in its realm's partition).
- * Wire shapes are built from it by `shared/wire/user.ts`.
- */
-export interface UserRecord {
-  realm_id: number;
-  user_id: number;
-  /** The real address (Zulip's `delivery_email`); the API `email` may be a fake one. */
-  delivery_email: string;
-  full_name: string;
-  /** See `shared/domain/roles.ts`. */
-  role: number;
-  is_active: boolean;
-  is_bot: boolean;
-  bot_type: number | null;
-  bot_owner_id: number | null;
-  is_billing_admin: boolean;
-  /** `G` gravatar, `U` uploaded. */
-  avatar_source: "G" | "U";
-  avatar_version: number;
-  timezone: string;
-  /** UNIX seconds. */
-  date_joined: number;
-  /** The 32-character API key (shown to its owner by `POST /fetch_api_key`). */
-  api_key: string;
-  /** scrypt hash (see `shared/auth/password.ts`), or null when password login is off for the account. */
-  password_hash: string | null;
-  /** Personal settings that differ from the realm's defaults (`shared/domain/user-settings.ts`). */
-  settings: Record<string, unknown>;
-  /** Custom profile field ID → value. */
-  profile_data: Record<string, { value: string; rendered_value?: string }>;
-  /**
-   * A system bot (Zulip's cross-realm bots, e.g. Notification Bot): stored
-   * in the realm's partition but not one of its users. Absent on records
-   * written before the field existed; use {@link isSystemBot}.
-   */
-  is_system_bot?: boolean;
-}
+import type { UserRecord } from "./records/user.js";
 
 /**
  * Delivery emails of the system bots this server creates (a subset of
@@ -67,7 +29,7 @@ export function isSystemBot(user: Pick<UserRecord, "is_bot" | "delivery_email" |
   return user.is_bot && SYSTEM_BOT_EMAILS.has(user.delivery_email.toLowerCase());
 }
 
-type Db = Pick<Deps, "db" | "table">;
+type Db = Store;
 
 /** Reads one user (strongly consistent), or undefined. One round trip. */
 export async function getUser(deps: Db, realmId: number, userId: number): Promise<UserRecord | undefined> {

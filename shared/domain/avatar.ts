@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { UserRecord } from "../data/users.js";
+import type { UserRecord } from "../data/records/user.js";
 
 /**
  * The gravatar URL of an email address (MD5 of the trimmed, lower-cased

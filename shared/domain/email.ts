@@ -1,6 +1,7 @@
 import type { Config } from "../config.js";
-import type { RealmRecord } from "../data/realms.js";
-import type { UserRecord } from "../data/users.js";
+import type { RealmRecord } from "../data/records/realm.js";
+import type { UserRecord } from "../data/records/user.js";
+
 import { isModeratorOrAbove, isRealmAdmin } from "./roles.js";
 
 /**

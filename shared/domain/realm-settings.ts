@@ -1,4 +1,5 @@
-import type { RealmRecord } from "../data/realms.js";
+import type { RealmRecord } from "../data/records/realm.js";
+
 import { Role } from "./roles.js";
 
 /**

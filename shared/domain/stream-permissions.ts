@@ -1,8 +1,9 @@
 import { systemGroupId } from "./realm-settings.js";
-import type { RealmRecord } from "../data/realms.js";
-import type { StreamRecord } from "../data/streams.js";
-import type { SubscriptionRecord } from "../data/subscriptions.js";
-import type { UserRecord } from "../data/users.js";
+import type { RealmRecord } from "../data/records/realm.js";
+import type { StreamRecord } from "../data/records/stream.js";
+import type { SubscriptionRecord } from "../data/records/subscription.js";
+import type { UserRecord } from "../data/records/user.js";
+
 import { JsonableError } from "../errors.js";
 import { isGuest, isModeratorOrAbove, isRealmAdmin, isRealmOwner, Role } from "./roles.js";
 

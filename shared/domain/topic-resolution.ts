@@ -1,10 +1,11 @@
-import { RESOLVED_TOPIC_PREFIX } from "../narrow/terms.js";
-
 /**
- * Topic resolution (spec "States and transitions": a topic renamed to
- * "✔ " + its name is resolved, by convention; Zulip's
+ * Topic resolution: a topic renamed to "✔ " + its name is resolved, by
+ * convention (https://zulip.com/help/resolve-a-topic; Zulip's
  * `RESOLVED_TOPIC_PREFIX` handling in `zerver/lib/topic.py`).
  */
+
+/** Prefix of resolved topics (Zulip's RESOLVED_TOPIC_PREFIX: a check mark and a space). */
+export const RESOLVED_TOPIC_PREFIX = "✔ ";
 
 /** Whether a topic name is resolved. */
 export function isResolvedTopic(topic: string): boolean {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gravatarUrl } from "../domain/avatar.js";
-import type { LogItem } from "../data/event-queues.js";
+import type { LogItem } from "../data/records/event-queue.js";
+
 import { eventsForQueue, isClientComputableGravatar, type DeliveryQueue } from "./delivery.js";
 import { PUBLIC_STREAM_MARKER } from "./publish.js";
 

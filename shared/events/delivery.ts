@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { LogItem, QueueOptions } from "../data/event-queues.js";
+import type { LogItem, QueueOptions } from "../data/records/event-queue.js";
+
 import { matchesNarrow } from "./narrow.js";
 import { PUBLIC_STREAM_MARKER } from "./publish.js";
 

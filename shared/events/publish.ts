@@ -3,8 +3,12 @@ import type { Deps } from "../deps.js";
 import { batchWrite } from "../data/batch-write.js";
 import { keys } from "../data/keys.js";
 
-/** An event as an action builds it; a queue gives it its `id` on delivery. */
-export type ZulipEvent = { type: string } & Record<string, unknown>;
+import type { ZulipEvent } from "./types.js";
+
+export type { ZulipEvent };
+
+/** An event as stored in a user's log: the event, marked when a public-stream log copy exists. */
+export type StoredEvent = ZulipEvent & { [PUBLIC_STREAM_MARKER]?: true };
 
 /**
  * Who receives an event: user IDs, or (for `message` events) user IDs each
@@ -93,7 +97,7 @@ export async function sendEvent(
   options: { publicStreamRealmId?: number } = {},
 ): Promise<void> {
   const audience = normalize(users);
-  let userLogEvent = event;
+  let userLogEvent: StoredEvent = event;
   if (options.publicStreamRealmId !== undefined) {
     await writePublicStreamEvent(deps, options.publicStreamRealmId, event, audience);
     userLogEvent = { ...event, [PUBLIC_STREAM_MARKER]: true };
@@ -117,7 +121,7 @@ export async function sendEvent(
  */
 export async function writeEventToLogs(
   deps: Deps,
-  event: ZulipEvent,
+  event: StoredEvent,
   audience: { id: number; flags?: string[] }[],
 ): Promise<void> {
   const now = deps.clock.now();

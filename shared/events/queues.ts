@@ -1,21 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Deps } from "../deps.js";
 import { BadEventQueueIdError, JsonableError } from "../errors.js";
-import {
-  deleteQueueItem,
-  getLogItems,
-  getQueue,
-  putNewQueue,
-  readEventLog,
-  saveQueue,
-  type EventQueueRecord,
-  type LogItem,
-  type PendingEvent,
-  type QueueOptions,
-} from "../data/event-queues.js";
+import type { EventQueueRecord, LogItem, PendingEvent, QueueOptions } from "../data/records/event-queue.js";
+import type { RealmRecord } from "../data/records/realm.js";
+import type { UserRecord } from "../data/records/user.js";
+import { deleteQueueItem, getLogItems, getQueue, putNewQueue, readEventLog, saveQueue } from "../data/event-queues.js";
 import { keys } from "../data/keys.js";
-import type { RealmRecord } from "../data/realms.js";
-import type { UserRecord } from "../data/users.js";
+
 import { apiEmail } from "../domain/email.js";
 import { isGuest } from "../domain/roles.js";
 import { eventsForQueue, readsPublicLog, type DeliveredEvent } from "./delivery.js";

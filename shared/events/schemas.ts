@@ -227,7 +227,7 @@ const messageDetails = z.record(
  * Every delivered event's schema, keyed by `type` or `type/op`. A union
  * where one key has several shapes (typing: direct or stream).
  */
-export const EVENT_SCHEMAS: Record<string, z.ZodType> = {
+export const EVENT_SCHEMAS = {
   heartbeat: z.strictObject({ id, type: z.literal("heartbeat") }),
   message: z.strictObject({
     id,
@@ -450,7 +450,10 @@ export const EVENT_SCHEMAS: Record<string, z.ZodType> = {
     last_updated: int,
     visibility_policy: int,
   }),
-};
+} satisfies Record<string, z.ZodType>;
+
+/** The schema key of every event type (and `op`) the server delivers. */
+export type EventSchemaKey = keyof typeof EVENT_SCHEMAS;
 
 /** The schema key of an event: `type/op` when such a schema exists, else `type`. */
 export function eventSchemaKey(event: { type?: unknown; op?: unknown }): string {
@@ -466,7 +469,7 @@ export function eventSchemaKey(event: { type?: unknown; op?: unknown }): string 
  */
 export function validateEvent<T extends Record<string, unknown>>(event: T): T {
   const key = eventSchemaKey(event);
-  const schema = EVENT_SCHEMAS[key];
+  const schema = (EVENT_SCHEMAS as Record<string, z.ZodType>)[key];
   if (!schema) throw new Error(`No schema for event type ${key}: ${JSON.stringify(event)}`);
   const result = schema.safeParse(event);
   if (!result.success) {

@@ -1,6 +1,7 @@
 import type { Deps } from "../deps.js";
-import type { RealmRecord } from "../data/realms.js";
-import type { UserRecord } from "../data/users.js";
+import type { RealmRecord } from "../data/records/realm.js";
+import type { UserRecord } from "../data/records/user.js";
+
 import type { Route } from "../routes.js";
 import type { RawParams } from "./raw-params.js";
 

@@ -1,8 +1,9 @@
-import type { MessageRecord } from "../data/messages.js";
+import type { MessageRecord } from "../data/records/message.js";
+
 import { isMentionFlagSet } from "../data/user-messages.js";
-import type { ResolvedTerm } from "./resolve.js";
+import type { ResolvedTerm } from "./types.js";
 import { matchesSearch } from "./search.js";
-import { RESOLVED_TOPIC_PREFIX } from "./terms.js";
+import { RESOLVED_TOPIC_PREFIX } from "../domain/topic-resolution.js";
 
 /**
  * Whether a message matches one resolved narrow term, for a viewer.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { StreamRecord } from "../data/streams.js";
+import type { StreamRecord } from "../data/records/stream.js";
+
 import { planDriver } from "./plan.js";
-import type { ResolvedNarrow, ResolvedTerm } from "./resolve.js";
+import type { ResolvedNarrow, ResolvedTerm } from "./types.js";
 
 const stream = { stream_id: 7, recipient_id: 70 } as StreamRecord;
 const narrow = (terms: ResolvedTerm[], includeHistory = false): ResolvedNarrow => ({ terms, includeHistory, near: undefined });

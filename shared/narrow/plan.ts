@@ -1,6 +1,6 @@
 import { keys } from "../data/keys.js";
 import type { IndexName } from "../data/table.js";
-import type { ResolvedNarrow, ResolvedTerm } from "./resolve.js";
+import type { ResolvedNarrow, ResolvedTerm } from "./types.js";
 import { drivingTerm } from "./search.js";
 
 /**

@@ -70,9 +70,6 @@ const ID_LIST_OPERATORS = new Set(["dm", "pm-with"]);
 export const IS_OPERANDS = new Set(["dm", "private", "starred", "unread", "mentioned", "alerted", "resolved", "followed"]);
 export const HAS_OPERANDS = new Set(["link", "image", "attachment", "reaction"]);
 
-/** Prefix of resolved topics (Zulip's RESOLVED_TOPIC_PREFIX: a check mark and a space). */
-export const RESOLVED_TOPIC_PREFIX = "✔ ";
-
 function checkOperand(sentOperator: string, operand: unknown): Operand {
   if (ID_OPERATORS.has(sentOperator)) {
     if (typeof operand === "string" || Number.isInteger(operand)) return operand as string | number;

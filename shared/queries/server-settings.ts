@@ -1,6 +1,7 @@
 import { realmIconUrl } from "../domain/avatar.js";
 import type { Config } from "../config.js";
-import type { RealmRecord } from "../data/realms.js";
+import type { RealmRecord } from "../data/records/realm.js";
+
 import { realmUrl } from "../domain/email.js";
 import { versionFields } from "../version.js";
 

@@ -1,4 +1,4 @@
-import type { MessageRecord } from "../data/messages.js";
+import type { MessageRecord } from "../data/records/message.js";
 
 /** Options of {@link messageToWire}. */
 export interface MessageWireOptions {

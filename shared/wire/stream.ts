@@ -1,4 +1,5 @@
-import type { StreamRecord } from "../data/streams.js";
+import type { StreamRecord } from "../data/records/stream.js";
+
 import { StreamPostPolicy } from "../domain/stream-permissions.js";
 
 /** A wire object of a stream (Stream or subscription object): any fields, `stream_id` and `name` typed. */

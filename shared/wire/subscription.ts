@@ -1,5 +1,6 @@
-import type { StreamRecord } from "../data/streams.js";
-import type { SubscriptionRecord } from "../data/subscriptions.js";
+import type { StreamRecord } from "../data/records/stream.js";
+import type { SubscriptionRecord } from "../data/records/subscription.js";
+
 import { streamToWire, type StreamWireObject } from "./stream.js";
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { RealmRecord } from "../data/realms.js";
-import type { UserRecord } from "../data/users.js";
+import type { RealmRecord } from "../data/records/realm.js";
+import type { UserRecord } from "../data/records/user.js";
+
 import { gravatarUrl } from "../domain/avatar.js";
 import { includesDeliveryEmail, isoTimestamp, userToWire } from "./user.js";
 

@@ -1,6 +1,8 @@
 import type { Config } from "../config.js";
-import type { RealmRecord } from "../data/realms.js";
-import { isSystemBot, type UserRecord } from "../data/users.js";
+import type { RealmRecord } from "../data/records/realm.js";
+import type { UserRecord } from "../data/records/user.js";
+
+import { isSystemBot } from "../data/users.js";
 import { avatarUrlFor } from "../domain/avatar.js";
 import { apiEmail, canSeeDeliveryEmail, EmailVisibility, emailVisibilityOf } from "../domain/email.js";
 import { isRealmAdmin, Role } from "../domain/roles.js";

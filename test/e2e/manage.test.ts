@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { cliConfig, LOCAL_ENV, main } from "../../scripts/manage.js";
 import { getRealm, getRealmIdBySubdomain } from "../../shared/data/realms.js";
-import { getUser, getUserIdByEmail, type UserRecord } from "../../shared/data/users.js";
+import type { UserRecord } from "../../shared/data/records/user.js";
+import { getUser, getUserIdByEmail } from "../../shared/data/users.js";
 import { Role } from "../../shared/domain/roles.js";
 import { useTestOrg } from "../support/local-stack.js";
 

@@ -1,7 +1,9 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { keys } from "../../shared/data/keys.js";
-import { getStream, getStreamIdByName, type StreamRecord } from "../../shared/data/streams.js";
-import { getSubscription, type SubscriptionRecord } from "../../shared/data/subscriptions.js";
+import type { StreamRecord } from "../../shared/data/records/stream.js";
+import type { SubscriptionRecord } from "../../shared/data/records/subscription.js";
+import { getStream, getStreamIdByName } from "../../shared/data/streams.js";
+import { getSubscription } from "../../shared/data/subscriptions.js";
 import type { TestOrg } from "../support/local-stack.js";
 import type { TestUser } from "../support/api-client.js";
 

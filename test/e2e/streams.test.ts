@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { batchWrite } from "../../shared/data/batch-write.js";
-import { messageItem, type MessageRecord } from "../../shared/data/messages.js";
-import { getStream, getStreamIdByName, type StreamRecord } from "../../shared/data/streams.js";
+import type { MessageRecord } from "../../shared/data/records/message.js";
+import type { StreamRecord } from "../../shared/data/records/stream.js";
+import { messageItem } from "../../shared/data/messages.js";
+import { getStream, getStreamIdByName } from "../../shared/data/streams.js";
 import { getSubscription, listStreamSubscriberIds, putSubscriptions } from "../../shared/data/subscriptions.js";
 import { getUser } from "../../shared/data/users.js";
 import { userMessageItem } from "../../shared/data/user-messages.js";
@@ -11,7 +13,7 @@ import {
   canReadStreamHistory,
   checkStreamPostPolicy,
   listSubscriberIds,
-} from "../../shared/queries/streams/access.js";
+} from "../../shared/access/stream.js";
 import { useTestOrg } from "../support/local-stack.js";
 import type { TestUser } from "../support/api-client.js";
 import { createStream, markEvents, streamByName, subscribeTo, subscriptionOf } from "./streams-helpers.js";

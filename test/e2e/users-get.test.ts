@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { gravatarUrl } from "../../shared/domain/avatar.js";
 import { isoTimestamp } from "../../shared/wire/user.js";
-import type { UserRecord } from "../../shared/data/users.js";
+import type { UserRecord } from "../../shared/data/records/user.js";
+
 import { useTestOrg } from "../support/local-stack.js";
 
 const org = useTestOrg();

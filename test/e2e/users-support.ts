@@ -5,7 +5,8 @@
  */
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { keys } from "../../shared/data/keys.js";
-import { getUser, type UserRecord } from "../../shared/data/users.js";
+import type { UserRecord } from "../../shared/data/records/user.js";
+import { getUser } from "../../shared/data/users.js";
 import { validateEvent } from "../../shared/events/schemas.js";
 import type { TestOrg } from "../support/local-stack.js";
 

@@ -235,7 +235,7 @@ describe("CDK stack (default context)", () => {
     });
 
     it("defaults ROOT_DOMAIN to the API's own execute-api host", () => {
-      const env = s.resources[functionId(s.stack.groupFunctions.auth)]!.Properties!.Environment.Variables;
+      const env = s.resources[functionId(s.stack.groupFunctions.unauthenticated)]!.Properties!.Environment.Variables;
       const apiId = s.stack.getLogicalId(s.stack.api.api.node.defaultChild as never);
       expect(env.ROOT_DOMAIN).toEqual({
         "Fn::Join": ["", [{ Ref: apiId }, ".execute-api.", { Ref: "AWS::Region" }, ".", { Ref: "AWS::URLSuffix" }]],

@@ -1,7 +1,7 @@
 import type { SQSEvent, SQSRecord } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../shared/config.js";
-import { JOB_RUNNERS } from "../../shared/deferred/jobs.js";
+import { JOB_RUNNERS } from "../../functions/worker/jobs.js";
 import { createDeps, setDefaultDeps } from "../../shared/deps.js";
 import type { Logger } from "../../shared/logger.js";
 import { handler } from "../../functions/worker/index.js";

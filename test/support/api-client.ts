@@ -1,3 +1,5 @@
+import { validateEvent } from "../../shared/events/schemas.js";
+
 /**
  * A tiny HTTP client for end-to-end tests that encodes parameters the way
  * the Python `zulip` client does: strings as they are, every other value
@@ -57,6 +59,10 @@ export async function call(
     parsed = JSON.parse(text);
   } catch {
     parsed = { raw: text };
+  }
+  // Every event any end-to-end test receives is checked against its strict schema.
+  if (method === "GET" && path.split("?")[0] === "/events" && Array.isArray(parsed.events)) {
+    for (const event of parsed.events) validateEvent(event);
   }
   return { status: res.status, headers: res.headers, body: parsed };
 }

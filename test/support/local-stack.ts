@@ -4,8 +4,9 @@ import { doCreateRealm } from "../../shared/actions/realms/create-realm.js";
 import { doCreateUser } from "../../shared/actions/users/create-user.js";
 import { BotType, Role } from "../../shared/domain/roles.js";
 import { startLocalStack, type LocalStack } from "../../infra/local/stack.js";
-import type { RealmRecord } from "../../shared/data/realms.js";
-import type { UserRecord } from "../../shared/data/users.js";
+import type { RealmRecord } from "../../shared/data/records/realm.js";
+import type { UserRecord } from "../../shared/data/records/user.js";
+
 import { call, type ApiResponse, type TestUser } from "./api-client.js";
 
 /** The named users every end-to-end test file gets (STYLE.md point 7). */

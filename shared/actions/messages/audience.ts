@@ -1,6 +1,8 @@
 import type { Deps } from "../../deps.js";
-import { getMessageRecipients, type MessageRecipients, type MessageRecord } from "../../data/messages.js";
-import { getStream, type StreamRecord } from "../../data/streams.js";
+import type { MessageRecipients, MessageRecord } from "../../data/records/message.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import { getMessageRecipients } from "../../data/messages.js";
+import { getStream } from "../../data/streams.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 
 /**

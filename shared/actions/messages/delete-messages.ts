@@ -2,18 +2,21 @@ import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../../deps.js";
 import { batchWrite } from "../../data/batch-write.js";
 import { keys } from "../../data/keys.js";
-import type { MessageRecord } from "../../data/messages.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { replaceFirstMessageId, type StreamRecord } from "../../data/streams.js";
+import type { MessageRecord } from "../../data/records/message.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { replaceFirstMessageId } from "../../data/streams.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { deleteUserMessages } from "../../data/user-messages.js";
-import { getUser, type UserRecord } from "../../data/users.js";
+import { getUser } from "../../data/users.js";
 import type { DeferredJob } from "../../deferred/deferred-work.js";
 import { realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import { listActiveRealmUsers, streamAudience } from "../../queries/streams/audience.js";
-import { accessMessage } from "./access-message.js";
+import { accessMessage } from "../../access/message.js";
 import { audienceUserIds, messageAudience } from "./audience.js";
 
 /** UserMessage rows a delete removes inside the request (40 BatchWriteItem calls, 10 rounds); the rest goes to jobs. */

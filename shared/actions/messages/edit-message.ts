@@ -2,19 +2,16 @@ import type { Deps } from "../../deps.js";
 import { batchGet } from "../../data/batch-get.js";
 import { recordOf } from "../../data/items.js";
 import { keys } from "../../data/keys.js";
-import {
-  getMessage,
-  getMessagesByIds,
-  queryIdRange,
-  updateMessage,
-  updateMessages,
-  type MessageChange,
-  type MessageRecord,
-} from "../../data/messages.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { getStream, type StreamRecord } from "../../data/streams.js";
-import { updateUserMessagesFlags, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
-import { type UserRecord } from "../../data/users.js";
+import type { MessageRecord } from "../../data/records/message.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { UserMessageRecord } from "../../data/records/user-message.js";
+import type { UserRecord } from "../../data/records/user.js";
+import { getMessage, getMessagesByIds, queryIdRange, updateMessage, updateMessages, type MessageChange } from "../../data/messages.js";
+
+import { getStream } from "../../data/streams.js";
+import { updateUserMessagesFlags, wireFlags } from "../../data/user-messages.js";
+
 import { isModeratorOrAbove } from "../../domain/roles.js";
 import { realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import {
@@ -26,7 +23,7 @@ import {
 import { ConcurrentMessageEditError, InvalidChannelIdError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import { topicLinks } from "../../markdown/index.js";
-import { accessMessage } from "./access-message.js";
+import { accessMessage } from "../../access/message.js";
 import { renderedMessageFields, renderMessageContent } from "./render-content.js";
 import { indexMessageJob } from "./deferred.js";
 import { normalizeContent, normalizeTopic } from "./normalize.js";
@@ -35,7 +32,7 @@ import { doDeleteMessage } from "./delete-messages.js";
 import { addParticipants, topicParticipantIds } from "../../queries/messages/topic-participants.js";
 import { messageAudience } from "./audience.js";
 import { doMoveMessagesToStream, retopic, type MoveMessagesPayload } from "./move-messages.js";
-import { accessStream, checkStreamPostPolicy } from "../../queries/streams/access.js";
+import { accessStream, checkStreamPostPolicy } from "../../access/stream.js";
 import { withFlag } from "./flags.js";
 import { checkChangeAllTimeLimit, EDIT_LIMIT_BUFFER_SECONDS, type TopicMessage } from "./move-time-limit.js";
 
@@ -59,7 +56,6 @@ export interface UpdateMessageRequest {
   notifyOldThread: boolean;
   notifyNewThread: boolean;
 }
-
 
 /** Zulip's `validate_message_edit_payload`. */
 function validatePayload(message: MessageRecord, req: UpdateMessageRequest): void {

@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
-import type { UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import type { NarrowTerm } from "../../narrow/terms.js";
 import { getMessages } from "../../queries/messages/get-messages.js";
 import { checkEditableFlag, checkFlagOperation, doUpdateMessageFlags } from "./flags.js";

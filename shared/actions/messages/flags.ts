@@ -2,21 +2,20 @@ import type { Deps } from "../../deps.js";
 import { batchGet } from "../../data/batch-get.js";
 import { recordOf } from "../../data/items.js";
 import { keys } from "../../data/keys.js";
-import { addMessageRecipients, type MessageRecord } from "../../data/messages.js";
-import type { RealmRecord } from "../../data/realms.js";
+import type { MessageRecord } from "../../data/records/message.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { SubscriptionRecord } from "../../data/records/subscription.js";
+import type { UserMessageRecord } from "../../data/records/user-message.js";
+import type { UserRecord } from "../../data/records/user.js";
+import { addMessageRecipients } from "../../data/messages.js";
+
 import { getStreamsByIds } from "../../data/streams.js";
-import { getSubscriptionsByPairs, listUserSubscriptions, type SubscriptionRecord } from "../../data/subscriptions.js";
-import {
-  isMentionFlagSet,
-  putUserMessages,
-  STORED_FLAGS,
-  updateUserMessagesFlags,
-  type UserMessageRecord,
-} from "../../data/user-messages.js";
-import type { UserRecord } from "../../data/users.js";
+import { getSubscriptionsByPairs, listUserSubscriptions } from "../../data/subscriptions.js";
+import { isMentionFlagSet, putUserMessages, STORED_FLAGS, updateUserMessagesFlags } from "../../data/user-messages.js";
+
 import { InvalidMessageError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
-import { canReadStreamHistory } from "../../queries/streams/access.js";
+import { canReadStreamHistory } from "../../access/stream.js";
 
 /**
  * Personal message flags (spec "Message" flag table, "States and

@@ -3,13 +3,16 @@ import type { Deps } from "../../deps.js";
 import { recordOf } from "../../data/items.js";
 import { keys, pad } from "../../data/keys.js";
 import { getMessagesByIds, queryIdRange } from "../../data/messages.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { getUserMessages, updateUserMessagesFlags, type UserMessageRecord } from "../../data/user-messages.js";
-import type { UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserMessageRecord } from "../../data/records/user-message.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { getUserMessages, updateUserMessagesFlags } from "../../data/user-messages.js";
+
 import type { DeferredJob } from "../../deferred/deferred-work.js";
 import { InvalidChannelIdError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
-import { accessStream } from "../../queries/streams/access.js";
+import { accessStream } from "../../access/stream.js";
 import { withFlag } from "./flags.js";
 
 /**

@@ -1,10 +1,11 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
-import type { UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { realmSettings } from "../../domain/realm-settings.js";
 import { JsonableError } from "../../errors.js";
 import { highlightHtmlDifferences } from "../../markdown/html-diff.js";
-import { accessMessage } from "./access-message.js";
+import { accessMessage } from "../../access/message.js";
 
 /**
  * `GET /messages/{message_id}/history` (OpenAPI `get-message-history`;

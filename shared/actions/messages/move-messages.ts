@@ -2,28 +2,18 @@ import type { Deps } from "../../deps.js";
 import { batchGet } from "../../data/batch-get.js";
 import { recordOf } from "../../data/items.js";
 import { keys } from "../../data/keys.js";
-import {
-  addMessageRecipients,
-  getMessageRecipients,
-  getMessagesByIds,
-  removeMessageRecipients,
-  updateMessage,
-  updateMessages,
-  type MessageRecipients,
-  type MessageRecord,
-} from "../../data/messages.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { getStream, type StreamRecord } from "../../data/streams.js";
+import type { MessageRecipients, MessageRecord } from "../../data/records/message.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { UserMessageRecord } from "../../data/records/user-message.js";
+import type { UserRecord } from "../../data/records/user.js";
+import { addMessageRecipients, getMessageRecipients, getMessagesByIds, removeMessageRecipients, updateMessage, updateMessages } from "../../data/messages.js";
+
+import { getStream } from "../../data/streams.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
-import {
-  deleteUserMessages,
-  putUserMessages,
-  rekeyUserMessages,
-  wireFlags,
-  type UserMessageRecord,
-} from "../../data/user-messages.js";
+import { deleteUserMessages, putUserMessages, rekeyUserMessages, wireFlags } from "../../data/user-messages.js";
 import { forEachLimit } from "../../data/transact-updates.js";
-import { getUsersByIds, type UserRecord } from "../../data/users.js";
+import { getUsersByIds } from "../../data/users.js";
 import type { DeferredJob } from "../../deferred/deferred-work.js";
 import { canReadStreamHistory } from "../../domain/stream-permissions.js";
 import { ConcurrentMessageEditError } from "../../errors.js";

@@ -1,11 +1,13 @@
 import type { Deps } from "../../deps.js";
 import { batchGet } from "../../data/batch-get.js";
 import { keys } from "../../data/keys.js";
-import type { MessageRecord } from "../../data/messages.js";
-import type { RealmRecord } from "../../data/realms.js";
+import type { MessageRecord } from "../../data/records/message.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { getStream } from "../../data/streams.js";
 import { getSubscription } from "../../data/subscriptions.js";
-import type { UserRecord } from "../../data/users.js";
+
 import { isModeratorOrAbove } from "../../domain/roles.js";
 import { realmSettings } from "../../domain/realm-settings.js";
 import { canReadStreamHistory } from "../../domain/stream-permissions.js";

@@ -1,8 +1,10 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
-import type { StreamRecord } from "../../data/streams.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
-import { getUser, getUserIdByEmail, type UserRecord } from "../../data/users.js";
+import { getUser, getUserIdByEmail } from "../../data/users.js";
 import { realmUrl } from "../../domain/email.js";
 import { BotType } from "../../domain/roles.js";
 import { renderMarkdown } from "../../markdown/index.js";

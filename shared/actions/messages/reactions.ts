@@ -3,14 +3,16 @@ import type { Deps } from "../../deps.js";
 import { isConditionFailure } from "../../data/conditions.js";
 import { keys } from "../../data/keys.js";
 import { addMessageRecipients, getMessage } from "../../data/messages.js";
-import type { RealmRecord } from "../../data/realms.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { putUserMessages } from "../../data/user-messages.js";
-import type { UserRecord } from "../../data/users.js";
+
 import { apiEmail } from "../../domain/email.js";
 import { emojiCodeForName, emojiNameForCode, normalizeEmojiCode } from "../../emoji/index.js";
 import { InvalidMessageError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
-import { accessMessage } from "./access-message.js";
+import { accessMessage } from "../../access/message.js";
 import { audienceUserIds, messageAudience } from "./audience.js";
 
 /**

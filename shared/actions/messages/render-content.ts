@@ -1,8 +1,11 @@
 import type { Deps } from "../../deps.js";
-import type { MessageRecord } from "../../data/messages.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { getStream, getStreamIdByName, type StreamRecord } from "../../data/streams.js";
-import { getUsersByIds, listRealmMembers, type UserRecord } from "../../data/users.js";
+import type { MessageRecord } from "../../data/records/message.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { getStream, getStreamIdByName } from "../../data/streams.js";
+import { getUsersByIds, listRealmMembers } from "../../data/users.js";
 import { apiEmail, realmUrl } from "../../domain/email.js";
 import { collectReferences, renderMarkdown } from "../../markdown/index.js";
 import type { RenderResult } from "../../markdown/types.js";

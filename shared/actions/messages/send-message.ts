@@ -1,13 +1,18 @@
 import type { Deps } from "../../deps.js";
 import { allocateIds } from "../../data/counters.js";
 import { batchWrite } from "../../data/batch-write.js";
-import { putMessage, sendRecipientsItems, type DisplayRecipientUser, type MessageRecord } from "../../data/messages.js";
-import type { RealmRecord } from "../../data/realms.js";
+import type { DisplayRecipientUser, MessageRecord } from "../../data/records/message.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { UserMessageRecord } from "../../data/records/user-message.js";
+import type { UserRecord } from "../../data/records/user.js";
+import { putMessage, sendRecipientsItems } from "../../data/messages.js";
+
 import { getOrCreateDirectRecipientId } from "../../data/recipients.js";
-import { claimFirstMessageId, getStream, getStreamIdByName, type StreamRecord } from "../../data/streams.js";
+import { claimFirstMessageId, getStream, getStreamIdByName } from "../../data/streams.js";
 import { getSubscription, listStreamSubscriberIds } from "../../data/subscriptions.js";
-import { userMessageItem, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
-import { getUser, getUsersByIds, type UserRecord } from "../../data/users.js";
+import { userMessageItem, wireFlags } from "../../data/user-messages.js";
+import { getUser, getUsersByIds } from "../../data/users.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
 import { isGuest } from "../../domain/roles.js";
@@ -16,12 +21,12 @@ import { PUBLIC_STREAM_MARKER, sendEvent, writeEventToLogs, writePublicStreamEve
 import { topicLinks } from "../../markdown/index.js";
 import type { RenderResult } from "../../markdown/types.js";
 import { topicParticipantIds } from "../../queries/messages/topic-participants.js";
-import { checkStreamPostPolicy } from "../../queries/streams/access.js";
+import { checkStreamPostPolicy } from "../../access/stream.js";
 import { messageToWire } from "../../wire/message.js";
 import { expandStreamMessageJob, indexMessageJob } from "./deferred.js";
 import { renderedMessageFields, renderMessageContent } from "./render-content.js";
 import { normalizeContent, normalizeTopic, privateRecipients, readBySender, streamIndicator } from "./normalize.js";
-import { usersByEmail } from "./user-lookup.js";
+import { usersByEmail } from "../../access/users-by-email.js";
 
 /**
  * Audiences above this many recipients get their UserMessage rows and
@@ -140,7 +145,6 @@ async function checkPrivateAddressee(
   const recipientId = await getOrCreateDirectRecipientId(deps, realm.id, participants.map((u) => u.user_id));
   return { kind: "private", recipientId, participants };
 }
-
 
 /**
  * Who gets which flag beyond mentions: Zulip's `create_user_messages`

@@ -1,11 +1,12 @@
 import type { Deps } from "../../deps.js";
 import { getPresence } from "../../data/presence.js";
-import type { RealmRecord } from "../../data/realms.js";
-import type { UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { JsonableError } from "../../errors.js";
 import { PRESENCE_OFFLINE_THRESHOLD_SECONDS } from "../../queries/register/realm.js";
-import { accessUserByIdOrEmail } from "../users/access-user.js";
-import { legacyPresence } from "./format.js";
+import { accessUserByIdOrEmail } from "../../access/user.js";
+import { legacyPresence } from "../../wire/presence.js";
 
 /**
  * `GET /users/{user_id_or_email}/presence` (OpenAPI `get-user-presence`;

@@ -1,14 +1,17 @@
 import type { Deps } from "../../deps.js";
 import { HumanUsersOnlyError } from "../../errors.js";
-import { recordPresencePing, type PresenceRecord } from "../../data/presence.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { listRealmMembers, type UserRecord } from "../../data/users.js";
+import type { PresenceRecord } from "../../data/records/presence.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+import { recordPresencePing } from "../../data/presence.js";
+
+import { listRealmMembers } from "../../data/users.js";
 import { apiEmail } from "../../domain/email.js";
 import { realmSettings } from "../../domain/realm-settings.js";
 import { effectiveUserSettings } from "../../domain/user-settings.js";
 import { sendEvent } from "../../events/publish.js";
 import { PRESENCE_OFFLINE_THRESHOLD_SECONDS, PRESENCE_PING_INTERVAL_SECONDS } from "../../queries/register/realm.js";
-import { presenceEventValue } from "./format.js";
+import { presenceEventValue } from "../../wire/presence.js";
 
 /** A ping changes the stored presence at most this often (Zulip's PRESENCE_UPDATE_MIN_FREQ_SECONDS). */
 export const PRESENCE_UPDATE_MIN_FREQ_SECONDS = 55;

@@ -1,8 +1,10 @@
 import type { Deps } from "../../deps.js";
 import { JsonableError } from "../../errors.js";
 import { allocateIds } from "../../data/counters.js";
-import { putNewRealm, type RealmRecord } from "../../data/realms.js";
-import type { UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+import { putNewRealm } from "../../data/realms.js";
+
 import { Role } from "../../domain/roles.js";
 import { doCreateUser } from "../users/create-user.js";
 import { doCreateDefaultStreams } from "../streams/default-streams.js";

@@ -1,17 +1,20 @@
 import { createHash } from "node:crypto";
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { archiveStream, type StreamRecord } from "../../data/streams.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { archiveStream } from "../../data/streams.js";
 import {
   getSubscriptionsByPairs,
   listStreamSubscriberIds,
   putSubscriptions,
 } from "../../data/subscriptions.js";
-import type { UserRecord } from "../../data/users.js";
+
 import { isStreamAdministrator, MAX_STREAM_NAME_LENGTH } from "../../domain/stream-permissions.js";
 import { InvalidChannelIdError, OrganizationAdministratorRequiredError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
-import { loadStreamAndSubscription } from "../../queries/streams/access.js";
+import { loadStreamAndSubscription } from "../../access/stream.js";
 import { listActiveRealmUsers, streamAudience } from "../../queries/streams/audience.js";
 import { streamToWire } from "../../wire/stream.js";
 import { notifyDefaultStreams } from "./default-stream-events.js";

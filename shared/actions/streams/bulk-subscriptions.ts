@@ -1,13 +1,11 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
-import type { StreamRecord } from "../../data/streams.js";
-import {
-  getSubscriptionsByPairs,
-  listStreamSubscriberIds,
-  putSubscriptions,
-  type SubscriptionRecord,
-} from "../../data/subscriptions.js";
-import type { UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { SubscriptionRecord } from "../../data/records/subscription.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { getSubscriptionsByPairs, listStreamSubscriberIds, putSubscriptions } from "../../data/subscriptions.js";
+
 import { isGuest, isRealmAdmin } from "../../domain/roles.js";
 import { pickStreamColor } from "../../domain/stream-colors.js";
 import { hasBasicStreamAccess, SubscriptionRole } from "../../domain/stream-permissions.js";

@@ -1,8 +1,11 @@
 import type { Deps } from "../../deps.js";
 import { allocateIds } from "../../data/counters.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { getStreamsByNames, putNewStream, type StreamRecord } from "../../data/streams.js";
-import type { UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { getStreamsByNames, putNewStream } from "../../data/streams.js";
+
 import { realmUrl } from "../../domain/email.js";
 import { defaultCanRemoveSubscribersGroup, StreamPostPolicy } from "../../domain/stream-permissions.js";
 import { sendEvent } from "../../events/publish.js";

@@ -1,6 +1,8 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { listRealmStreams, type StreamRecord } from "../../data/streams.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+
+import { listRealmStreams } from "../../data/streams.js";
 import { isGuest } from "../../domain/roles.js";
 import { sendEvent } from "../../events/publish.js";
 import type { ActiveRealmUser } from "../../queries/streams/audience.js";

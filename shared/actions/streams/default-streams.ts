@@ -1,7 +1,10 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { listRealmStreams, type StreamRecord } from "../../data/streams.js";
-import { listRealmMembers, type UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { listRealmStreams } from "../../data/streams.js";
+import { listRealmMembers } from "../../data/users.js";
 import { listActiveRealmUsers } from "../../queries/streams/audience.js";
 import { doAddSubscriptions } from "./bulk-subscriptions.js";
 import { doCreateStreams } from "./create-streams.js";

@@ -1,8 +1,11 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { SubscriptionRecord } from "../../data/records/subscription.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { getStreamsByIds } from "../../data/streams.js";
-import { getSubscriptionsByPairs, updateSubscriptionFields, type SubscriptionRecord } from "../../data/subscriptions.js";
-import type { UserRecord } from "../../data/users.js";
+import { getSubscriptionsByPairs, updateSubscriptionFields } from "../../data/subscriptions.js";
+
 import { isValidStreamColor } from "../../domain/stream-colors.js";
 import { hasBasicStreamAccess } from "../../domain/stream-permissions.js";
 import { InvalidChannelIdError, JsonableError } from "../../errors.js";

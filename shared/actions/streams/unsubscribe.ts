@@ -1,8 +1,11 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { getStreamsByNames, type StreamRecord } from "../../data/streams.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { getStreamsByNames } from "../../data/streams.js";
 import { getSubscriptionsByPairs } from "../../data/subscriptions.js";
-import type { UserRecord } from "../../data/users.js";
+
 import { canRemoveSubscribers, hasBasicStreamAccess } from "../../domain/stream-permissions.js";
 import { JsonableError, StreamDoesNotExistError } from "../../errors.js";
 import { doRemoveSubscriptions } from "./bulk-subscriptions.js";

@@ -1,8 +1,11 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { updateStream, type StreamRecord } from "../../data/streams.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { updateStream } from "../../data/streams.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
-import type { UserRecord } from "../../data/users.js";
+
 import { realmUrl } from "../../domain/email.js";
 import { isRealmAdmin, isRealmOwner } from "../../domain/roles.js";
 import {
@@ -19,7 +22,7 @@ import {
   OrganizationOwnerRequiredError,
 } from "../../errors.js";
 import { sendEvent, type ZulipEvent } from "../../events/publish.js";
-import { loadStreamAndSubscription } from "../../queries/streams/access.js";
+import { loadStreamAndSubscription } from "../../access/stream.js";
 import { listActiveRealmUsers, streamAudience } from "../../queries/streams/audience.js";
 import { streamToWire } from "../../wire/stream.js";
 import { notifyDefaultStreams } from "./default-stream-events.js";

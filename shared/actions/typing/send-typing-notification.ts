@@ -1,13 +1,15 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
-import { getUser, getUsersByIds, type UserRecord } from "../../data/users.js";
+import { getUser, getUsersByIds } from "../../data/users.js";
 import { apiEmail } from "../../domain/email.js";
 import { checkStreamPostPolicy } from "../../domain/stream-permissions.js";
 import { effectiveUserSettings } from "../../domain/user-settings.js";
 import { JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
-import { accessStream } from "../../queries/streams/access.js";
+import { accessStream } from "../../access/stream.js";
 
 /**
  * Streams with more subscribers than this get no typing notifications

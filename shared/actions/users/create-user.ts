@@ -3,8 +3,10 @@ import { hashPassword } from "../../auth/password.js";
 import type { Deps } from "../../deps.js";
 import { JsonableError, OrganizationAdministratorRequiredError } from "../../errors.js";
 import { allocateIds } from "../../data/counters.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { getUserIdByEmail, listRealmMembers, putNewUser, type UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { getUserIdByEmail, listRealmMembers, putNewUser } from "../../data/users.js";
 import { isValidEmailAddress } from "../../domain/email.js";
 import { isRealmAdmin, Role } from "../../domain/roles.js";
 import { sendEvent } from "../../events/publish.js";

@@ -1,20 +1,14 @@
 import type { Deps } from "../../deps.js";
 import { JsonableError, OrganizationOwnerRequiredError } from "../../errors.js";
-import type { RealmRecord } from "../../data/realms.js";
-import {
-  listRealmMembers,
-  MAX_TRANSACTION_ITEMS,
-  userConditions,
-  writeUsers,
-  type UserCondition,
-  type UserRecord,
-  type UserWrite,
-} from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { listRealmMembers, MAX_TRANSACTION_ITEMS, userConditions, writeUsers, type UserCondition, type UserWrite } from "../../data/users.js";
 import { isRealmOwner, Role } from "../../domain/roles.js";
-import { accessUserInList } from "./access-user.js";
+import { accessUserInList } from "../../access/user.js";
 import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates } from "./notify.js";
 import { lastOwnerGuard } from "./owners.js";
-import { withWriteRetries } from "./retry.js";
+import { withWriteRetries } from "../../data/retry.js";
 
 /**
  * 400 `CANNOT_DEACTIVATE_LAST_USER` of `DELETE /users/me` (OpenAPI

@@ -1,7 +1,8 @@
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../../auth/password.js";
 import type { Deps } from "../../deps.js";
 import { JsonableError, RealmDeactivatedError, UserDeactivatedError } from "../../errors.js";
-import type { RealmRecord } from "../../data/realms.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+
 import { getUser, getUserIdByEmail } from "../../data/users.js";
 import { apiEmail } from "../../domain/email.js";
 

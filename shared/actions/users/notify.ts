@@ -1,5 +1,6 @@
 import type { Deps } from "../../deps.js";
-import type { UserRecord } from "../../data/users.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { isRealmAdmin } from "../../domain/roles.js";
 import { sendEvent } from "../../events/publish.js";
 

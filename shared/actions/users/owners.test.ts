@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { UserRecord } from "../../data/users.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { Role } from "../../domain/roles.js";
 import { isActiveHumanOwner, lastOwnerGuard } from "./owners.js";
 

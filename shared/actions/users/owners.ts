@@ -1,4 +1,5 @@
-import { userConditions, type UserCondition, type UserRecord } from "../../data/users.js";
+import type { UserRecord } from "../../data/records/user.js";
+import { userConditions, type UserCondition } from "../../data/users.js";
 import { Role } from "../../domain/roles.js";
 
 /**

@@ -1,10 +1,12 @@
 import type { Deps } from "../../deps.js";
 import { JsonableError } from "../../errors.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { listRealmMembers, userConditions, writeUsers, type UserRecord } from "../../data/users.js";
-import { accessUserInList } from "./access-user.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { listRealmMembers, userConditions, writeUsers } from "../../data/users.js";
+import { accessUserInList } from "../../access/user.js";
 import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates } from "./notify.js";
-import { withWriteRetries } from "./retry.js";
+import { withWriteRetries } from "../../data/retry.js";
 
 /**
  * `POST /users/{user_id}/reactivate` (OpenAPI `reactivate-user`; Zulip's

@@ -1,7 +1,9 @@
 import { generateApiKey, hashApiKey } from "../../auth/api-key.js";
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { listRealmMembers, replaceApiKey, type UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { listRealmMembers, replaceApiKey } from "../../data/users.js";
 import { notifyRealmBotUpdates } from "./notify.js";
 
 /**

@@ -1,8 +1,10 @@
 import { hashPassword, verifyPassword } from "../../auth/password.js";
 import type { Deps } from "../../deps.js";
 import { HumanUsersOnlyError, JsonableError } from "../../errors.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { listRealmMembers, writeUsers, type UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { listRealmMembers, writeUsers } from "../../data/users.js";
 import { apiEmail } from "../../domain/email.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { USER_SETTING_DEFAULTS } from "../../domain/user-settings.js";

@@ -1,13 +1,15 @@
 import type { Deps } from "../../deps.js";
 import { JsonableError, OrganizationOwnerRequiredError } from "../../errors.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { listRealmMembers, userConditions, writeUsers, type UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { listRealmMembers, userConditions, writeUsers } from "../../data/users.js";
 import { isRealmAdmin, isRealmOwner, Role } from "../../domain/roles.js";
 import { getCustomProfileFields } from "../../queries/users/custom-profile-fields.js";
-import { accessUserInList } from "./access-user.js";
+import { accessUserInList } from "../../access/user.js";
 import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates } from "./notify.js";
 import { lastOwnerGuard } from "./owners.js";
-import { withWriteRetries } from "./retry.js";
+import { withWriteRetries } from "../../data/retry.js";
 import { checkFullName } from "./validation.js";
 
 /** One entry of `profile_data`: a field ID and its new value (empty or null clears it). */

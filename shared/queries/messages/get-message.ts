@@ -1,8 +1,10 @@
 import type { Deps } from "../../deps.js";
-import { accessMessage } from "../../actions/messages/access-message.js";
-import type { RealmRecord } from "../../data/realms.js";
+import { accessMessage } from "../../access/message.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { wireFlags } from "../../data/user-messages.js";
-import type { UserRecord } from "../../data/users.js";
+
 import { realmSettings } from "../../domain/realm-settings.js";
 import { messageToWire } from "../../wire/message.js";
 

@@ -1,17 +1,21 @@
 import type { Deps } from "../../deps.js";
 import { JsonableError } from "../../errors.js";
 import { recordOf } from "../../data/items.js";
-import { getMessagesByIds, queryIdRange, type IdRange, type MessageRecord } from "../../data/messages.js";
-import type { RealmRecord } from "../../data/realms.js";
+import type { MessageRecord } from "../../data/records/message.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserMessageRecord } from "../../data/records/user-message.js";
+import type { UserRecord } from "../../data/records/user.js";
+import { getMessagesByIds, queryIdRange, type IdRange } from "../../data/messages.js";
+
 import { getStreamsByIds } from "../../data/streams.js";
-import { getUserMessages, wireFlags, type UserMessageRecord } from "../../data/user-messages.js";
-import type { UserRecord } from "../../data/users.js";
+import { getUserMessages, wireFlags } from "../../data/user-messages.js";
+
 import { matchesNarrow } from "../../narrow/filter.js";
 import { planDriver, unreadDriver, type Driver } from "../../narrow/plan.js";
-import { resolveNarrow, type ResolvedNarrow } from "../../narrow/resolve.js";
+import { resolveNarrow, type ResolvedNarrow } from "../narrow/resolve-narrow.js";
 import { escapeHtml, highlightHtml } from "../../narrow/search.js";
 import type { NarrowTerm } from "../../narrow/terms.js";
-import { applyWithOperator } from "../../narrow/with.js";
+import { applyWithOperator } from "../narrow/with-operator.js";
 import { realmSettings } from "../../domain/realm-settings.js";
 import { messageToWire } from "../../wire/message.js";
 

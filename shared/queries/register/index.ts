@@ -1,9 +1,13 @@
 import type { Deps } from "../../deps.js";
-import type { ClientCapabilities } from "../../data/event-queues.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { listRealmStreams, type StreamRecord } from "../../data/streams.js";
-import { listUserSubscriptions, type SubscriptionRecord } from "../../data/subscriptions.js";
-import { isSystemBot, listRealmUsers, type UserRecord } from "../../data/users.js";
+import type { ClientCapabilities } from "../../data/records/event-queue.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { SubscriptionRecord } from "../../data/records/subscription.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { listRealmStreams } from "../../data/streams.js";
+import { listUserSubscriptions } from "../../data/subscriptions.js";
+import { isSystemBot, listRealmUsers } from "../../data/users.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
 import { systemUserGroups } from "../../domain/realm-settings.js";

@@ -3,9 +3,11 @@ import { batchGet } from "../../data/batch-get.js";
 import { recordOf } from "../../data/items.js";
 import { keys, unpad } from "../../data/keys.js";
 import { getMessagesByIds, queryIdRange } from "../../data/messages.js";
-import type { RecipientRecord } from "../../data/recipients.js";
-import type { StreamRecord } from "../../data/streams.js";
-import { isMentionFlagSet, type UserMessageRecord } from "../../data/user-messages.js";
+import type { RecipientRecord } from "../../data/records/recipient.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { UserMessageRecord } from "../../data/records/user-message.js";
+
+import { isMentionFlagSet } from "../../data/user-messages.js";
 
 /** Most unread messages `unread_msgs` describes (Zulip's MAX_UNREAD_MESSAGES); beyond, `old_unreads_missing`. */
 export const MAX_UNREAD_MESSAGES = 50_000;

@@ -1,8 +1,10 @@
 import type { Deps } from "../../deps.js";
 import { listRealmPresence } from "../../data/presence.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { listRealmMembers, type UserRecord } from "../../data/users.js";
-import { legacyPresence, modernPresence } from "../../actions/presence/format.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { listRealmMembers } from "../../data/users.js";
+import { legacyPresence, modernPresence } from "../../wire/presence.js";
 import { apiEmail } from "../../domain/email.js";
 import { realmSettings } from "../../domain/realm-settings.js";
 

@@ -1,7 +1,8 @@
 import { API_PREFIX } from "../../routes.js";
 import { realmIconUrl } from "../../domain/avatar.js";
 import type { Config } from "../../config.js";
-import type { RealmRecord } from "../../data/realms.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+
 import { realmHost, realmUrl } from "../../domain/email.js";
 import { REALM_GROUP_SETTING_DEFAULTS, REALM_LIMITS, realmSettings } from "../../domain/realm-settings.js";
 import { AUTHENTICATION_METHODS } from "../server-settings.js";

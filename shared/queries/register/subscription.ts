@@ -1,8 +1,11 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
-import type { StreamRecord } from "../../data/streams.js";
-import { listStreamSubscriberIds, type SubscriptionRecord } from "../../data/subscriptions.js";
-import type { UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { SubscriptionRecord } from "../../data/records/subscription.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { listStreamSubscriberIds } from "../../data/subscriptions.js";
+
 import { hasBasicStreamAccess } from "../../domain/stream-permissions.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { defaultStreamToWire, streamToWire } from "../../wire/stream.js";

@@ -1,5 +1,6 @@
-import type { RealmRecord } from "../../data/realms.js";
-import type { UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { effectiveUserSettings, USER_SETTING_DEFAULTS } from "../../domain/user-settings.js";
 import { LEGACY_DISPLAY_SETTINGS, LEGACY_NOTIFICATION_SETTINGS } from "../../events/delivery.js";
 

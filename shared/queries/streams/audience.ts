@@ -1,7 +1,8 @@
 import { queryAll } from "../../data/query.js";
 
 import type { Deps } from "../../deps.js";
-import type { StreamRecord } from "../../data/streams.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+
 import { keys } from "../../data/keys.js";
 import { isSystemBot } from "../../data/users.js";
 import { isGuest, isRealmAdmin } from "../../domain/roles.js";

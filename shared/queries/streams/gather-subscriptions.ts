@@ -1,8 +1,10 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { getStreamsByIds } from "../../data/streams.js";
 import { listStreamSubscriberIds, listUserSubscriptions } from "../../data/subscriptions.js";
-import type { UserRecord } from "../../data/users.js";
+
 import type { StreamWireObject } from "../../wire/stream.js";
 import { subscriptionToWire } from "../../wire/subscription.js";
 import { listActiveRealmUsers } from "./audience.js";

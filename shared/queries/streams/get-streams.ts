@@ -1,12 +1,14 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { getStreamIdByName, listRealmStreams } from "../../data/streams.js";
 import { getSubscription, listStreamSubscriberIds, listUserSubscriptions } from "../../data/subscriptions.js";
-import { getUser, type UserRecord } from "../../data/users.js";
+import { getUser } from "../../data/users.js";
 import { isGuest, isRealmAdmin } from "../../domain/roles.js";
 import { InvalidChannelIdError, InvalidChannelNameError, JsonableError, NoSuchUserError } from "../../errors.js";
 import { streamToWire } from "../../wire/stream.js";
-import { accessStream } from "./access.js";
+import { accessStream } from "../../access/stream.js";
 import { listActiveRealmUsers } from "./audience.js";
 
 /** The boolean filters of `GET /streams` (spec "Get all streams"). */

@@ -2,11 +2,12 @@ import { queryAll } from "../../data/query.js";
 import { BatchGetCommand , type BatchGetCommandOutput } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../../deps.js";
 import { keys, unpad } from "../../data/keys.js";
-import type { RealmRecord } from "../../data/realms.js";
-import type { UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { canReadStreamHistory } from "../../domain/stream-permissions.js";
 import { InvalidChannelIdError } from "../../errors.js";
-import { accessStream } from "./access.js";
+import { accessStream } from "../../access/stream.js";
 
 /**
  * Topic history of a stream (`GET /users/me/{stream_id}/topics`, Zulip's

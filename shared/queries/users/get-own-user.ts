@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
-import type { UserRecord } from "../../data/users.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { userToWire } from "../../wire/user.js";
 import { allocatedMaxId } from "../../data/counters.js";
 

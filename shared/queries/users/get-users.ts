@@ -1,8 +1,10 @@
 import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
 import { NoSuchUserError } from "../../errors.js";
-import { isSystemBot, listRealmMembers, type UserRecord } from "../../data/users.js";
-import { accessUserByIdOrEmail } from "../../actions/users/access-user.js";
+import { isSystemBot, listRealmMembers } from "../../data/users.js";
+import { accessUserByIdOrEmail } from "../../access/user.js";
 import { userToWire } from "../../wire/user.js";
 
 /** Options shared by `GET /users` and `GET /users/{user_id}` (spec `GET /users`). */

@@ -1,12 +1,16 @@
-import type { Deps } from "../../deps.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { getStream, getStreamIdByName, type StreamRecord } from "../../data/streams.js";
-import { getSubscription, listStreamSubscriberIds, type SubscriptionRecord } from "../../data/subscriptions.js";
-import type { UserRecord } from "../../data/users.js";
-import { hasBasicStreamAccess } from "../../domain/stream-permissions.js";
-import { JsonableError, StreamDoesNotExistError, StreamIdDoesNotExistError } from "../../errors.js";
+import type { Deps } from "../deps.js";
+import type { RealmRecord } from "../data/records/realm.js";
+import type { StreamRecord } from "../data/records/stream.js";
+import type { SubscriptionRecord } from "../data/records/subscription.js";
+import type { UserRecord } from "../data/records/user.js";
 
-export { canReadStreamHistory, checkStreamPostPolicy } from "../../domain/stream-permissions.js";
+import { getStream, getStreamIdByName } from "../data/streams.js";
+import { getSubscription, listStreamSubscriberIds } from "../data/subscriptions.js";
+
+import { hasBasicStreamAccess } from "../domain/stream-permissions.js";
+import { JsonableError, StreamDoesNotExistError, StreamIdDoesNotExistError } from "../errors.js";
+
+export { canReadStreamHistory, checkStreamPostPolicy } from "../domain/stream-permissions.js";
 
 /**
  * Stream access checks (Zulip's `access_stream_by_id` / `access_stream_by_name`):

@@ -1,15 +1,17 @@
-import type { Config } from "../../config.js";
-import type { Deps } from "../../deps.js";
+import type { Config } from "../config.js";
+import type { Deps } from "../deps.js";
 import {
   InsufficientPermissionError,
   JsonableError,
   NoSuchUserError,
   OrganizationAdministratorRequiredError,
-} from "../../errors.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { getUser, getUserIdByEmail, type UserRecord } from "../../data/users.js";
-import { canSeeDeliveryEmail, realmHost } from "../../domain/email.js";
-import { isRealmAdmin } from "../../domain/roles.js";
+} from "../errors.js";
+import type { RealmRecord } from "../data/records/realm.js";
+import type { UserRecord } from "../data/records/user.js";
+
+import { getUser, getUserIdByEmail } from "../data/users.js";
+import { canSeeDeliveryEmail, realmHost } from "../domain/email.js";
+import { isRealmAdmin } from "../domain/roles.js";
 
 /** What a caller may reach through {@link accessUserById} (Zulip's `access_user_by_id` flags). */
 export interface AccessOptions {

@@ -1,4 +1,4 @@
-import type { PresenceRecord } from "../../data/presence.js";
+import type { PresenceRecord } from "../data/records/presence.js";
 
 /**
  * Presence wire formats (Zulip's `zerver/lib/presence.py`, feature level

@@ -1,9 +1,11 @@
-import type { Deps } from "../../deps.js";
-import { batchGet } from "../../data/batch-get.js";
-import { keys } from "../../data/keys.js";
-import type { RealmRecord } from "../../data/realms.js";
-import { getUsersByIds, type UserRecord } from "../../data/users.js";
-import { apiEmail, realmHost } from "../../domain/email.js";
+import type { Deps } from "../deps.js";
+import { batchGet } from "../data/batch-get.js";
+import { keys } from "../data/keys.js";
+import type { RealmRecord } from "../data/records/realm.js";
+import type { UserRecord } from "../data/records/user.js";
+
+import { getUsersByIds } from "../data/users.js";
+import { apiEmail, realmHost } from "../domain/email.js";
 
 /**
  * Resolves emails to users of one realm in two round trips whatever their

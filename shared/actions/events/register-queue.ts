@@ -1,10 +1,11 @@
-import type { Deps } from "../deps.js";
-import type { QueueOptions } from "../data/event-queues.js";
-import type { RealmRecord } from "../data/realms.js";
-import type { UserRecord } from "../data/users.js";
-import { fetchInitialState } from "../queries/register/index.js";
-import { versionFields } from "../version.js";
-import { createEventQueue, LONGPOLL_CLIENT_TIMEOUT_SECONDS, skipMessagesShownInSnapshot } from "./queues.js";
+import type { Deps } from "../../deps.js";
+import type { QueueOptions } from "../../data/records/event-queue.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { fetchInitialState } from "../../queries/register/index.js";
+import { versionFields } from "../../version.js";
+import { createEventQueue, LONGPOLL_CLIENT_TIMEOUT_SECONDS, skipMessagesShownInSnapshot } from "../../events/queues.js";
 
 /**
  * `POST /register` (spec "Register an event queue"; Zulip's

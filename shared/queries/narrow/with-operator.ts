@@ -1,9 +1,10 @@
-import type { Deps } from "../deps.js";
-import { accessMessage } from "../actions/messages/access-message.js";
-import type { RealmRecord } from "../data/realms.js";
-import type { UserRecord } from "../data/users.js";
-import { JsonableError } from "../errors.js";
-import { BadNarrowOperatorError, type NarrowTerm } from "./terms.js";
+import type { Deps } from "../../deps.js";
+import { accessMessage } from "../../access/message.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+
+import { JsonableError } from "../../errors.js";
+import { BadNarrowOperatorError, type NarrowTerm } from "../../narrow/terms.js";
 
 /**
  * The `with` operator (Zulip feature level 271; "Construct a narrow"): a

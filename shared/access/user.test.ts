@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { UserRecord } from "../../data/users.js";
-import { Role } from "../../domain/roles.js";
-import { checkUserAccess, userIdFromFakeEmail } from "./access-user.js";
+import type { UserRecord } from "../data/records/user.js";
+
+import { Role } from "../domain/roles.js";
+import { checkUserAccess, userIdFromFakeEmail } from "./user.js";
 
 const user = (role: number, extra: Partial<UserRecord> = {}) =>
   ({ user_id: 5, role, is_active: true, is_bot: false, bot_owner_id: null, ...extra }) as UserRecord;

@@ -1,10 +1,10 @@
-import type { Deps } from "../deps.js";
-import { writeEventToLogs, type ZulipEvent } from "../events/publish.js";
-import type { DeferredJob } from "./deferred-work.js";
-import { runIndexMessage, runExpandStreamMessage, runWriteUserMessages } from "../actions/messages/deferred.js";
-import { runMarkAsRead } from "../actions/messages/mark-as-read.js";
-import { runMoveMessages } from "../actions/messages/move-messages.js";
-import { runDeleteMessages } from "../actions/messages/delete-messages.js";
+import type { Deps } from "../../shared/deps.js";
+import { writeEventToLogs, type ZulipEvent } from "../../shared/events/publish.js";
+import type { DeferredJob } from "../../shared/deferred/deferred-work.js";
+import { runIndexMessage, runExpandStreamMessage, runWriteUserMessages } from "../../shared/actions/messages/deferred.js";
+import { runMarkAsRead } from "../../shared/actions/messages/mark-as-read.js";
+import { runMoveMessages } from "../../shared/actions/messages/move-messages.js";
+import { runDeleteMessages } from "../../shared/actions/messages/delete-messages.js";
 
 /** A deferred job's runner: does the work of one job; throwing makes SQS retry it. */
 export type JobRunner = (deps: Deps, payload: Record<string, unknown>) => Promise<void>;

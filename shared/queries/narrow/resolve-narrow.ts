@@ -1,48 +1,20 @@
-import type { Deps } from "../deps.js";
-import { usersByEmail, pyList } from "../actions/messages/user-lookup.js";
-import type { RealmRecord } from "../data/realms.js";
-import { getDirectRecipientId } from "../data/recipients.js";
-import { getStream, getStreamIdByName, listRealmStreams, type StreamRecord } from "../data/streams.js";
-import { getSubscription } from "../data/subscriptions.js";
-import { getUsersByIds, type UserRecord } from "../data/users.js";
-import { isGuest } from "../domain/roles.js";
-import { canReadStreamHistory } from "../queries/streams/access.js";
-import { searchTerms } from "./search.js";
-import { BadNarrowOperatorError, type NarrowTerm } from "./terms.js";
+import type { Deps } from "../../deps.js";
+import { usersByEmail, pyList } from "../../access/users-by-email.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
+import type { UserRecord } from "../../data/records/user.js";
 
-/**
- * A narrow term with its operands looked up: streams and users by name,
- * email or ID, conversations by their participants. What `filter.ts`
- * evaluates and the message-fetch planner drives queries from.
- */
-export type ResolvedTerm = { negated: boolean } & (
-  | { kind: "stream"; stream: StreamRecord; historyAccess: boolean }
-  | { kind: "streams"; which: "public" | "web-public"; streamIds: Set<number> }
-  | { kind: "topic"; topic: string }
-  | { kind: "sender"; userId: number }
-  /** `recipientId` undefined: these users never talked, the term matches nothing. */
-  | { kind: "dm"; userIds: number[]; recipientId: number | undefined }
-  | { kind: "dm-including"; userId: number; groupOnly: boolean }
-  | { kind: "is"; what: string }
-  | { kind: "has"; what: string }
-  | { kind: "id"; id: number }
-  | { kind: "search"; terms: string[] }
-  /** `near` (an anchor, not a filter) and `in` (muting is not modelled: `in:home` = `in:all`). */
-  | { kind: "noop" }
-);
+import { getDirectRecipientId } from "../../data/recipients.js";
+import { getStream, getStreamIdByName, listRealmStreams } from "../../data/streams.js";
+import { getSubscription } from "../../data/subscriptions.js";
+import { getUsersByIds } from "../../data/users.js";
+import { isGuest } from "../../domain/roles.js";
+import { canReadStreamHistory } from "../../access/stream.js";
+import { searchTerms } from "../../narrow/search.js";
+import { BadNarrowOperatorError, type NarrowTerm } from "../../narrow/terms.js";
+import type { ResolvedNarrow, ResolvedTerm } from "../../narrow/types.js";
 
-export interface ResolvedNarrow {
-  terms: ResolvedTerm[];
-  /**
-   * Zulip's `ok_to_include_history`: messages the viewer has no UserMessage
-   * row for may be returned, because a positive stream term limits the
-   * query to streams whose history the viewer may read (or to public
-   * streams for a non-guest), and no `is:` term needs the viewer's flags.
-   */
-  includeHistory: boolean;
-  /** The `near` operand, used as the anchor when the request has none. */
-  near: number | undefined;
-}
+export type { ResolvedNarrow, ResolvedTerm };
 
 type LookupDeps = Pick<Deps, "db" | "table" | "config">;
 

@@ -1,15 +1,16 @@
-import type { Deps } from "../../deps.js";
-import { batchGet } from "../../data/batch-get.js";
-import { recordOf } from "../../data/items.js";
-import { keys } from "../../data/keys.js";
-import type { MessageRecord } from "../../data/messages.js";
-import type { RealmRecord } from "../../data/realms.js";
-import type { StreamRecord } from "../../data/streams.js";
-import type { SubscriptionRecord } from "../../data/subscriptions.js";
-import type { UserMessageRecord } from "../../data/user-messages.js";
-import type { UserRecord } from "../../data/users.js";
-import { isGuest } from "../../domain/roles.js";
-import { InvalidMessageError } from "../../errors.js";
+import type { Deps } from "../deps.js";
+import { batchGet } from "../data/batch-get.js";
+import { recordOf } from "../data/items.js";
+import { keys } from "../data/keys.js";
+import type { MessageRecord } from "../data/records/message.js";
+import type { RealmRecord } from "../data/records/realm.js";
+import type { StreamRecord } from "../data/records/stream.js";
+import type { SubscriptionRecord } from "../data/records/subscription.js";
+import type { UserMessageRecord } from "../data/records/user-message.js";
+import type { UserRecord } from "../data/records/user.js";
+
+import { isGuest } from "../domain/roles.js";
+import { InvalidMessageError } from "../errors.js";
 
 /**
  * Zulip's `access_message` / `access_message_and_usermessage`: loads a

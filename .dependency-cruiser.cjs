@@ -1,0 +1,128 @@
+/**
+ * The layering of the code, checked by dependency-cruiser in `npm test`
+ * (`npm run check:layers`). Imports run one way, from the top layer down:
+ * a module may import its own layer's modules and those of any layer below,
+ * never one above. docs/architecture.md explains each layer.
+ *
+ * Type-only imports count too: a layer that names another's types depends on it.
+ */
+
+/** Top to bottom. Each entry: a name for messages, and the paths (regular expressions) it holds. */
+const LAYERS = [
+  { name: "scripts", paths: ["^scripts/"] },
+  { name: "infra", paths: ["^infra/"] },
+  { name: "functions", paths: ["^functions/"] },
+  { name: "http", paths: ["^shared/http/"] },
+  { name: "actions", paths: ["^shared/actions/"] },
+  { name: "queries", paths: ["^shared/queries/"] },
+  { name: "access", paths: ["^shared/access/", "^shared/auth/"] },
+  { name: "events", paths: ["^shared/events/"] },
+  { name: "narrow-wire", paths: ["^shared/narrow/", "^shared/wire/"] },
+  { name: "domain", paths: ["^shared/domain/"] },
+  { name: "deps", paths: ["^shared/deps\\.ts$"] },
+  { name: "data", paths: ["^shared/data/", "^shared/deferred/"] },
+  {
+    name: "leaves",
+    paths: [
+      "^shared/(config|logger|errors|version|routes|html)\\.ts$",
+      "^shared/emoji/",
+      "^shared/markdown/",
+    ],
+  },
+];
+
+const anyOf = (paths) => `(${paths.join("|")})`;
+
+/** One rule per layer: nothing in it imports a layer above it. */
+const layerRules = LAYERS.map((layer, i) => {
+  const above = LAYERS.slice(0, i).flatMap((l) => l.paths);
+  return above.length === 0
+    ? null
+    : {
+        name: `layer-${layer.name}-imports-only-below`,
+        comment: `${layer.name} may import only ${LAYERS.slice(i + 1).map((l) => l.name).join(", ")} (and itself): imports run one way, down (docs/architecture.md)`,
+        severity: "error",
+        from: { path: anyOf(layer.paths) },
+        to: { path: anyOf(above) },
+      };
+}).filter(Boolean);
+
+/** Sibling areas within one layer stay apart where the order between them matters. */
+const siblingRules = [
+  {
+    name: "narrow-and-wire-stay-apart",
+    comment: "narrow/ (message filters and plans) and wire/ (wire shapes) do not import each other",
+    severity: "error",
+    from: { path: "^shared/narrow/" },
+    to: { path: "^shared/wire/" },
+  },
+  {
+    name: "narrow-and-wire-stay-apart-2",
+    comment: "narrow/ (message filters and plans) and wire/ (wire shapes) do not import each other",
+    severity: "error",
+    from: { path: "^shared/wire/" },
+    to: { path: "^shared/narrow/" },
+  },
+  {
+    name: "leaves-import-no-project-layer",
+    comment: "a leaf (config, logger, errors, version, routes, html, emoji, markdown) imports only other leaves",
+    severity: "error",
+    from: { path: anyOf(LAYERS.at(-1).paths) },
+    to: { path: "^(shared|functions|infra|scripts)/", pathNot: anyOf(LAYERS.at(-1).paths) },
+  },
+];
+
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    ...siblingRules,
+    {
+      name: "only-data-speaks-dynamodb",
+      comment:
+        "only shared/data/ imports the DynamoDB client and its commands; everything else calls the entities' named access patterns",
+      severity: "error",
+      // The bench measures DynamoDB itself: its raw rates and the calls each request makes.
+      from: { pathNot: "^(shared/data/|scripts/bench/(raw|meter|probe)\\.ts$)" },
+      to: { path: "node_modules/@aws-sdk/(client-dynamodb|lib-dynamodb)/" },
+    },
+    {
+      name: "only-data-builds-keys",
+      comment: "only shared/data/ imports the key builders (keys.ts): entities own their keys and indexes",
+      severity: "error",
+      from: { pathNot: "^shared/data/" },
+      to: { path: "^shared/data/keys\\.ts$" },
+    },
+    {
+      name: "only-data-and-infra-read-the-table-layout",
+      comment: "the table layout (shared/data/table.ts) is read by the data layer and by the CDK stack that creates the table",
+      severity: "error",
+      from: { pathNot: "^(shared/data/|infra/constructs/)" },
+      to: { path: "^shared/data/table\\.ts$" },
+    },
+    {
+      name: "only-deferred-speaks-sqs",
+      comment: "only shared/deferred/ (the deferred-work queue) and the local SQS emulator import the SQS client",
+      severity: "error",
+      from: { pathNot: "^(shared/deferred/|infra/local/sqs-local\\.ts$)" },
+      to: { path: "node_modules/@aws-sdk/client-sqs/" },
+    },
+    {
+      name: "no-circular",
+      comment: "no module depends on itself through others",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^test/|\\.test\\.ts$|\\.d\\.ts$)" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".js", ".json"],
+    },
+  },
+};

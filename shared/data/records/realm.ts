@@ -1,0 +1,18 @@
+/**
+ * A realm (organization) as stored. `settings` holds the organization's
+ * `realm_*` settings that differ from the defaults in
+ * `shared/domain/realm-settings.ts` (keys without the `realm_` prefix).
+ */
+export interface RealmRecord {
+  id: number;
+  /** Subdomain; `""` for the deployment's default organization. */
+  string_id: string;
+  name: string;
+  description: string;
+  /** UNIX seconds. */
+  date_created: number;
+  deactivated: boolean;
+  settings: Record<string, unknown>;
+  /** Organization defaults for new users' personal settings (`PATCH /realm/user_settings_defaults`). */
+  user_settings_defaults: Record<string, unknown>;
+}

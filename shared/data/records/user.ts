@@ -1,0 +1,38 @@
+/**
+ * A user or bot account as stored (one item in its realm's partition).
+ * Wire shapes are built from it by `shared/wire/user.ts`.
+ */
+export interface UserRecord {
+  realm_id: number;
+  user_id: number;
+  /** The real address (Zulip's `delivery_email`); the API `email` may be a fake one. */
+  delivery_email: string;
+  full_name: string;
+  /** See `shared/domain/roles.ts`. */
+  role: number;
+  is_active: boolean;
+  is_bot: boolean;
+  bot_type: number | null;
+  bot_owner_id: number | null;
+  is_billing_admin: boolean;
+  /** `G` gravatar, `U` uploaded. */
+  avatar_source: "G" | "U";
+  avatar_version: number;
+  timezone: string;
+  /** UNIX seconds. */
+  date_joined: number;
+  /** The 32-character API key (shown to its owner by `POST /fetch_api_key`). */
+  api_key: string;
+  /** scrypt hash (see `shared/auth/password.ts`), or null when password login is off for the account. */
+  password_hash: string | null;
+  /** Personal settings that differ from the realm's defaults (`shared/domain/user-settings.ts`). */
+  settings: Record<string, unknown>;
+  /** Custom profile field ID → value. */
+  profile_data: Record<string, { value: string; rendered_value?: string }>;
+  /**
+   * A system bot (Zulip's cross-realm bots, e.g. Notification Bot): stored
+   * in the realm's partition but not one of its users. Absent on records
+   * written before the field existed; use {@link isSystemBot}.
+   */
+  is_system_bot?: boolean;
+}
