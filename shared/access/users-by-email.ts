@@ -1,10 +1,8 @@
 import type { Deps } from "../deps.js";
-import { batchGet } from "../data/batch-get.js";
-import { keys } from "../data/keys.js";
 import type { RealmRecord } from "../data/records/realm.js";
 import type { UserRecord } from "../data/records/user.js";
 
-import { getUsersByIds } from "../data/users.js";
+import { getUsersByIds, userIdsByEmails } from "../data/users.js";
 import { apiEmail, realmHost } from "../domain/email.js";
 
 /**
@@ -31,12 +29,8 @@ export async function usersByEmail(
     if (m && m[2] === host) fakeIds.set(email, Number(m[1]));
     else real.push(email);
   }
-  const emailItems = real.length ? await batchGet(deps, real.map((e) => keys.userByEmail(realm.id, e)), true) : [];
   const idByEmail = new Map<string, number>(fakeIds);
-  for (const item of emailItems) {
-    const email = String(item.sk).slice("EMAIL#".length);
-    idByEmail.set(email, Number(item.user_id));
-  }
+  for (const [email, id] of await userIdsByEmails(deps, realm.id, real)) idByEmail.set(email, id);
   const users = await getUsersByIds(deps, realm.id, [...idByEmail.values()]);
   const out = new Map<string, UserRecord>();
   for (const [email, id] of idByEmail) {

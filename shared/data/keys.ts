@@ -17,6 +17,9 @@ export function unpad(s: string): number {
   return Number.parseInt(s, 10);
 }
 
+/** Sort-key prefix of the unique-email items (`keys.userByEmail`); what follows it is the lower-cased email. */
+export const EMAIL_SK_PREFIX = "EMAIL#";
+
 export const keys = {
   /** Atomic counter for one ID space (`realm`, `user`, `stream`, `message`, `recipient`, ...). */
   counter: (name: string) => ({ pk: `COUNTER#${name}`, sk: "COUNTER" }),
@@ -29,7 +32,7 @@ export const keys = {
   user: (realmId: number, userId: number) => ({ pk: `REALM#${realmId}`, sk: `USER#${pad(userId)}` }),
   userPrefix: "USER#",
   /** Unique-email item mapping a lower-cased delivery email to its user within a realm. */
-  userByEmail: (realmId: number, email: string) => ({ pk: `REALM#${realmId}`, sk: `EMAIL#${email.toLowerCase()}` }),
+  userByEmail: (realmId: number, email: string) => ({ pk: `REALM#${realmId}`, sk: `${EMAIL_SK_PREFIX}${email.toLowerCase()}` }),
   /** Lookup item from the SHA-256 of an API key to its user; the key itself is never a key. */
   apiKey: (apiKeyHash: string) => ({ pk: `APIKEY#${apiKeyHash}`, sk: "APIKEY" }),
 

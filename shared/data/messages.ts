@@ -141,65 +141,6 @@ export async function getMessagesByIds(deps: Db, messageIds: number[]): Promise<
 }
 
 /**
- * A range of message IDs: `gte`/`lte` inclusive bounds, absent means open.
- * Used with every ID-sorted index (all their sort keys are padded message IDs).
- */
-export interface IdRange {
-  gte?: number;
-  lte?: number;
-}
-
-/**
- * One page of an ID-sorted access pattern: a partition (base table or a
- * GSI) whose sort key is a padded message ID. Messages by stream, topic,
- * sender and realm; UserMessages by user, recipient, flag; search postings
- * all have this shape, so one function pages them all.
- *
- * @param where `index` (undefined for the base table), the partition key attribute and value, the sort key attribute
- * @param range message-ID bounds
- * @param descending newest first
- * @param limit items to evaluate (DynamoDB `Limit`)
- * @param startKey `LastEvaluatedKey` of the previous page
- * @returns items and the key to continue from (undefined when the range is exhausted)
- */
-export async function queryIdRange(
-  deps: Db,
-  where: { index?: IndexName; pkAttr: string; pk: string; skAttr: string },
-  range: IdRange,
-  descending: boolean,
-  limit: number,
-  startKey?: Record<string, unknown>,
-): Promise<{ items: Record<string, unknown>[]; next: Record<string, unknown> | undefined }> {
-  if (range.lte !== undefined && range.lte < Math.max(0, range.gte ?? 0)) return { items: [], next: undefined };
-  const values: Record<string, unknown> = { ":pk": where.pk };
-  let condition = "#pk = :pk";
-  if (range.gte !== undefined && range.lte !== undefined) {
-    condition += " AND #sk BETWEEN :lo AND :hi";
-    values[":lo"] = pad(Math.max(0, range.gte));
-    values[":hi"] = pad(range.lte);
-  } else if (range.gte !== undefined) {
-    condition += " AND #sk >= :lo";
-    values[":lo"] = pad(Math.max(0, range.gte));
-  } else if (range.lte !== undefined) {
-    condition += " AND #sk <= :hi";
-    values[":hi"] = pad(range.lte);
-  }
-  const out = await deps.db.send(
-    new QueryCommand({
-      TableName: deps.table,
-      IndexName: where.index,
-      KeyConditionExpression: condition,
-      ExpressionAttributeNames: { "#pk": where.pkAttr, ...(condition.includes("#sk") ? { "#sk": where.skAttr } : {}) },
-      ExpressionAttributeValues: values,
-      ScanIndexForward: !descending,
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return { items: out.Items ?? [], next: out.LastEvaluatedKey };
-}
-
-/**
  * Most user IDs in one recipients item. A number-set element costs at most
  * ~21 bytes, so 5,000 IDs stay near 100 KB, far below DynamoDB's 400 KB
  * item limit, and one Query page (1 MB) returns about ten chunks.

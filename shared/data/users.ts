@@ -8,7 +8,7 @@ import type { Store } from "./client.js";
 import { batchGet } from "./batch-get.js";
 import { isConditionFailure, putAllIfAbsent, writeIf } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
-import { keyFits, keys } from "./keys.js";
+import { EMAIL_SK_PREFIX, keyFits, keys } from "./keys.js";
 import type { UserRecord } from "./records/user.js";
 
 /**
@@ -93,6 +93,20 @@ export async function getUserIdByEmail(deps: Db, realmId: number, email: string)
   if (!keyFits(key)) return undefined;
   const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
   return out.Item ? Number(out.Item.user_id) : undefined;
+}
+
+/**
+ * Resolves delivery emails (case-insensitive) to user IDs within a realm:
+ * one strongly consistent BatchGet of the unique-email items per 100 emails.
+ * @returns lower-cased email → user ID; unknown emails are absent
+ */
+export async function userIdsByEmails(deps: Db, realmId: number, emails: string[]): Promise<Map<string, number>> {
+  const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const found = new Map<string, number>();
+  if (unique.length === 0) return found;
+  const items = await batchGet(deps, unique.map((e) => keys.userByEmail(realmId, e)), true);
+  for (const item of items) found.set(String(item.sk).slice(EMAIL_SK_PREFIX.length), Number(item.user_id));
+  return found;
 }
 
 /** Resolves the SHA-256 hex of an API key to its owner, or undefined. */

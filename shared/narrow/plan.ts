@@ -1,5 +1,4 @@
-import { keys } from "../data/keys.js";
-import type { IndexName } from "../data/table.js";
+import type { IdSource } from "../data/id-index.js";
 import type { ResolvedNarrow, ResolvedTerm } from "./types.js";
 import { drivingTerm } from "./search.js";
 
@@ -11,7 +10,7 @@ import { drivingTerm } from "./search.js";
  *
  * Drivers, most selective first (docs/data-model.md "Reading messages"):
  * `id` → the message itself; `search` (without stream+topic) → the rarest
- * term's postings; stream+topic → the topic index of messages (gsi2) when
+ * term's postings; stream+topic → the topic index of messages when
  * the viewer may read the stream's history, else their UserMessages for the
  * stream (UM gsi1); `dm` → the viewer's UserMessages of the conversation
  * (UM gsi1); stream → the stream index (gsi1) or UM gsi1; `is:starred`,
@@ -21,14 +20,6 @@ import { drivingTerm } from "./search.js";
  * whole history (UM base).
  */
 
-/** Where a driver's items live: a partition whose sort key is a padded message ID. */
-export interface DriverWhere {
-  index?: IndexName;
-  pkAttr: string;
-  pk: string;
-  skAttr: string;
-}
-
 export type Driver =
   /** The narrow matches nothing (a conversation that never existed). */
   | { source: "none" }
@@ -36,7 +27,8 @@ export type Driver =
   | { source: "ids"; ids: number[] }
   | {
       source: "index";
-      where: DriverWhere;
+      /** The ID-sorted partition the driver pages through. */
+      where: IdSource;
       /** What the partition's items are: messages, the viewer's UserMessages, or search postings. */
       items: "message" | "user_message" | "posting";
       /**
@@ -46,14 +38,6 @@ export type Driver =
        */
       exact: boolean;
     };
-
-const base = (pk: string): DriverWhere => ({ pkAttr: "pk", pk, skAttr: "sk" });
-const gsi = (n: 1 | 2 | 3 | 4 | 5, pk: string): DriverWhere => ({
-  index: `gsi${n}` as IndexName,
-  pkAttr: `gsi${n}pk`,
-  pk,
-  skAttr: `gsi${n}sk`,
-});
 
 /**
  * Chooses the driver for a resolved narrow.
@@ -66,13 +50,13 @@ export function planDriver(narrow: ResolvedNarrow, viewerId: number, realmId: nu
   const find = <K extends ResolvedTerm["kind"]>(kind: K, pred: (t: Extract<ResolvedTerm, { kind: K }>) => boolean = () => true) =>
     positive.find((t): t is Extract<ResolvedTerm, { kind: K }> => t.kind === kind && pred(t as Extract<ResolvedTerm, { kind: K }>));
 
-  const umDriver = (where: DriverWhere, ...covered: ResolvedTerm[]): Driver => ({
+  const umDriver = (where: IdSource, ...covered: ResolvedTerm[]): Driver => ({
     source: "index",
     where,
     items: "user_message",
     exact: others(...covered).length === 0,
   });
-  const messageDriver = (where: DriverWhere, ...covered: ResolvedTerm[]): Driver => ({
+  const messageDriver = (where: IdSource, ...covered: ResolvedTerm[]): Driver => ({
     source: "index",
     where,
     items: "message",
@@ -89,40 +73,40 @@ export function planDriver(narrow: ResolvedNarrow, viewerId: number, realmId: nu
   if (search && !(stream && topic)) {
     const term = drivingTerm(search.terms);
     if (term === undefined) return { source: "none" };
-    return { source: "index", where: base(keys.searchTerm(realmId, term).pk), items: "posting", exact: false };
+    return { source: "index", where: { of: "search-postings", realmId, term }, items: "posting", exact: false };
   }
   if (stream && topic) {
     return narrow.includeHistory
-      ? messageDriver(gsi(2, keys.messageByTopic(stream.stream.stream_id, topic.topic).gsi2pk), stream, topic)
-      : umDriver(gsi(1, keys.userMessageByRecipient(viewerId, stream.stream.recipient_id).gsi1pk), stream);
+      ? messageDriver({ of: "topic-messages", streamId: stream.stream.stream_id, topic: topic.topic }, stream, topic)
+      : umDriver({ of: "recipient-user-messages", userId: viewerId, recipientId: stream.stream.recipient_id }, stream);
   }
   const dm = find("dm");
   if (dm) {
     if (dm.recipientId === undefined) return { source: "none" };
-    return umDriver(gsi(1, keys.userMessageByRecipient(viewerId, dm.recipientId).gsi1pk), dm);
+    return umDriver({ of: "recipient-user-messages", userId: viewerId, recipientId: dm.recipientId }, dm);
   }
   if (stream) {
     return narrow.includeHistory
-      ? messageDriver(gsi(1, keys.messageByStream(stream.stream.stream_id).gsi1pk), stream)
-      : umDriver(gsi(1, keys.userMessageByRecipient(viewerId, stream.stream.recipient_id).gsi1pk), stream);
+      ? messageDriver({ of: "stream-messages", streamId: stream.stream.stream_id }, stream)
+      : umDriver({ of: "recipient-user-messages", userId: viewerId, recipientId: stream.stream.recipient_id }, stream);
   }
   const starred = find("is", (t) => t.what === "starred");
-  if (starred) return umDriver(gsi(2, keys.userMessageStarred(viewerId).gsi2pk), starred);
+  if (starred) return umDriver({ of: "starred-user-messages", userId: viewerId }, starred);
   const mentioned = find("is", (t) => t.what === "mentioned");
-  if (mentioned) return umDriver(gsi(4, keys.userMessageMentioned(viewerId).gsi4pk), mentioned);
+  if (mentioned) return umDriver({ of: "mentioned-user-messages", userId: viewerId }, mentioned);
   const unread = find("is", (t) => t.what === "unread");
-  if (unread) return umDriver(gsi(3, keys.userMessageUnread(viewerId).gsi3pk), unread);
+  if (unread) return umDriver({ of: "unread-user-messages", userId: viewerId }, unread);
   const isDm = find("is", (t) => t.what === "dm");
-  if (isDm) return umDriver(gsi(5, keys.userMessagePrivate(viewerId).gsi5pk), isDm);
+  if (isDm) return umDriver({ of: "private-user-messages", userId: viewerId }, isDm);
   const including = find("dm-including");
-  if (including) return umDriver(gsi(5, keys.userMessagePrivate(viewerId).gsi5pk));
+  if (including) return umDriver({ of: "private-user-messages", userId: viewerId });
   const sender = find("sender");
-  if (sender) return messageDriver(gsi(3, keys.messageBySender(sender.userId).gsi3pk), sender);
+  if (sender) return messageDriver({ of: "sender-messages", senderId: sender.userId }, sender);
   const publicStreams = find("streams", (t) => t.which === "public");
   if (publicStreams && narrow.includeHistory) {
-    return messageDriver(gsi(4, keys.messageByRealm(realmId).gsi4pk));
+    return messageDriver({ of: "realm-messages", realmId });
   }
-  return umDriver(base(keys.userMessages(viewerId).pk));
+  return umDriver({ of: "user-messages", userId: viewerId });
 }
 
 /**
@@ -131,5 +115,5 @@ export function planDriver(narrow: ResolvedNarrow, viewerId: number, realmId: nu
  * messages are few next to the history a stream or conversation index holds.
  */
 export function unreadDriver(viewerId: number): Driver {
-  return { source: "index", where: gsi(3, keys.userMessageUnread(viewerId).gsi3pk), items: "user_message", exact: false };
+  return { source: "index", where: { of: "unread-user-messages", userId: viewerId }, items: "user_message", exact: false };
 }

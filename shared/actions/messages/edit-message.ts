@@ -7,7 +7,8 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
 import type { UserRecord } from "../../data/records/user.js";
-import { getMessage, getMessagesByIds, queryIdRange, updateMessage, updateMessages, type MessageChange } from "../../data/messages.js";
+import { getMessage, getMessagesByIds, updateMessage, updateMessages, type MessageChange } from "../../data/messages.js";
+import { queryIdRange } from "../../data/id-index.js";
 
 import { getStream } from "../../data/streams.js";
 import { updateUserMessagesFlags, wireFlags } from "../../data/user-messages.js";
@@ -132,7 +133,7 @@ async function topicMessages(
   do {
     const page = await queryIdRange(
       deps,
-      { index: "gsi2", pkAttr: "gsi2pk", pk: keys.messageByTopic(message.stream_id!, message.topic).gsi2pk, skAttr: "gsi2sk" },
+      { of: "topic-messages", streamId: message.stream_id!, topic: message.topic },
       mode === "change_later" ? { gte: message.id } : {},
       false,
       1000,
@@ -492,7 +493,7 @@ async function maybeDeletePreviousResolveNotice(
     notificationBotId(deps, realm),
     queryIdRange(
       deps,
-      { index: "gsi2", pkAttr: "gsi2pk", pk: keys.messageByTopic(stream.stream_id, topic).gsi2pk, skAttr: "gsi2sk" },
+      { of: "topic-messages", streamId: stream.stream_id, topic },
       {},
       true,
       1,

@@ -2,7 +2,8 @@ import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../../deps.js";
 import { recordOf } from "../../data/items.js";
 import { keys, pad } from "../../data/keys.js";
-import { getMessagesByIds, queryIdRange } from "../../data/messages.js";
+import { getMessagesByIds } from "../../data/messages.js";
+import { queryIdRange } from "../../data/id-index.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
 import type { UserRecord } from "../../data/records/user.js";
@@ -87,7 +88,7 @@ export async function markReadPass(
     if (scope.kind === "all") {
       const page = await queryIdRange(
         deps,
-        { index: "gsi3", pkAttr: "gsi3pk", pk: keys.userMessageUnread(userId).gsi3pk, skAttr: "gsi3sk" },
+        { of: "unread-user-messages", userId },
         { gte: after + 1 },
         false,
         PAGE,
@@ -220,7 +221,7 @@ export async function markTopicAsRead(
   const { stream } = await accessStream(deps, user, realm, streamId, { error: () => new InvalidChannelIdError() });
   const latest = await queryIdRange(
     deps,
-    { index: "gsi2", pkAttr: "gsi2pk", pk: keys.messageByTopic(streamId, topic).gsi2pk, skAttr: "gsi2sk" },
+    { of: "topic-messages", streamId, topic },
     {},
     true,
     100,

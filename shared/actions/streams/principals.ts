@@ -1,10 +1,8 @@
 import type { Deps } from "../../deps.js";
-import { batchGet } from "../../data/batch-get.js";
-import { keys } from "../../data/keys.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
-import { getUsersByIds } from "../../data/users.js";
+import { getUsersByIds, userIdsByEmails } from "../../data/users.js";
 import { realmHost } from "../../domain/email.js";
 import { JsonableError, NoSuchUserError } from "../../errors.js";
 
@@ -35,10 +33,9 @@ export async function accessPrincipals(
     }
   }
   if (emails.length > 0) {
-    const unique = [...new Set(emails)];
-    const claims = await batchGet(deps, unique.map((e) => keys.userByEmail(realm.id, e)), true);
-    if (claims.length !== unique.length) throw new NoSuchUserError();
-    ids.push(...claims.map((c) => Number(c.user_id)));
+    const claims = await userIdsByEmails(deps, realm.id, emails);
+    if (claims.size !== new Set(emails).size) throw new NoSuchUserError();
+    ids.push(...claims.values());
   }
   const unique = [...new Set(ids)];
   const users = await getUsersByIds(deps, realm.id, unique);

@@ -5,7 +5,8 @@ import type { MessageRecord } from "../../data/records/message.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
 import type { UserRecord } from "../../data/records/user.js";
-import { getMessagesByIds, queryIdRange, type IdRange } from "../../data/messages.js";
+import { getMessagesByIds } from "../../data/messages.js";
+import { queryIdRange, type IdRange } from "../../data/id-index.js";
 
 import { getStreamsByIds } from "../../data/streams.js";
 import { getUserMessages, wireFlags } from "../../data/user-messages.js";

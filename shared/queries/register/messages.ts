@@ -2,7 +2,8 @@ import type { Deps } from "../../deps.js";
 import { batchGet } from "../../data/batch-get.js";
 import { recordOf } from "../../data/items.js";
 import { keys, unpad } from "../../data/keys.js";
-import { getMessagesByIds, queryIdRange } from "../../data/messages.js";
+import { getMessagesByIds } from "../../data/messages.js";
+import { queryIdRange, queryIdRangeAll, type IdSource } from "../../data/id-index.js";
 import type { RecipientRecord } from "../../data/records/recipient.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
@@ -20,20 +21,9 @@ const PAGE = 5000;
 
 type Db = Pick<Deps, "db" | "table">;
 
-async function queryAll(
-  deps: Db,
-  where: Parameters<typeof queryIdRange>[1],
-  descending: boolean,
-  max: number,
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let next: Record<string, unknown> | undefined;
-  do {
-    const page = await queryIdRange(deps, where, {}, descending, Math.min(PAGE, max - items.length), next);
-    items.push(...page.items);
-    next = page.next;
-  } while (next && items.length < max);
-  return items;
+/** Every row of an ID-sorted source, up to `max`, newest first when `descending`. */
+function queryAll(deps: Db, source: IdSource, descending: boolean, max: number): Promise<Record<string, unknown>[]> {
+  return queryIdRangeAll(deps, source, {}, { descending, pageSize: PAGE, max });
 }
 
 /** Reads the recipient records of conversations (one BatchGet per 100). */
@@ -52,7 +42,7 @@ async function getRecipients(deps: Db, recipientIds: number[]): Promise<Map<numb
  * message ID in the user's history (-1 when empty). One Query.
  */
 export async function maxMessageIdInitialState(deps: Db, userId: number): Promise<Record<string, unknown>> {
-  const page = await queryIdRange(deps, { pkAttr: "pk", pk: keys.userMessages(userId).pk, skAttr: "sk" }, {}, true, 1);
+  const page = await queryIdRange(deps, { of: "user-messages", userId }, {}, true, 1);
   const top = page.items[0];
   return { max_message_id: top ? unpad(String(top.sk)) : -1 };
 }
@@ -64,7 +54,7 @@ export async function maxMessageIdInitialState(deps: Db, userId: number): Promis
 export async function starredMessagesInitialState(deps: Db, userId: number): Promise<Record<string, unknown>> {
   const rows = await queryAll(
     deps,
-    { index: "gsi2", pkAttr: "gsi2pk", pk: keys.userMessageStarred(userId).gsi2pk, skAttr: "gsi2sk" },
+    { of: "starred-user-messages", userId },
     false,
     Number.MAX_SAFE_INTEGER,
   );
@@ -93,7 +83,7 @@ export async function unreadMessagesInitialState(
   const rows = (
     await queryAll(
       deps,
-      { index: "gsi3", pkAttr: "gsi3pk", pk: keys.userMessageUnread(userId).gsi3pk, skAttr: "gsi3sk" },
+      { of: "unread-user-messages", userId },
       true,
       MAX_UNREAD_MESSAGES + 1,
     )
@@ -155,7 +145,7 @@ export async function recentPrivateConversationsInitialState(deps: Db, userId: n
   const rows = (
     await queryAll(
       deps,
-      { index: "gsi5", pkAttr: "gsi5pk", pk: keys.userMessagePrivate(userId).gsi5pk, skAttr: "gsi5sk" },
+      { of: "private-user-messages", userId },
       true,
       RECENT_PRIVATE_MESSAGES,
     )
