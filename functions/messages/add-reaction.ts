@@ -2,7 +2,7 @@ import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams, pathInt } from "../../shared/http/params.js";
 import { checkAddReaction } from "../../shared/actions/messages/reactions.js";
 
-/** `POST /messages/{message_id}/reactions` (OpenAPI `add-reaction`). */
+/** `POST /messages/{message_id}/reactions` (https://zulip.com/api/add-reaction). */
 export const addReaction: Endpoint = async (ctx) => {
   const messageId = pathInt(ctx.pathParams, "message_id");
   const p = parseParams(ctx.params, {

@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
 import { parseNarrow } from "../../shared/narrow/terms.js";
-import { getMessages as getMessagesQuery } from "../../shared/queries/messages/get-messages.js";
+import { fetchMessages } from "../../shared/queries/messages/get-messages.js";
 
-/** `GET /messages` (spec "Get messages"; OpenAPI `get-messages`). */
+/** `GET /messages` (https://zulip.com/api/get-messages). */
 export const getMessages: Endpoint = async (ctx) => {
   const p = parseParams(ctx.params, {
     anchor: param.jsonOrString(z.union([z.string(), z.number()])).optional(),
@@ -16,7 +16,7 @@ export const getMessages: Endpoint = async (ctx) => {
     apply_markdown: param.bool().default(true),
     use_first_unread_anchor: param.bool().default(false),
   });
-  return getMessagesQuery(ctx.deps, ctx.realm, ctx.user, {
+  return fetchMessages(ctx.deps, ctx.realm, ctx.user, {
     anchor: p.anchor,
     useFirstUnreadAnchor: p.use_first_unread_anchor,
     numBefore: p.num_before,

@@ -2,7 +2,7 @@ import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams, pathInt } from "../../shared/http/params.js";
 import { checkRemoveReaction } from "../../shared/actions/messages/reactions.js";
 
-/** `DELETE /messages/{message_id}/reactions` (spec "Remove an emoji reaction"; OpenAPI `remove-reaction`). */
+/** `DELETE /messages/{message_id}/reactions` (https://zulip.com/api/remove-reaction). */
 export const removeReaction: Endpoint = async (ctx) => {
   const messageId = pathInt(ctx.pathParams, "message_id");
   const p = parseParams(ctx.params, {

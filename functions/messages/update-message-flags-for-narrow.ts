@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
-import { updateMessageFlagsForNarrow as update } from "../../shared/actions/messages/flags-narrow.js";
+import { doUpdateMessageFlagsForNarrow } from "../../shared/actions/messages/flags-narrow.js";
 import { parseNarrow } from "../../shared/narrow/terms.js";
 
-/** `POST /messages/flags/narrow` (OpenAPI `update-message-flags-for-narrow`). */
+/** `POST /messages/flags/narrow` (https://zulip.com/api/update-message-flags-for-narrow). */
 export const updateMessageFlagsForNarrow: Endpoint = async (ctx) => {
   const p = parseParams(ctx.params, {
     anchor: param.jsonOrString(z.union([z.string(), z.number()])),
@@ -15,7 +15,7 @@ export const updateMessageFlagsForNarrow: Endpoint = async (ctx) => {
     op: param.string(),
     flag: param.string(),
   });
-  return update(ctx.deps, ctx.realm, ctx.user, {
+  return doUpdateMessageFlagsForNarrow(ctx.deps, ctx.realm, ctx.user, {
     anchor: p.anchor,
     includeAnchor: p.include_anchor,
     numBefore: p.num_before,

@@ -3,7 +3,7 @@ import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
 import { doUpdateMessageFlags } from "../../shared/actions/messages/flags.js";
 
-/** `POST /messages/flags` (spec "Update personal message flags"; OpenAPI `update-message-flags`). */
+/** `POST /messages/flags` (https://zulip.com/api/update-message-flags). */
 export const updateMessageFlags: Endpoint = async (ctx) => {
   const p = parseParams(ctx.params, {
     messages: param.json(z.array(z.int())),

@@ -16,8 +16,8 @@
  * the operations act on are sent over HTTP, so they have every row and
  * recipients item a real send writes.
  */
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { keys } from "../../shared/data/keys.js";
+import { countTopicMessages } from "../../shared/data/messages.js";
+import { countUnreadRows } from "../../shared/data/user-messages.js";
 import type { StreamRecord } from "../../shared/data/records/stream.js";
 import type { UserRecord } from "../../shared/data/records/user.js";
 
@@ -207,7 +207,7 @@ export async function runLifePart(bench: BenchStack, sizes: Sizes, log: (line: s
 
     // --- bulk: mark all as read ----------------------------------------------
     const bulk: BulkRow[] = [];
-    const unreadLeft = (userId: number) => countIndex(deps, "gsi3", keys.userMessageUnread(userId).gsi3pk);
+    const unreadLeft = (userId: number) => countUnreadRows(deps, userId);
     const timedBulk = async (name: string, items: number, call: () => Promise<ApiResult>, check: () => Promise<number>): Promise<BulkRow> => {
       await drainDeferred(stack, sizes.drainTimeoutMs);
       log(`${name}`);
@@ -276,34 +276,9 @@ async function waitForQuiet(bench: BenchStack, quietMs: number, maxMs: number): 
   return performance.now() - start;
 }
 
-/** Messages of a topic, counted on the topic index (gsi2) after the run (not metered into any phase). */
+/** Messages of a topic, counted after the run (not metered into any phase). */
 function topicCount(deps: BenchStack["stack"]["deps"], stream: StreamRecord, topic: string): Promise<number> {
-  return countIndex(deps, "gsi2", keys.messageByTopic(stream.stream_id, topic).gsi2pk);
-}
-
-/** Counts the items of one index partition (paged `Select: COUNT` Queries). */
-async function countIndex(
-  deps: BenchStack["stack"]["deps"],
-  index: "gsi2" | "gsi3",
-  partitionKey: string,
-): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        IndexName: index,
-        KeyConditionExpression: `${index}pk = :pk`,
-        ExpressionAttributeValues: { ":pk": partitionKey },
-        Select: "COUNT",
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return count;
+  return countTopicMessages(deps, stream.stream_id, topic);
 }
 
 /** Renders part 3's tables. */

@@ -1,14 +1,11 @@
 import type { Deps } from "../deps.js";
-import { batchGet } from "../data/batch-get.js";
-import { recordOf } from "../data/items.js";
-import { keys } from "../data/keys.js";
 import type { MessageRecord } from "../data/records/message.js";
 import type { RealmRecord } from "../data/records/realm.js";
 import type { StreamRecord } from "../data/records/stream.js";
-import type { SubscriptionRecord } from "../data/records/subscription.js";
 import type { UserMessageRecord } from "../data/records/user-message.js";
 import type { UserRecord } from "../data/records/user.js";
-
+import { streamWithSubscription } from "../data/subscriptions.js";
+import { messagesWithRows } from "../data/user-messages.js";
 import { isGuest } from "../domain/roles.js";
 import { InvalidMessageError } from "../errors.js";
 
@@ -33,7 +30,7 @@ import { InvalidMessageError } from "../errors.js";
  *
  * Archived streams: Zulip refuses their messages only for modifications
  * (`is_modifying_message`); this function serves reads and writes alike and
- * keeps them readable, as before.
+ * keeps them readable.
  *
  * Cost: one strongly consistent BatchGet (message and row together); a
  * stream message adds a second one (stream and subscription together), since
@@ -52,13 +49,9 @@ export async function accessMessage(
   user: UserRecord,
   messageId: number,
 ): Promise<{ message: MessageRecord; userMessage: UserMessageRecord | undefined }> {
-  const items = await batchGet(deps, [keys.message(messageId), keys.userMessage(user.user_id, messageId)], true);
-  let message: MessageRecord | undefined;
-  let userMessage: UserMessageRecord | undefined;
-  for (const item of items) {
-    if (item.type === "message") message = recordOf<MessageRecord>(item);
-    else if (item.type === "user_message") userMessage = recordOf<UserMessageRecord>(item);
-  }
+  const found = await messagesWithRows(deps, user.user_id, [messageId]);
+  const message = found.messages.get(messageId);
+  const userMessage = found.rows.get(messageId);
   if (!message || message.realm_id !== realm.id) throw new InvalidMessageError();
   if (message.recipient_type !== "stream") {
     if (!userMessage) throw new InvalidMessageError();
@@ -66,19 +59,8 @@ export async function accessMessage(
   }
   if (message.stream_id === undefined) throw new InvalidMessageError();
 
-  // The stream key lives in the user's realm partition: a stream of another
-  // realm is simply not found (Zulip's realm check).
-  const streamItems = await batchGet(
-    deps,
-    [keys.stream(realm.id, message.stream_id), keys.subscription(user.user_id, message.stream_id)],
-    true,
-  );
-  let stream: StreamRecord | undefined;
-  let sub: SubscriptionRecord | undefined;
-  for (const item of streamItems) {
-    if (item.type === "stream") stream = recordOf<StreamRecord>(item);
-    else if (item.type === "subscription") sub = recordOf<SubscriptionRecord>(item);
-  }
+  // A stream of another realm is simply not found (Zulip's realm check).
+  const { stream, subscription: sub } = await streamWithSubscription(deps, realm.id, message.stream_id, user.user_id);
   if (!stream || !hasStreamMessageAccess(user, stream, sub?.active === true, userMessage !== undefined)) {
     throw new InvalidMessageError();
   }

@@ -1,7 +1,10 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
+import { recordOf } from "./items.js";
 import { keys, pad } from "./keys.js";
-import { queryPages } from "./query.js";
+import { countAll, queryPages } from "./query.js";
+import type { MessageRecord } from "./records/message.js";
+import type { UserMessageRecord } from "./records/user-message.js";
 import type { IndexName } from "./table.js";
 
 /**
@@ -121,6 +124,9 @@ function isEmptyRange(range: IdRange): boolean {
  * @param descending newest first
  * @param limit items to evaluate (DynamoDB `Limit`)
  * @param startKey `next` of the previous page
+ * @param filter keeps only items whose attribute equals the value (a
+ *   DynamoDB `FilterExpression`: the `limit` items are evaluated, and paid
+ *   for, before it applies)
  */
 export async function queryIdRange(
   deps: Store,
@@ -129,12 +135,21 @@ export async function queryIdRange(
   descending: boolean,
   limit: number,
   startKey?: Record<string, unknown>,
+  filter?: { attribute: string; equals: string | number | boolean },
 ): Promise<IdPage> {
   if (isEmptyRange(range)) return { items: [], next: undefined };
+  const condition = keyCondition(whereOf(source), range);
   const out = await deps.db.send(
     new QueryCommand({
       TableName: deps.table,
-      ...keyCondition(whereOf(source), range),
+      ...condition,
+      ...(filter
+        ? {
+            FilterExpression: "#f = :f",
+            ExpressionAttributeNames: { ...condition.ExpressionAttributeNames, "#f": filter.attribute },
+            ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ":f": filter.equals },
+          }
+        : {}),
       ScanIndexForward: !descending,
       Limit: limit,
       ExclusiveStartKey: startKey,
@@ -147,7 +162,8 @@ export async function queryIdRange(
  * Every item of an ID-sorted source in a range (or the first `max`), in ID
  * order, one Query per page of `pageSize` items.
  * @param options.projection attribute names to read (all when absent)
- * @param options.pageSize DynamoDB `Limit` per page @default 1000
+ * @param options.pageSize DynamoDB `Limit` per page @default 1000; `Infinity`
+ *   for none (pages then end at DynamoDB's 1 MB)
  * @param options.max stop after this many items @default no limit
  */
 export async function queryIdRangeAll(
@@ -174,10 +190,69 @@ export async function queryIdRangeAll(
           }
         : {}),
     },
-    (soFar) => Math.min(pageSize, max - soFar),
+    (soFar) => {
+      const limit = Math.min(pageSize, max - soFar);
+      return Number.isFinite(limit) ? limit : undefined;
+    },
   )) {
     items.push(...page);
     if (items.length >= max) break;
   }
   return items;
+}
+
+/** The message ID a page's `next` key stands at (the last item the page evaluated). */
+export function idOfPageKey(source: IdSource, key: Record<string, unknown>): number {
+  return Number(String(key[whereOf(source).skAttr]));
+}
+
+/**
+ * Counts the items of an ID-sorted source in a range (`Select: COUNT`
+ * Queries, one per 1 MB page evaluated).
+ */
+export async function countIdRange(deps: Store, source: IdSource, range: IdRange = {}): Promise<number> {
+  if (isEmptyRange(range)) return 0;
+  return countAll(deps, keyCondition(whereOf(source), range));
+}
+
+/** The items of an ID-sorted source as records; what they are depends on the source. */
+export type IdRecords =
+  | { kind: "message"; messages: MessageRecord[] }
+  | { kind: "user_message"; rows: UserMessageRecord[] }
+  /** Search postings name message IDs only. */
+  | { kind: "posting"; messageIds: number[] };
+
+/** A page of an ID-sorted source as records, and where the next one starts (undefined: the range is exhausted). */
+export type IdRecordPage = IdRecords & { next: Record<string, unknown> | undefined };
+
+/**
+ * {@link queryIdRange} with the page's items read as records: messages for
+ * the message sources, UserMessage rows for the user-message sources,
+ * message IDs for search postings. One Query.
+ */
+export async function queryIdRecords(
+  deps: Store,
+  source: IdSource,
+  range: IdRange,
+  descending: boolean,
+  limit: number,
+  startKey?: Record<string, unknown>,
+): Promise<IdRecordPage> {
+  const { items, next } = await queryIdRange(deps, source, range, descending, limit, startKey);
+  switch (source.of) {
+    case "stream-messages":
+    case "topic-messages":
+    case "sender-messages":
+    case "realm-messages":
+      return { kind: "message", messages: items.map((i) => recordOf<MessageRecord>(i)), next };
+    case "search-postings":
+      return { kind: "posting", messageIds: items.map((i) => Number(i.message_id)), next };
+    case "user-messages":
+    case "recipient-user-messages":
+    case "starred-user-messages":
+    case "unread-user-messages":
+    case "mentioned-user-messages":
+    case "private-user-messages":
+      return { kind: "user_message", rows: items.map((i) => recordOf<UserMessageRecord>(i)), next };
+  }
 }

@@ -4,6 +4,7 @@ import type { Store } from "./client.js";
 import { writeIf } from "./conditions.js";
 import { updateInTransactions, type UpdateAction } from "./transact-updates.js";
 import { batchGet } from "./batch-get.js";
+import { countIdRange, queryIdRangeAll, type IdRange } from "./id-index.js";
 import { recordOf } from "./items.js";
 import { keys, pad } from "./keys.js";
 import type { IndexName } from "./table.js";
@@ -267,4 +268,29 @@ export async function removeMessageRecipients(deps: Db, recipients: MessageRecip
       ).catch(() => undefined); // the item went away meanwhile (message deleted): nothing to remove
     }),
   );
+}
+
+/**
+ * Messages of one stream topic (the topic compares case-insensitively, like
+ * Zulip's `topic__iexact`) in an ID range, oldest first unless
+ * `descending`: the topic index of messages, one Query per page. The index
+ * is eventually consistent: a message written a moment ago may be missing.
+ * @param options.projection the attributes to read (all when absent)
+ * @param options.max stop after this many messages @default no limit
+ * @param options.pageSize DynamoDB `Limit` per page @default 1000; `Infinity` for 1 MB pages
+ */
+export async function messagesByTopic<K extends keyof MessageRecord = keyof MessageRecord>(
+  deps: Db,
+  streamId: number,
+  topic: string,
+  range: IdRange = {},
+  options: { projection?: K[]; descending?: boolean; max?: number; pageSize?: number } = {},
+): Promise<Pick<MessageRecord, K>[]> {
+  const items = await queryIdRangeAll(deps, { of: "topic-messages", streamId, topic }, range, options);
+  return items.map((item) => recordOf<Pick<MessageRecord, K>>(item));
+}
+
+/** How many messages a stream topic holds: `Select: COUNT` Queries of the topic index. */
+export async function countTopicMessages(deps: Db, streamId: number, topic: string): Promise<number> {
+  return countIdRange(deps, { of: "topic-messages", streamId, topic });
 }

@@ -54,3 +54,21 @@ export async function queryAll(
   }
   return items;
 }
+
+/**
+ * Counts the items of a Query's key range (`Select: COUNT`, so no item is
+ * returned), one round trip per page of up to 1 MB of items evaluated.
+ * @param input a Query without `TableName` (the deps' table is used)
+ */
+export async function countAll(deps: Store, input: QueryInput): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await deps.db.send(
+      new QueryCommand({ ...input, TableName: deps.table, Select: "COUNT", ExclusiveStartKey: start }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}

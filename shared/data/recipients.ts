@@ -1,6 +1,7 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
 import { putAllIfAbsent } from "./conditions.js";
+import { batchGetByIds } from "./batch-get.js";
 import { allocateIds } from "./counters.js";
 import { recordOf } from "./items.js";
 import { keys } from "./keys.js";
@@ -59,4 +60,12 @@ export async function getOrCreateDirectRecipientId(deps: Db, realmId: number, us
   const winner = await getDirectRecipientId(deps, realmId, members);
   if (winner === undefined) throw new Error(`Conversation claim for ${members.join(",")} vanished after a conflict`);
   return winner;
+}
+
+/**
+ * Reads conversations' recipient records by ID: one BatchGet per 100
+ * distinct IDs, in parallel. IDs without a record are absent.
+ */
+export async function recipientsByIds(deps: Db, recipientIds: Iterable<number>): Promise<Map<number, RecipientRecord>> {
+  return batchGetByIds<number, RecipientRecord>(deps, recipientIds, (id) => keys.recipient(id), (r) => r.recipient_id);
 }

@@ -6,6 +6,7 @@ import { batchWrite } from "./batch-write.js";
 import { writeIf } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
 import { keys, unpad } from "./keys.js";
+import type { StreamRecord } from "./records/stream.js";
 import type { SubscriptionRecord } from "./records/subscription.js";
 
 type Db = Store;
@@ -127,4 +128,25 @@ export async function updateSubscriptionFields(
       ExpressionAttributeValues: { ...values, ":true": true },
     }),
   );
+}
+
+/**
+ * Reads a stream of a realm and one user's subscription to it (active or
+ * not) together: one strongly consistent BatchGet of both items. A stream
+ * of another realm is not found (its key is in the realm's partition).
+ */
+export async function streamWithSubscription(
+  deps: Db,
+  realmId: number,
+  streamId: number,
+  userId: number,
+): Promise<{ stream: StreamRecord | undefined; subscription: SubscriptionRecord | undefined }> {
+  const items = await batchGet(deps, [keys.stream(realmId, streamId), keys.subscription(userId, streamId)], true);
+  let stream: StreamRecord | undefined;
+  let subscription: SubscriptionRecord | undefined;
+  for (const item of items) {
+    if (item.type === "stream") stream = recordOf<StreamRecord>(item);
+    else if (item.type === "subscription") subscription = recordOf<SubscriptionRecord>(item);
+  }
+  return { stream, subscription };
 }

@@ -1,11 +1,14 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
-import { isConditionFailure } from "./conditions.js";
+import { isConditionFailure, writeIf } from "./conditions.js";
 import { batchGet } from "./batch-get.js";
 import { batchWrite } from "./batch-write.js";
 import { recordOf } from "./items.js";
 import { keys } from "./keys.js";
 import { forEachLimit, updateInTransactions } from "./transact-updates.js";
+import { withWriteRetries } from "./retry.js";
+import { countIdRange, idOfPageKey, queryIdRange, queryIdRangeAll } from "./id-index.js";
+import type { MessageRecord } from "./records/message.js";
 import type { UserMessageRecord } from "./records/user-message.js";
 
 /**
@@ -98,8 +101,113 @@ export async function getUserMessages(
   return out;
 }
 
+/**
+ * Reads messages and one user's rows for them together: one strongly
+ * consistent BatchGet of both keys per message (50 messages per call, all
+ * calls in parallel), so a check sees a message and the user's row as of
+ * one moment. Missing messages and rows are absent from the maps; messages
+ * of every realm are returned (the caller checks the realm).
+ */
+export async function messagesWithRows(
+  deps: Db,
+  userId: number,
+  messageIds: number[],
+): Promise<{ messages: Map<number, MessageRecord>; rows: Map<number, UserMessageRecord> }> {
+  const items = await batchGet(deps, messageIds.flatMap((id) => [keys.message(id), keys.userMessage(userId, id)]), true);
+  const messages = new Map<number, MessageRecord>();
+  const rows = new Map<number, UserMessageRecord>();
+  for (const item of items) {
+    if (item.type === "message") {
+      const m = recordOf<MessageRecord>(item);
+      messages.set(m.id, m);
+    } else if (item.type === "user_message") {
+      const um = recordOf<UserMessageRecord>(item);
+      rows.set(um.message_id, um);
+    }
+  }
+  return { messages, rows };
+}
+
+/** Items per Query page when a whole flag index of a user is read (DynamoDB also stops each page at 1 MB). */
+const INDEX_PAGE = 5000;
+
+/** The highest message ID among a user's rows (one Query, newest first, one item), or undefined without any. */
+export async function newestUserMessageId(deps: Db, userId: number): Promise<number | undefined> {
+  const page = await queryIdRange(deps, { of: "user-messages", userId }, {}, true, 1);
+  const top = page.items[0];
+  return top ? recordOf<UserMessageRecord>(top).message_id : undefined;
+}
+
+/** IDs of a user's starred messages, ascending: the sparse starred index, one Query per page of 5,000. */
+export async function starredMessageIds(deps: Db, userId: number): Promise<number[]> {
+  const items = await queryIdRangeAll(deps, { of: "starred-user-messages", userId }, {}, { pageSize: INDEX_PAGE });
+  return items.map((i) => Number(i.message_id));
+}
+
+/**
+ * A user's newest unread rows, newest first: the sparse unread index, one
+ * Query per page of 5,000, stopping after `max` rows.
+ */
+export async function newestUnreadRows(deps: Db, userId: number, max: number): Promise<UserMessageRecord[]> {
+  const items = await queryIdRangeAll(deps, { of: "unread-user-messages", userId }, {}, { descending: true, pageSize: INDEX_PAGE, max });
+  return items.map((i) => recordOf<UserMessageRecord>(i));
+}
+
+/**
+ * A user's newest direct-message rows, newest first: the sparse
+ * private-message index, one Query per page of 5,000, stopping after `max` rows.
+ */
+export async function newestPrivateRows(deps: Db, userId: number, max: number): Promise<UserMessageRecord[]> {
+  const items = await queryIdRangeAll(deps, { of: "private-user-messages", userId }, {}, { descending: true, pageSize: INDEX_PAGE, max });
+  return items.map((i) => recordOf<UserMessageRecord>(i));
+}
+
+/** A page of a user's unread rows (see {@link unreadRowsPage}). */
+export interface UnreadRowsPage {
+  /** Rows of the page, ascending by message ID (the index is eventually consistent: some may be read already). */
+  rows: UserMessageRecord[];
+  /** Where the next page starts; undefined when the range is exhausted. */
+  next: Record<string, unknown> | undefined;
+  /** The message ID the page stopped at (its last evaluated row, filtered out or not); undefined at the end. */
+  stoppedAt: number | undefined;
+}
+
+/**
+ * One page of a user's unread rows after a message ID, oldest first: one
+ * Query of the sparse unread index (a user's unread rows, never their read
+ * history), evaluating `limit` index items.
+ * @param afterId rows with a higher message ID
+ * @param options.recipientId keeps the rows of one stream or conversation
+ *   (a filter: the `limit` items are evaluated, and paid for, before it applies)
+ * @param options.startKey `next` of the previous page
+ */
+export async function unreadRowsPage(
+  deps: Db,
+  userId: number,
+  afterId: number,
+  limit: number,
+  options: { recipientId?: number; startKey?: Record<string, unknown> } = {},
+): Promise<UnreadRowsPage> {
+  const source = { of: "unread-user-messages", userId } as const;
+  const filter = options.recipientId === undefined ? undefined : { attribute: "recipient_id", equals: options.recipientId };
+  const page = await queryIdRange(deps, source, { gte: afterId + 1 }, false, limit, options.startKey, filter);
+  return {
+    rows: page.items.map((i) => recordOf<UserMessageRecord>(i)),
+    next: page.next,
+    stoppedAt: page.next ? idOfPageKey(source, page.next) : undefined,
+  };
+}
+
+/** How many unread rows a user has: `Select: COUNT` Queries of the sparse unread index. */
+export async function countUnreadRows(deps: Db, userId: number): Promise<number> {
+  return countIdRange(deps, { of: "unread-user-messages", userId });
+}
+
 /** The sparse flag-index attributes of a UserMessage (gsi2 starred, gsi3 unread, gsi4 mentioned). */
 const FLAG_INDEX_ATTRS = ["gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk", "gsi4pk", "gsi4sk"] as const;
+
+/** Attempts of {@link updateUserMessageFlags} (the first with the row as the caller read it). */
+const FLAG_UPDATE_ATTEMPTS = 5;
 
 /** UpdateItem calls kept in flight by the bulk helpers below. */
 const UPDATE_PARALLELISM = 32;
@@ -135,13 +243,15 @@ function flagUpdateInput(table: string, current: UserMessageRecord, flags: strin
  * that SETs `flags` (and SETs/REMOVEs the sparse flag-index keys so they
  * follow, see {@link userMessageItem}) on the condition that `flags` still
  * equals what was read. On a conflict the row is re-read (strongly
- * consistent) and `change` is applied again, up to 5 times. Rows that do
+ * consistent) and `change` is applied again, {@link FLAG_UPDATE_ATTEMPTS}
+ * attempts in all. Rows that do
  * not exist (never created, or deleted meanwhile) are never created.
  *
  * Cost: one UpdateItem; a conflict adds a GetItem and an UpdateItem.
  * @param row the row as last read
  * @param change the new flags from the current ones (return them unchanged for no write)
  * @returns the row after the change and whether it changed, or undefined when the row does not exist
+ * @throws Error when every attempt lost a race (not expected in practice)
  */
 export async function updateUserMessageFlags(
   deps: Db,
@@ -149,24 +259,27 @@ export async function updateUserMessageFlags(
   change: (flags: string[]) => string[],
 ): Promise<{ row: UserMessageRecord; changed: boolean } | undefined> {
   let current = row;
-  for (let attempt = 0; ; attempt++) {
-    const flags = change([...current.flags]);
-    if (flags.length === current.flags.length && flags.every((f, i) => f === current.flags[i])) {
-      return { row: current, changed: false };
-    }
-    const next = { ...current, flags };
-    try {
-      await deps.db.send(new UpdateCommand(flagUpdateInput(deps.table, current, flags)));
-      return { row: next, changed: true };
-    } catch (err) {
-      if (!isConditionFailure(err) || attempt >= 4) throw err;
-      const out = await deps.db.send(
-        new GetCommand({ TableName: deps.table, Key: keys.userMessage(row.user_id, row.message_id), ConsistentRead: true }),
-      );
-      if (!out.Item) return undefined;
-      current = recordOf<UserMessageRecord>(out.Item);
-    }
-  }
+  let attempts = 0;
+  const { outcome } = await withWriteRetries(
+    "updateUserMessageFlags",
+    async () => {
+      if (attempts++ > 0) {
+        const out = await deps.db.send(
+          new GetCommand({ TableName: deps.table, Key: keys.userMessage(row.user_id, row.message_id), ConsistentRead: true }),
+        );
+        if (!out.Item) return { outcome: undefined };
+        current = recordOf<UserMessageRecord>(out.Item);
+      }
+      const flags = change([...current.flags]);
+      if (flags.length === current.flags.length && flags.every((f, i) => f === current.flags[i])) {
+        return { outcome: { row: current, changed: false } };
+      }
+      const written = await writeIf(deps, new UpdateCommand(flagUpdateInput(deps.table, current, flags)));
+      return written ? { outcome: { row: { ...current, flags }, changed: true } } : undefined;
+    },
+    { maxAttempts: FLAG_UPDATE_ATTEMPTS },
+  );
+  return outcome;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { LogItem, QueueOptions } from "../data/records/event-queue.js";
 
-import { matchesNarrow } from "./narrow.js";
+import { eventMatchesNarrow } from "./narrow.js";
 import { PUBLIC_STREAM_MARKER } from "./publish.js";
 
 /** What delivery needs to know about a queue: its options and owner. */
@@ -99,7 +99,7 @@ export function acceptsEvent(queue: QueueOptions, event: DeliveredEvent, flags: 
     if (event.type === "muted_topics" && queue.event_types.includes("user_topic")) return false;
   }
   if (event.type === "message") {
-    return matchesNarrow(queue.narrow, (event.message ?? {}) as Record<string, unknown>, flags);
+    return eventMatchesNarrow(queue.narrow, (event.message ?? {}) as Record<string, unknown>, flags);
   }
   if (event.type === "typing" && "stream_id" in event) return queue.capabilities.stream_typing_notifications;
   if (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkEventNarrow, matchesNarrow } from "./narrow.js";
+import { checkEventNarrow, eventMatchesNarrow } from "./narrow.js";
 
 const streamMsg = { type: "stream", display_recipient: "Design", subject: "Logo ideas", sender_email: "A@x.com" };
 const dm = { type: "private", display_recipient: [], subject: "", sender_email: "b@x.com" };
@@ -21,36 +21,36 @@ describe("checkEventNarrow", () => {
   });
 });
 
-describe("matchesNarrow", () => {
+describe("eventMatchesNarrow", () => {
   it("matches everything with an empty narrow", () => {
-    expect(matchesNarrow([], dm, [])).toBe(true);
+    expect(eventMatchesNarrow([], dm, [])).toBe(true);
   });
 
   it("compares stream names and senders case-insensitively", () => {
-    expect(matchesNarrow([["stream", "design"]], streamMsg, [])).toBe(true);
-    expect(matchesNarrow([["channel", "other"]], streamMsg, [])).toBe(false);
-    expect(matchesNarrow([["stream", "design"]], dm, [])).toBe(false);
-    expect(matchesNarrow([["sender", "a@X.com"]], streamMsg, [])).toBe(true);
+    expect(eventMatchesNarrow([["stream", "design"]], streamMsg, [])).toBe(true);
+    expect(eventMatchesNarrow([["channel", "other"]], streamMsg, [])).toBe(false);
+    expect(eventMatchesNarrow([["stream", "design"]], dm, [])).toBe(false);
+    expect(eventMatchesNarrow([["sender", "a@X.com"]], streamMsg, [])).toBe(true);
   });
 
   it("matches a topic exactly or one of its words, exact-topic only exactly", () => {
-    expect(matchesNarrow([["topic", "logo ideas"]], streamMsg, [])).toBe(true);
-    expect(matchesNarrow([["topic", "logo"]], streamMsg, [])).toBe(true);
-    expect(matchesNarrow([["topic", "log"]], streamMsg, [])).toBe(false);
-    expect(matchesNarrow([["exact-topic", "Logo ideas"]], streamMsg, [])).toBe(true);
-    expect(matchesNarrow([["exact-topic", "logo ideas"]], streamMsg, [])).toBe(false);
+    expect(eventMatchesNarrow([["topic", "logo ideas"]], streamMsg, [])).toBe(true);
+    expect(eventMatchesNarrow([["topic", "logo"]], streamMsg, [])).toBe(true);
+    expect(eventMatchesNarrow([["topic", "log"]], streamMsg, [])).toBe(false);
+    expect(eventMatchesNarrow([["exact-topic", "Logo ideas"]], streamMsg, [])).toBe(true);
+    expect(eventMatchesNarrow([["exact-topic", "logo ideas"]], streamMsg, [])).toBe(false);
   });
 
   it("reads the recipient's flags for is: operands", () => {
-    expect(matchesNarrow([["is", "private"]], dm, [])).toBe(true);
-    expect(matchesNarrow([["is", "dm"]], streamMsg, [])).toBe(false);
-    expect(matchesNarrow([["is", "starred"]], streamMsg, ["starred"])).toBe(true);
-    expect(matchesNarrow([["is", "mentioned"]], streamMsg, ["read"])).toBe(false);
-    expect(matchesNarrow([["is", "unread"]], streamMsg, ["read"])).toBe(false);
-    expect(matchesNarrow([["is", "unread"]], streamMsg, [])).toBe(true);
+    expect(eventMatchesNarrow([["is", "private"]], dm, [])).toBe(true);
+    expect(eventMatchesNarrow([["is", "dm"]], streamMsg, [])).toBe(false);
+    expect(eventMatchesNarrow([["is", "starred"]], streamMsg, ["starred"])).toBe(true);
+    expect(eventMatchesNarrow([["is", "mentioned"]], streamMsg, ["read"])).toBe(false);
+    expect(eventMatchesNarrow([["is", "unread"]], streamMsg, ["read"])).toBe(false);
+    expect(eventMatchesNarrow([["is", "unread"]], streamMsg, [])).toBe(true);
   });
 
   it("requires every term", () => {
-    expect(matchesNarrow([["stream", "design"], ["topic", "other"]], streamMsg, [])).toBe(false);
+    expect(eventMatchesNarrow([["stream", "design"], ["topic", "other"]], streamMsg, [])).toBe(false);
   });
 });

@@ -74,8 +74,8 @@ function matchesPositive(term: ResolvedTerm, m: MessageRecord, flags: readonly s
   }
 }
 
-/** Whether a message matches every term of a narrow. */
-export function matchesNarrow(
+/** Whether a stored message matches every term of a resolved narrow, for a viewer (`GET /messages`). */
+export function messageMatchesNarrow(
   terms: readonly ResolvedTerm[],
   message: MessageRecord,
   flags: readonly string[] | undefined,

@@ -5,7 +5,7 @@ import { planDriver } from "./plan.js";
 import type { ResolvedNarrow, ResolvedTerm } from "./types.js";
 
 const stream = { stream_id: 7, recipient_id: 70 } as StreamRecord;
-const narrow = (terms: ResolvedTerm[], includeHistory = false): ResolvedNarrow => ({ terms, includeHistory, near: undefined });
+const narrow = (terms: ResolvedTerm[], includeHistory = false): ResolvedNarrow => ({ terms, includeHistory });
 const where = (n: ResolvedNarrow) => {
   const d = planDriver(n, 5, 1);
   return d.source === "index" ? { ...d.where, items: d.items, exact: d.exact } : d;

@@ -8,16 +8,17 @@ import { drivingTerm } from "./search.js";
  * driver yields is then checked against the whole narrow and against
  * visibility, so the driver only decides cost, never correctness.
  *
- * Drivers, most selective first (docs/data-model.md "Reading messages"):
+ * Drivers, most selective first (docs/data-model.md "Reading messages"),
+ * named by the `IdSource` they page through (`shared/data/id-index.ts`):
  * `id` → the message itself; `search` (without stream+topic) → the rarest
- * term's postings; stream+topic → the topic index of messages when
- * the viewer may read the stream's history, else their UserMessages for the
- * stream (UM gsi1); `dm` → the viewer's UserMessages of the conversation
- * (UM gsi1); stream → the stream index (gsi1) or UM gsi1; `is:starred`,
- * `is:mentioned`, `is:unread`, `is:dm` → the viewer's sparse flag indexes;
- * `dm-including` → `is:dm`; `sender` → the sender index (gsi3);
- * `streams:public` → the realm index (gsi4); anything else → the viewer's
- * whole history (UM base).
+ * term's postings; stream+topic → the topic's messages when the viewer may
+ * read the stream's history, else the viewer's UserMessages of the stream's
+ * recipient; `dm` → the viewer's UserMessages of the conversation's
+ * recipient; stream → the stream's messages, or the viewer's UserMessages of
+ * its recipient; `is:starred`, `is:mentioned`, `is:unread`, `is:dm` → the
+ * viewer's sparse flag sources; `dm-including` → `is:dm`; `sender` → the
+ * sender's messages; `streams:public` → the realm's messages; anything else
+ * → the viewer's whole history (their UserMessages).
  */
 
 export type Driver =
@@ -110,7 +111,7 @@ export function planDriver(narrow: ResolvedNarrow, viewerId: number, realmId: nu
 }
 
 /**
- * The viewer's unread messages (sparse UM gsi3), oldest first: the driver of
+ * The viewer's unread UserMessages (a sparse source), oldest first: the driver of
  * the `first_unread` anchor whatever the narrow, since a user's unread
  * messages are few next to the history a stream or conversation index holds.
  */

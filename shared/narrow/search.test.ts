@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { drivingTerm, escapeHtml, highlightHtml, matchesSearch, messageTerms, searchTerms, tokenize } from "./search.js";
+import { drivingTerm, djangoEscape, highlightHtml, matchesSearch, messageTerms, searchTerms, tokenize } from "./search.js";
 
 describe("tokenize", () => {
   it("lower-cases runs of letters and digits", () => {
@@ -45,6 +45,6 @@ describe("highlightHtml", () => {
   });
 
   it("highlights an escaped topic", () => {
-    expect(highlightHtml(escapeHtml("<b> & lunch"), ["lunch"])).toBe('&lt;b&gt; &amp; <span class="highlight">lunch</span>');
+    expect(highlightHtml(djangoEscape("<b> & lunch"), ["lunch"])).toBe('&lt;b&gt; &amp; <span class="highlight">lunch</span>');
   });
 });

@@ -48,8 +48,12 @@ export function drivingTerm(terms: readonly string[]): string | undefined {
   return best;
 }
 
-/** Escapes text for HTML the way Django's `escape` does (`& < > " '`). */
-export function escapeHtml(text: string): string {
+/**
+ * Django's `escape` (`django.utils.html.escape`): `& < > " '` as
+ * `&amp; &lt; &gt; &quot; &#x27;` — how Zulip escapes a topic before
+ * highlighting search terms in `match_subject`.
+ */
+export function djangoEscape(text: string): string {
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

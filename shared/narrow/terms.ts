@@ -3,14 +3,21 @@ import { JsonableError } from "../errors.js";
 /**
  * Narrow terms (Zulip "Construct a narrow", feature level 283): parsing the
  * `narrow` parameter into canonical terms. Pure; resolving operands against
- * the database is `resolve.ts`, matching messages is `filter.ts`.
+ * the database is `shared/queries/narrow/resolve-narrow.ts`, matching stored
+ * messages is `filter.ts`, matching event-queue deliveries is
+ * `shared/events/narrow.ts`.
  */
 
-/** Canonical operator names; aliases are mapped onto these by {@link parseNarrow}. */
+/**
+ * Canonical operator names; aliases are mapped onto these by
+ * {@link parseNarrow}. `exact-topic` exists only in event-queue narrows
+ * (`POST /register`'s `narrow`, see `shared/events/narrow.ts`).
+ */
 export type Operator =
   | "stream"
   | "streams"
   | "topic"
+  | "exact-topic"
   | "sender"
   | "dm"
   | "dm-including"
@@ -25,6 +32,11 @@ export type Operator =
 
 export type Operand = string | number | number[];
 
+/**
+ * One term of a narrow (https://zulip.com/api/construct-narrow): what
+ * `GET /messages` parses its `narrow` into, and what an event queue's
+ * stored narrow is read back as.
+ */
 export interface NarrowTerm {
   operator: Operator;
   operand: Operand;

@@ -30,6 +30,4 @@ export interface ResolvedNarrow {
    * streams for a non-guest), and no `is:` term needs the viewer's flags.
    */
   includeHistory: boolean;
-  /** The `near` operand, used as the anchor when the request has none. */
-  near: number | undefined;
 }

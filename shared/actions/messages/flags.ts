@@ -1,25 +1,28 @@
 import type { Deps } from "../../deps.js";
-import { batchGet } from "../../data/batch-get.js";
-import { recordOf } from "../../data/items.js";
-import { keys } from "../../data/keys.js";
 import type { MessageRecord } from "../../data/records/message.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { SubscriptionRecord } from "../../data/records/subscription.js";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
 import type { UserRecord } from "../../data/records/user.js";
 import { addMessageRecipients } from "../../data/messages.js";
-
 import { getStreamsByIds } from "../../data/streams.js";
 import { getSubscriptionsByPairs, listUserSubscriptions } from "../../data/subscriptions.js";
-import { isMentionFlagSet, putUserMessages, STORED_FLAGS, updateUserMessagesFlags } from "../../data/user-messages.js";
-
+import {
+  isMentionFlagSet,
+  messagesWithRows,
+  putUserMessages,
+  STORED_FLAGS,
+  updateUserMessagesFlags,
+} from "../../data/user-messages.js";
 import { InvalidMessageError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
+import type { EventOf } from "../../events/types.js";
 import { canReadStreamHistory } from "../../access/stream.js";
 
 /**
- * Personal message flags (spec "Message" flag table, "States and
- * transitions"; Zulip's `do_update_message_flags`).
+ * Personal message flags (https://zulip.com/api/update-message-flags,
+ * https://zulip.com/api/update-message-flags#available-flags; Zulip's
+ * `do_update_message_flags` in `zerver/actions/message_flags.py`).
  */
 
 /** Flags a user may set or clear through the API. */
@@ -51,20 +54,24 @@ export function withFlag(flags: readonly string[], flag: string, add: boolean): 
   return add ? [...rest, flag] : rest;
 }
 
+/** The `message_details` of an `update_message_flags` removal of `read`: message ID → details. */
+export type UnreadMessageDetails = NonNullable<EventOf<"update_message_flags/remove">["message_details"]>;
+
 /**
  * Zulip's `format_unread_message_details`: what a client needs to put a
  * message back into its unread counts (`message_details` of an
  * `update_message_flags` removal of `read`).
+ * @param subs the user's active subscriptions by stream ID (for `unmuted_stream_msg`)
  */
 export function unreadMessageDetails(
   userId: number,
   messages: MessageRecord[],
   rows: Map<number, UserMessageRecord>,
   subs: Map<number, SubscriptionRecord>,
-): Record<string, Record<string, unknown>> {
-  const out: Record<string, Record<string, unknown>> = {};
+): UnreadMessageDetails {
+  const out: UnreadMessageDetails = {};
   for (const m of messages) {
-    const details: Record<string, unknown> =
+    const details: UnreadMessageDetails[string] =
       m.recipient_type === "private"
         ? { type: "private", user_ids: (m.dm_user_ids ?? []).filter((id) => id !== userId) }
         : {
@@ -80,8 +87,51 @@ export function unreadMessageDetails(
 }
 
 /**
- * `POST /messages/flags` (spec "Update personal message flags"; Zulip's
- * `do_update_message_flags`).
+ * Sends the `update_message_flags` event of a flag added to messages
+ * (https://zulip.com/api/get-events#update_message_flags-add) to the user
+ * whose flags changed.
+ * @param all true for `mark_all_as_read` done (then `messages` is empty, as Zulip sends it)
+ */
+export async function notifyFlagAdded(deps: Deps, userId: number, flag: string, messages: number[], all = false): Promise<void> {
+  const event: EventOf<"update_message_flags/add"> = {
+    type: "update_message_flags",
+    op: "add",
+    operation: "add",
+    flag,
+    messages,
+    all,
+  };
+  await sendEvent(deps, event, [userId]);
+}
+
+/**
+ * Sends the `update_message_flags` event of a flag removed from messages
+ * (https://zulip.com/api/get-events#update_message_flags-remove) to the
+ * user whose flags changed.
+ * @param details `message_details`, sent when `read` is removed
+ */
+export async function notifyFlagRemoved(
+  deps: Deps,
+  userId: number,
+  flag: string,
+  messages: number[],
+  details?: UnreadMessageDetails,
+): Promise<void> {
+  const event: EventOf<"update_message_flags/remove"> = {
+    type: "update_message_flags",
+    op: "remove",
+    operation: "remove",
+    flag,
+    messages,
+    all: false,
+    ...(details ? { message_details: details } : {}),
+  };
+  await sendEvent(deps, event, [userId]);
+}
+
+/**
+ * `POST /messages/flags` (https://zulip.com/api/update-message-flags;
+ * Zulip's `do_update_message_flags`).
  *
  * - Messages the user has a row for change in place. Stream messages the
  *   user can read but never received get a row with `historical` and
@@ -115,21 +165,12 @@ export async function doUpdateMessageFlags(
   const ids = [...new Set(messageIds)];
   const unreading = flag === "read" && !add;
 
-  const [items, subsList] = await Promise.all([
-    batchGet(deps, ids.flatMap((id) => [keys.message(id), keys.userMessage(user.user_id, id)]), true),
+  const [found, subsList] = await Promise.all([
+    messagesWithRows(deps, user.user_id, ids),
     unreading ? listUserSubscriptions(deps, user.user_id) : Promise.resolve([] as SubscriptionRecord[]),
   ]);
-  const messages = new Map<number, MessageRecord>();
-  const rows = new Map<number, UserMessageRecord>();
-  for (const item of items) {
-    if (item.type === "message") {
-      const m = recordOf<MessageRecord>(item);
-      if (m.realm_id === realm.id) messages.set(m.id, m);
-    } else if (item.type === "user_message") {
-      const um = recordOf<UserMessageRecord>(item);
-      rows.set(um.message_id, um);
-    }
-  }
+  const messages = new Map([...found.messages].filter(([, m]) => m.realm_id === realm.id));
+  const rows = found.rows;
   const activeSubs = new Map(subsList.filter((s) => s.active).map((s) => [s.stream_id, s]));
 
   let targets = ids;
@@ -192,22 +233,16 @@ export async function doUpdateMessageFlags(
   }
   changed.sort((a, b) => a - b);
 
-  const event: Record<string, unknown> & { type: string } = {
-    type: "update_message_flags",
-    op,
-    operation: op,
-    flag,
-    messages: changed,
-    all: false,
-  };
-  if (unreading) {
-    event.message_details = unreadMessageDetails(
+  if (!add) {
+    await notifyFlagRemoved(
+      deps,
       user.user_id,
-      changed.map((id) => messages.get(id)!).filter(Boolean),
-      rows,
-      activeSubs,
+      flag,
+      changed,
+      unreading
+        ? unreadMessageDetails(user.user_id, changed.map((id) => messages.get(id)!).filter(Boolean), rows, activeSubs)
+        : undefined,
     );
-  }
-  await sendEvent(deps, event, [user.user_id]);
+  } else await notifyFlagAdded(deps, user.user_id, flag, changed);
   return changed;
 }

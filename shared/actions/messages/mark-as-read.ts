@@ -1,26 +1,20 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../../deps.js";
-import { recordOf } from "../../data/items.js";
-import { keys, pad } from "../../data/keys.js";
-import { getMessagesByIds } from "../../data/messages.js";
-import { queryIdRange } from "../../data/id-index.js";
+import { getMessagesByIds, messagesByTopic } from "../../data/messages.js";
 import type { RealmRecord } from "../../data/records/realm.js";
-import type { UserMessageRecord } from "../../data/records/user-message.js";
 import type { UserRecord } from "../../data/records/user.js";
-
-import { getUserMessages, updateUserMessagesFlags } from "../../data/user-messages.js";
-
+import { getUserMessages, unreadRowsPage, updateUserMessagesFlags } from "../../data/user-messages.js";
 import type { DeferredJob } from "../../deferred/deferred-work.js";
 import { InvalidChannelIdError, JsonableError } from "../../errors.js";
-import { sendEvent } from "../../events/publish.js";
 import { accessStream } from "../../access/stream.js";
-import { withFlag } from "./flags.js";
+import { notifyFlagAdded, withFlag } from "./flags.js";
 
 /**
- * Bulk read marking (spec "Mark as read"; Zulip's `do_mark_all_as_read`,
- * `do_mark_stream_messages_as_read`).
+ * Bulk read marking (https://zulip.com/api/mark-all-as-read,
+ * https://zulip.com/api/mark-stream-as-read,
+ * https://zulip.com/api/mark-topic-as-read; Zulip's `do_mark_all_as_read`,
+ * `do_mark_stream_messages_as_read` in `zerver/actions/message_flags.py`).
  *
- * Every pass walks the user's sparse unread index (gsi3, `UMUNREAD#<user>`)
+ * Every pass walks the user's sparse unread index (`unreadRowsPage`)
  * in ascending ID order — a user's unread rows, never their read history —
  * optionally filtered to one recipient (a stream) and topic, and rewrites
  * the rows with `read` (which drops them from the index). A request does up
@@ -83,42 +77,15 @@ export async function markReadPass(
   let start: Record<string, unknown> | undefined;
   let examined = 0;
   for (;;) {
-    let rows: UserMessageRecord[];
-    let next: Record<string, unknown> | undefined;
-    if (scope.kind === "all") {
-      const page = await queryIdRange(
-        deps,
-        { of: "unread-user-messages", userId },
-        { gte: after + 1 },
-        false,
-        PAGE,
-        start,
-      );
-      rows = page.items.map((i) => recordOf<UserMessageRecord>(i));
-      next = page.next;
-    } else {
-      const out = await deps.db.send(
-        new QueryCommand({
-          TableName: deps.table,
-          IndexName: "gsi3",
-          KeyConditionExpression: "gsi3pk = :pk AND gsi3sk > :after",
-          FilterExpression: "recipient_id = :r",
-          ExpressionAttributeValues: {
-            ":pk": keys.userMessageUnread(userId).gsi3pk,
-            ":after": pad(after),
-            ":r": scope.recipient_id,
-          },
-          Limit: PAGE,
-          ExclusiveStartKey: start,
-        }),
-      );
-      rows = (out.Items ?? []).map((i) => recordOf<UserMessageRecord>(i));
-      next = out.LastEvaluatedKey;
-      if (scope.kind === "topic" && rows.length > 0) {
-        const messages = await getMessagesByIds(deps, rows.map((r) => r.message_id));
-        const want = scope.topic.toLowerCase();
-        rows = rows.filter((r) => messages.get(r.message_id)?.topic.toLowerCase() === want);
-      }
+    const page = await unreadRowsPage(deps, userId, after, PAGE, {
+      recipientId: scope.kind === "all" ? undefined : scope.recipient_id,
+      startKey: start,
+    });
+    let rows = page.rows;
+    if (scope.kind === "topic" && rows.length > 0) {
+      const messages = await getMessagesByIds(deps, rows.map((r) => r.message_id));
+      const want = scope.topic.toLowerCase();
+      rows = rows.filter((r) => messages.get(r.message_id)?.topic.toLowerCase() === want);
     }
     // The index is eventually consistent: skip rows already read.
     const candidates = rows.filter((r) => !r.flags.includes("read"));
@@ -130,18 +97,13 @@ export async function markReadPass(
     }
     examined += rows.length;
     if (unread.length > 0) last = unread[unread.length - 1]!.message_id;
-    else if (next) last = Math.max(last, Number(String((next as Record<string, unknown>).gsi3sk ?? pad(last))));
+    else if (page.stoppedAt !== undefined) last = Math.max(last, page.stoppedAt);
     if (truncated) return { changed, done: false, last };
     // Exhausted: everything in the scope after `after` is done.
-    if (!next) return { changed, done: true, last };
+    if (!page.next) return { changed, done: true, last };
     if (changed.length >= limit || examined >= limit * 4) return { changed, done: false, last };
-    start = next;
+    start = page.next;
   }
-}
-
-/** The `update_message_flags` event of read marking. */
-function readEvent(messages: number[], all: boolean): Record<string, unknown> & { type: string } {
-  return { type: "update_message_flags", op: "add", operation: "add", flag: "read", messages, all };
 }
 
 /** The job that continues a scope after `after`. */
@@ -162,11 +124,11 @@ function markReadJob(payload: MarkReadJobPayload): DeferredJob {
 export async function doMarkAsRead(deps: Deps, realm: RealmRecord, user: UserRecord, scope: MarkReadScope): Promise<boolean> {
   const pass = await markReadPass(deps, user.user_id, scope, 0, INLINE_MARK_READ_LIMIT);
   if (pass.done) {
-    await sendEvent(deps, readEvent(scope.kind === "all" ? [] : pass.changed, scope.kind === "all"), [user.user_id]);
+    await notifyFlagAdded(deps, user.user_id, "read", scope.kind === "all" ? [] : pass.changed, scope.kind === "all");
     return true;
   }
   await Promise.all([
-    sendEvent(deps, readEvent(pass.changed, false), [user.user_id]),
+    notifyFlagAdded(deps, user.user_id, "read", pass.changed),
     deps.deferred.enqueue([markReadJob({ realm_id: realm.id, user_id: user.user_id, scope, after: pass.last })]),
   ]);
   return false;
@@ -181,37 +143,45 @@ export async function runMarkAsRead(deps: Deps, raw: Record<string, unknown>): P
   const p = raw as unknown as MarkReadJobPayload;
   const pass = await markReadPass(deps, p.user_id, p.scope, p.after, JOB_MARK_READ_LIMIT);
   const work: Promise<unknown>[] = [];
-  if (pass.changed.length > 0) work.push(sendEvent(deps, readEvent(pass.changed, false), [p.user_id]));
+  if (pass.changed.length > 0) work.push(notifyFlagAdded(deps, p.user_id, "read", pass.changed));
   if (!pass.done) work.push(deps.deferred.enqueue([markReadJob({ ...p, after: pass.last })]));
   await Promise.all(work);
-  if (pass.done && p.scope.kind === "all") await sendEvent(deps, readEvent([], true), [p.user_id]);
+  if (pass.done && p.scope.kind === "all") await notifyFlagAdded(deps, p.user_id, "read", [], true);
 }
 
 /**
- * `POST /mark_all_as_read`.
+ * `POST /mark_all_as_read` (https://zulip.com/api/mark-all-as-read; Zulip's
+ * `do_mark_all_as_read`).
  * @returns `complete`: false when the rest was handed to deferred work
  *   (clients may repeat the request; repeating is harmless)
  */
-export async function markAllAsRead(deps: Deps, realm: RealmRecord, user: UserRecord): Promise<{ complete: boolean }> {
+export async function doMarkAllAsRead(deps: Deps, realm: RealmRecord, user: UserRecord): Promise<{ complete: boolean }> {
   return { complete: await doMarkAsRead(deps, realm, user, { kind: "all" }) };
 }
 
 /**
- * `POST /mark_stream_as_read`: the user's unread messages in one stream.
+ * `POST /mark_stream_as_read` (https://zulip.com/api/mark-stream-as-read;
+ * Zulip's `do_mark_stream_messages_as_read`): the user's unread messages in
+ * one stream.
  * @throws InvalidChannelIdError `Invalid channel ID` for a missing or invisible stream
  */
-export async function markStreamAsRead(deps: Deps, realm: RealmRecord, user: UserRecord, streamId: number): Promise<void> {
+export async function doMarkStreamAsRead(deps: Deps, realm: RealmRecord, user: UserRecord, streamId: number): Promise<void> {
   const { stream } = await accessStream(deps, user, realm, streamId, { error: () => new InvalidChannelIdError() });
   await doMarkAsRead(deps, realm, user, { kind: "stream", stream_id: streamId, recipient_id: stream.recipient_id });
 }
 
+/** How many of a topic's latest messages `mark_topic_as_read` looks at to tell whether the user has any. */
+const TOPIC_PROBE = 100;
+
 /**
- * `POST /mark_topic_as_read`: the user's unread messages in one topic.
- * A topic with no message the user has a row for among its latest 100 is
- * refused as Zulip refuses topics the user has no messages in.
- * @throws InvalidChannelIdError / JsonableError `No such topic '<topic>'`
+ * `POST /mark_topic_as_read` (https://zulip.com/api/mark-topic-as-read;
+ * Zulip's `do_mark_stream_messages_as_read` with a topic): the user's
+ * unread messages in one topic. A topic with no message the user has a row
+ * for among its latest 100 is refused as Zulip refuses topics the user has
+ * no messages in.
+ * @throws InvalidChannelIdError `Invalid channel ID` / JsonableError `No such topic '<topic>'`
  */
-export async function markTopicAsRead(
+export async function doMarkTopicAsRead(
   deps: Deps,
   realm: RealmRecord,
   user: UserRecord,
@@ -219,14 +189,8 @@ export async function markTopicAsRead(
   topic: string,
 ): Promise<void> {
   const { stream } = await accessStream(deps, user, realm, streamId, { error: () => new InvalidChannelIdError() });
-  const latest = await queryIdRange(
-    deps,
-    { of: "topic-messages", streamId, topic },
-    {},
-    true,
-    100,
-  );
-  const rows = await getUserMessages(deps, user.user_id, latest.items.map((i) => Number(i.id)));
+  const latest = await messagesByTopic(deps, streamId, topic, {}, { descending: true, max: TOPIC_PROBE });
+  const rows = await getUserMessages(deps, user.user_id, latest.map((m) => m.id));
   if (rows.size === 0) throw new JsonableError(`No such topic '${topic}'`);
   await doMarkAsRead(deps, realm, user, {
     kind: "topic",

@@ -1,51 +1,30 @@
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../../deps.js";
-import { isConditionFailure } from "../../data/conditions.js";
-import { keys } from "../../data/keys.js";
-import { addMessageRecipients, getMessage } from "../../data/messages.js";
+import { addMessageRecipients } from "../../data/messages.js";
+import { addMessageReaction, messageReactions, removeMessageReaction } from "../../data/reactions.js";
 import type { RealmRecord } from "../../data/records/realm.js";
+import type { ReactionRecord, ReactionType } from "../../data/records/reaction.js";
 import type { UserRecord } from "../../data/records/user.js";
-
 import { putUserMessages } from "../../data/user-messages.js";
-
 import { apiEmail } from "../../domain/email.js";
 import { emojiCodeForName, emojiNameForCode, normalizeEmojiCode } from "../../emoji/index.js";
 import { InvalidMessageError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
+import type { EventOf } from "../../events/types.js";
 import { accessMessage } from "../../access/message.js";
 import { audienceUserIds, messageAudience } from "./audience.js";
 
 /**
- * Emoji reactions (spec "Reaction"; Zulip's `check_add_reaction`,
- * `remove_reaction`, `notify_reaction_update`).
- *
- * Storage: the message item's `reactions` list (wire shape) plus a string
- * set `reaction_keys` of `<user>|<type>|<code>`. The set is what makes two
- * concurrent reactions safe: adding is one UpdateItem that appends to the
- * list and adds the key on the condition that the key is absent; removing
- * deletes one list element by index on the condition that the element
- * there is that reaction (retried on a concurrent shift).
+ * Emoji reactions (https://zulip.com/api/add-reaction,
+ * https://zulip.com/api/remove-reaction; Zulip's `check_add_reaction`,
+ * `do_remove_reaction` and `notify_reaction_update` in
+ * `zerver/actions/reactions.py`). Storage and its concurrency rules are
+ * `shared/data/reactions.ts`.
  */
-
-export type ReactionType = "unicode_emoji" | "realm_emoji" | "zulip_extra_emoji";
-
-/** A reaction as stored in the message item (its wire shape). */
-export interface StoredReaction {
-  emoji_name: string;
-  emoji_code: string;
-  reaction_type: ReactionType;
-  user_id: number;
-  user: { id: number; email: string; full_name: string; is_mirror_dummy: boolean };
-}
 
 /** The only `zulip_extra_emoji` Zulip has. */
 const EXTRA_EMOJI = "zulip";
 
-function reactionKey(userId: number, type: string, code: string): string {
-  return `${userId}|${type}|${code}`;
-}
-
-/** The spec's `service_extra_emoji` is Zulip's `zulip_extra_emoji` under the product's own name. */
+/** The API's `service_extra_emoji` is Zulip's `zulip_extra_emoji` under the product's own name. */
 function normalizeType(type: string | undefined): string | undefined {
   return type === "service_extra_emoji" ? "zulip_extra_emoji" : type;
 }
@@ -83,15 +62,20 @@ export function checkEmojiRequest(name: string, code: string, type: string): voi
 }
 
 /**
- * Zulip's `notify_reaction_update` event. It carries the deprecated `user`
- * object in the event's own shape (OpenAPI `EmojiReactionEvent`:
- * `user_id`, `email`, `full_name` — not the `id`/`is_mirror_dummy` of
- * the message's `reactions` entries).
+ * Zulip's `notify_reaction_update`: sends the `reaction` event
+ * (https://zulip.com/api/get-events#reaction-add) to `userIds`. It carries
+ * the deprecated `user` object in the event's own shape (OpenAPI
+ * `EmojiReactionEvent`: `user_id`, `email`, `full_name` — not the
+ * `id`/`is_mirror_dummy` of the message's `reactions` entries).
  */
-function reactionEvent(op: "add" | "remove", messageId: number, r: StoredReaction): Record<string, unknown> & { type: string } {
-  return {
-    type: "reaction",
-    op,
+export async function notifyReaction(
+  deps: Deps,
+  op: "add" | "remove",
+  messageId: number,
+  r: ReactionRecord,
+  userIds: number[],
+): Promise<void> {
+  const fields = {
     message_id: messageId,
     emoji_name: r.emoji_name,
     emoji_code: r.emoji_code,
@@ -99,10 +83,14 @@ function reactionEvent(op: "add" | "remove", messageId: number, r: StoredReactio
     user_id: r.user_id,
     user: { user_id: r.user_id, email: r.user.email, full_name: r.user.full_name },
   };
+  const event: EventOf<"reaction/add"> | EventOf<"reaction/remove"> =
+    op === "add" ? { type: "reaction", op: "add", ...fields } : { type: "reaction", op: "remove", ...fields };
+  await sendEvent(deps, event, userIds);
 }
 
 /**
- * `POST /messages/{message_id}/reactions` (OpenAPI `add-reaction`).
+ * `POST /messages/{message_id}/reactions` (https://zulip.com/api/add-reaction;
+ * Zulip's `check_add_reaction`).
  *
  * Without `emoji_code`/`reaction_type` the name is resolved
  * (`shared/emoji`). A reaction with the same code and type by someone else
@@ -133,7 +121,7 @@ export async function checkAddReaction(
     type ??= data.type;
   }
   if (type === "unicode_emoji") code = normalizeEmojiCode(code);
-  const reactions = (message.reactions ?? []) as unknown as StoredReaction[];
+  const reactions = messageReactions(message);
   if (reactions.some((r) => r.user_id === user.user_id && r.emoji_code === code && r.reaction_type === type)) {
     throw new JsonableError("Reaction already exists.");
   }
@@ -142,7 +130,7 @@ export async function checkAddReaction(
   if (vote) name = vote.emoji_name;
   else checkEmojiRequest(name, code, type);
 
-  const reaction: StoredReaction = {
+  const reaction: ReactionRecord = {
     emoji_name: name,
     emoji_code: code,
     reaction_type: type as ReactionType,
@@ -155,27 +143,10 @@ export async function checkAddReaction(
     },
   };
   const historical = userMessage === undefined;
-  try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: deps.table,
-        Key: keys.message(message.id),
-        UpdateExpression: "SET reactions = list_append(if_not_exists(reactions, :empty), :r) ADD reaction_keys :k",
-        ConditionExpression: "attribute_exists(pk) AND NOT contains(reaction_keys, :key)",
-        ExpressionAttributeValues: {
-          ":empty": [],
-          ":r": [reaction],
-          ":k": new Set([reactionKey(user.user_id, type, code)]),
-          ":key": reactionKey(user.user_id, type, code),
-        },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    // A concurrent identical reaction won, or the message was just deleted.
-    if (!(await getMessage(deps, message.id))) throw new InvalidMessageError();
-    throw new JsonableError("Reaction already exists.");
-  }
+  const added = await addMessageReaction(deps, message.id, reaction);
+  // A concurrent identical reaction won, or the message was just deleted.
+  if (added === "no-message") throw new InvalidMessageError();
+  if (added === "duplicate") throw new JsonableError("Reaction already exists.");
   const [audience] = await Promise.all([
     messageAudience(deps, message),
     historical
@@ -193,13 +164,17 @@ export async function checkAddReaction(
         ])
       : Promise.resolve(),
   ]);
-  await sendEvent(deps, reactionEvent("add", message.id, reaction), audienceUserIds(audience, user.user_id));
+  await notifyReaction(deps, "add", message.id, reaction, audienceUserIds(audience, user.user_id));
 }
 
 /**
- * `DELETE /messages/{message_id}/reactions` (spec "Remove an emoji
- * reaction"; OpenAPI `remove-reaction`). `reaction_type` defaults to
- * `unicode_emoji`; without `emoji_code` the name is resolved.
+ * `DELETE /messages/{message_id}/reactions`
+ * (https://zulip.com/api/remove-reaction; Zulip's `remove_reaction` view and
+ * `do_remove_reaction`). `reaction_type` defaults to `unicode_emoji`;
+ * without `emoji_code` the name is resolved.
+ *
+ * Round trips: access (1–2), the removal (1, plus a re-read and a retry per
+ * lost race), the audience (1) and the event (1).
  *
  * @throws InvalidMessageError `Invalid message(s)`; JsonableError `Reaction doesn't exist.`,
  *   `At least one of the following arguments must be present: emoji_name, emoji_code`,
@@ -212,7 +187,7 @@ export async function checkRemoveReaction(
   messageId: number,
   req: { emojiName?: string; emojiCode?: string; reactionType?: string },
 ): Promise<void> {
-  let { message } = await accessMessage(deps, realm, user, messageId);
+  const { message } = await accessMessage(deps, realm, user, messageId);
   const type = normalizeType(req.reactionType) ?? "unicode_emoji";
   let code = req.emojiCode;
   if (code === undefined) {
@@ -222,32 +197,9 @@ export async function checkRemoveReaction(
     code = emojiDataForName(req.emojiName).code;
   }
   if (type === "unicode_emoji") code = normalizeEmojiCode(code);
-  const key = reactionKey(user.user_id, type, code);
-
-  // Remove by index, on the condition that the index still holds this reaction.
-  for (let attempt = 0; ; attempt++) {
-    const reactions = (message.reactions ?? []) as unknown as StoredReaction[];
-    const index = reactions.findIndex((r) => r.user_id === user.user_id && r.emoji_code === code && r.reaction_type === type);
-    if (index < 0) throw new JsonableError("Reaction doesn't exist.");
-    const removed = reactions[index]!;
-    try {
-      await deps.db.send(
-        new UpdateCommand({
-          TableName: deps.table,
-          Key: keys.message(message.id),
-          UpdateExpression: `REMOVE reactions[${index}] DELETE reaction_keys :k`,
-          ConditionExpression: `reactions[${index}].user_id = :u AND reactions[${index}].emoji_code = :c AND reactions[${index}].reaction_type = :t`,
-          ExpressionAttributeValues: { ":k": new Set([key]), ":u": user.user_id, ":c": code, ":t": type },
-        }),
-      );
-      const audience = await messageAudience(deps, message);
-      await sendEvent(deps, reactionEvent("remove", message.id, removed), audienceUserIds(audience, user.user_id));
-      return;
-    } catch (err) {
-      if (!isConditionFailure(err) || attempt >= 4) throw err;
-      const fresh = await getMessage(deps, message.id);
-      if (!fresh) throw new InvalidMessageError();
-      message = fresh;
-    }
-  }
+  const result = await removeMessageReaction(deps, message, { userId: user.user_id, reactionType: type, emojiCode: code });
+  if (result === "no-message") throw new InvalidMessageError();
+  if (result === "absent") throw new JsonableError("Reaction doesn't exist.");
+  const audience = await messageAudience(deps, result.message);
+  await notifyReaction(deps, "remove", message.id, result.removed, audienceUserIds(audience, user.user_id));
 }

@@ -27,12 +27,18 @@ export interface ClientCapabilities {
   user_list_incomplete: boolean;
 }
 
+/**
+ * One term of an event queue's `narrow` as stored: `[operator, operand]`,
+ * as the client sent it (`shared/events/narrow.ts` reads it as a `NarrowTerm`).
+ */
+export type NarrowPair = [operator: string, operand: string];
+
 /** What a queue was registered with; fixed for the queue's life. */
 export interface QueueOptions {
   /** Event types the queue accepts; null for every type. */
   event_types: string[] | null;
   /** `[operator, operand]` pairs filtering message events. */
-  narrow: [string, string][];
+  narrow: NarrowPair[];
   all_public_streams: boolean;
   apply_markdown: boolean;
   client_gravatar: boolean;

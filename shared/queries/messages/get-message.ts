@@ -9,7 +9,7 @@ import { realmSettings } from "../../domain/realm-settings.js";
 import { messageToWire } from "../../wire/message.js";
 
 /**
- * `GET /messages/{message_id}` (spec "Get a single message"): the message
+ * `GET /messages/{message_id}` (https://zulip.com/api/get-message): the message
  * as the viewer sees it, with their flags (`["read", "historical"]` for a
  * stream message from shared history), and the deprecated `raw_content`
  * (the Markdown source, whatever `apply_markdown` says).

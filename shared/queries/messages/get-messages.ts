@@ -1,20 +1,17 @@
 import type { Deps } from "../../deps.js";
 import { JsonableError } from "../../errors.js";
-import { recordOf } from "../../data/items.js";
 import type { MessageRecord } from "../../data/records/message.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
 import type { UserRecord } from "../../data/records/user.js";
 import { getMessagesByIds } from "../../data/messages.js";
-import { queryIdRange, type IdRange } from "../../data/id-index.js";
-
+import { queryIdRecords, type IdRange, type IdRecords } from "../../data/id-index.js";
 import { getStreamsByIds } from "../../data/streams.js";
 import { getUserMessages, wireFlags } from "../../data/user-messages.js";
-
-import { matchesNarrow } from "../../narrow/filter.js";
+import { messageMatchesNarrow } from "../../narrow/filter.js";
 import { planDriver, unreadDriver, type Driver } from "../../narrow/plan.js";
 import { resolveNarrow, type ResolvedNarrow } from "../narrow/resolve-narrow.js";
-import { escapeHtml, highlightHtml } from "../../narrow/search.js";
+import { djangoEscape, highlightHtml } from "../../narrow/search.js";
 import type { NarrowTerm } from "../../narrow/terms.js";
 import { applyWithOperator } from "../narrow/with-operator.js";
 import { realmSettings } from "../../domain/realm-settings.js";
@@ -23,7 +20,7 @@ import { messageToWire } from "../../wire/message.js";
 /** Zulip's stand-in for "after the newest message" (`anchor=newest`). */
 export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
 
-/** Most messages one `GET /messages` may ask for (spec "Limits"). */
+/** Most messages one `GET /messages` may ask for (Zulip's `MAX_MESSAGES_PER_FETCH`). */
 export const MAX_MESSAGES_PER_FETCH = 5000;
 
 /**
@@ -73,6 +70,18 @@ export interface GetMessagesRequest {
   clientGravatar: boolean;
 }
 
+/** The response of `GET /messages` (without `result` and `msg`). */
+export type MessagesPage = {
+  anchor: number;
+  found_anchor: boolean;
+  found_oldest: boolean;
+  found_newest: boolean;
+  /** Always false: no plan limits history. */
+  history_limited: boolean;
+  /** Wire messages, ascending by ID. */
+  messages: Record<string, unknown>[];
+};
+
 interface Hit {
   message: MessageRecord;
   /** The viewer's stored flags, undefined for shared history without a row. */
@@ -92,23 +101,26 @@ interface FetchContext {
   narrow: ResolvedNarrow;
 }
 
-/** Fills messages and the viewer's rows for driver items, filters by visibility and narrow, keeps driver order. */
-async function hydrate(ctx: FetchContext, kind: "message" | "user_message" | "posting", items: Record<string, unknown>[]): Promise<Hit[]> {
+/**
+ * Fills in what a driver page lacks — the messages of UserMessage rows, the
+ * viewer's rows for messages, both for postings (one BatchGet, two for
+ * postings, in parallel) — then filters by visibility and narrow, keeping
+ * driver order.
+ */
+async function hydrate(ctx: FetchContext, page: IdRecords): Promise<Hit[]> {
   let ids: number[];
   let messages: Map<number, MessageRecord>;
   let ums: Map<number, UserMessageRecord>;
-  if (kind === "user_message") {
-    const rows = items.map((i) => recordOf<UserMessageRecord>(i));
-    ids = rows.map((r) => r.message_id);
-    ums = new Map(rows.map((r) => [r.message_id, r]));
+  if (page.kind === "user_message") {
+    ids = page.rows.map((r) => r.message_id);
+    ums = new Map(page.rows.map((r) => [r.message_id, r]));
     messages = await getMessagesByIds(ctx.deps, ids);
-  } else if (kind === "message") {
-    const found = items.map((i) => recordOf<MessageRecord>(i));
-    ids = found.map((m) => m.id);
-    messages = new Map(found.map((m) => [m.id, m]));
+  } else if (page.kind === "message") {
+    ids = page.messages.map((m) => m.id);
+    messages = new Map(page.messages.map((m) => [m.id, m]));
     ums = await getUserMessages(ctx.deps, ctx.viewerId, ids);
   } else {
-    ids = items.map((i) => Number(i.message_id));
+    ids = page.messageIds;
     [messages, ums] = await Promise.all([getMessagesByIds(ctx.deps, ids), getUserMessages(ctx.deps, ctx.viewerId, ids)]);
   }
   const hits: Hit[] = [];
@@ -117,10 +129,15 @@ async function hydrate(ctx: FetchContext, kind: "message" | "user_message" | "po
     if (!message || message.realm_id !== ctx.realmId) continue; // a row whose message is gone
     const stored = ums.get(id)?.flags;
     if (stored === undefined && !ctx.narrow.includeHistory) continue;
-    if (!matchesNarrow(ctx.narrow.terms, message, stored, ctx.viewerId)) continue;
+    if (!messageMatchesNarrow(ctx.narrow.terms, message, stored, ctx.viewerId)) continue;
     hits.push({ message, stored });
   }
   return hits;
+}
+
+/** How many items a driver page holds. */
+function pageSize(page: IdRecords): number {
+  return page.kind === "message" ? page.messages.length : page.kind === "user_message" ? page.rows.length : page.messageIds.length;
 }
 
 /**
@@ -135,7 +152,7 @@ async function collect(ctx: FetchContext, driver: Driver, range: IdRange, descen
   if (driver.source === "ids") {
     const ids = driver.ids.filter((id) => (range.gte === undefined || id >= range.gte) && (range.lte === undefined || id <= range.lte));
     // Message and row fetched together, like postings.
-    const hits = ids.length ? await hydrate(ctx, "posting", ids.map((id) => ({ message_id: id }))) : [];
+    const hits = ids.length ? await hydrate(ctx, { kind: "posting", messageIds: ids }) : [];
     return { hits: hits.slice(0, want), complete: true };
   }
   const hits: Hit[] = [];
@@ -143,9 +160,9 @@ async function collect(ctx: FetchContext, driver: Driver, range: IdRange, descen
   let start: Record<string, unknown> | undefined;
   let evaluated = 0;
   for (;;) {
-    const page = await queryIdRange(ctx.deps, driver.where, range, descending, limit, start);
-    evaluated += page.items.length;
-    hits.push(...(await hydrate(ctx, driver.items, page.items)));
+    const page = await queryIdRecords(ctx.deps, driver.where, range, descending, limit, start);
+    evaluated += pageSize(page);
+    hits.push(...(await hydrate(ctx, page)));
     if (hits.length >= want) return { hits: hits.slice(0, want), complete: !page.next };
     if (!page.next) return { hits, complete: true };
     if (evaluated >= MAX_ITEMS_EVALUATED) return { hits, complete: false };
@@ -196,7 +213,8 @@ async function currentStreamNames(
 }
 
 /**
- * `GET /messages` (spec "Get messages"; Zulip `get_messages_backend`):
+ * `GET /messages` (https://zulip.com/api/get-messages; Zulip's
+ * `get_messages_backend` in `zerver/views/message_fetch.py`):
  * messages around an anchor matching a narrow, as the viewer sees them.
  *
  * Cost: the narrow's lookups (0–2 round trips, in parallel), the
@@ -214,12 +232,12 @@ async function currentStreamNames(
  * @throws JsonableError `Too many messages requested (maximum 5000).`, anchor errors
  * @throws BadNarrowOperatorError for unknown operands
  */
-export async function getMessages(
+export async function fetchMessages(
   deps: Deps,
   realm: RealmRecord,
   viewer: UserRecord,
   req: GetMessagesRequest,
-): Promise<Record<string, unknown>> {
+): Promise<MessagesPage> {
   if (req.numBefore + req.numAfter > MAX_MESSAGES_PER_FETCH) {
     throw new JsonableError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
   }
@@ -269,7 +287,7 @@ export async function getMessages(
       match: searchWords
         ? {
             match_content: highlightHtml(message.rendered_content, searchWords),
-            match_subject: highlightHtml(escapeHtml(message.topic), searchWords),
+            match_subject: highlightHtml(djangoEscape(message.topic), searchWords),
           }
         : undefined,
     }),

@@ -1,6 +1,5 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../../deps.js";
-import { keys } from "../../data/keys.js";
+import { messagesByTopic } from "../../data/messages.js";
 
 /**
  * Topic participants (Zulip's `participants_for_topic` in
@@ -33,10 +32,9 @@ export function addParticipants(into: Set<number>, message: ParticipationFields)
 }
 
 /**
- * Reads a topic's participants: every page of the topic's index partition
- * (gsi2, `keys.messageByTopic`; the key is lowercased, so names compare
- * case-insensitively like Zulip's `subject__iexact`), projected to
- * `sender_id` and `reactions`.
+ * Reads a topic's participants: every message of the topic
+ * (`messagesByTopic`; names compare case-insensitively like Zulip's
+ * `subject__iexact`), projected to `sender_id` and `reactions`.
  *
  * Cost: O(topic size) — one Query per 1 MB page of projected items
  * (roughly a few thousand messages a page without reactions), pages read
@@ -57,22 +55,11 @@ export async function topicParticipantIds(
   streamId: number,
   topic: string,
 ): Promise<Set<number>> {
+  const messages = await messagesByTopic(deps, streamId, topic, {}, {
+    projection: ["sender_id", "reactions"],
+    pageSize: Number.POSITIVE_INFINITY,
+  });
   const participants = new Set<number>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        IndexName: "gsi2",
-        KeyConditionExpression: "#pk = :pk",
-        ExpressionAttributeNames: { "#pk": "gsi2pk", "#s": "sender_id", "#r": "reactions" },
-        ExpressionAttributeValues: { ":pk": keys.messageByTopic(streamId, topic).gsi2pk },
-        ProjectionExpression: "#s, #r",
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) addParticipants(participants, item);
-    start = out.LastEvaluatedKey;
-  } while (start);
+  for (const message of messages) addParticipants(participants, message);
   return participants;
 }

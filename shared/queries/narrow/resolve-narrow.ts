@@ -93,7 +93,6 @@ export async function resolveNarrow(
   let realmStreams: Promise<StreamRecord[]> | undefined;
   const streamsOfRealm = () => (realmStreams ??= listRealmStreams(deps, realm.id));
   const positiveSearch = terms.filter((t) => t.operator === "search" && !t.negated).map((t) => String(t.operand));
-  let near: number | undefined;
 
   const resolved = await Promise.all(
     terms.map(async (t): Promise<ResolvedTerm | undefined> => {
@@ -132,11 +131,6 @@ export async function resolveNarrow(
         case "search":
           if (!negated) return undefined; // joined below
           return { kind: "search", negated, terms: searchTerms(String(t.operand)) };
-        case "near": {
-          const n = Number(t.operand);
-          if (Number.isFinite(n)) near = Math.trunc(n);
-          return { kind: "noop", negated };
-        }
         default:
           return { kind: "noop", negated };
       }
@@ -152,5 +146,5 @@ export async function resolveNarrow(
     (streamTerms.length > 0 && streamTerms.every((t) => t.kind === "stream" && t.historyAccess)) ||
     (publicTerm && !isGuest(viewer));
   if (out.some((t) => t.kind === "is")) includeHistory = false;
-  return { terms: out, includeHistory, near };
+  return { terms: out, includeHistory };
 }

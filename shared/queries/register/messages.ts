@@ -1,14 +1,14 @@
 import type { Deps } from "../../deps.js";
-import { batchGet } from "../../data/batch-get.js";
-import { recordOf } from "../../data/items.js";
-import { keys, unpad } from "../../data/keys.js";
 import { getMessagesByIds } from "../../data/messages.js";
-import { queryIdRange, queryIdRangeAll, type IdSource } from "../../data/id-index.js";
-import type { RecipientRecord } from "../../data/records/recipient.js";
+import { recipientsByIds } from "../../data/recipients.js";
 import type { StreamRecord } from "../../data/records/stream.js";
-import type { UserMessageRecord } from "../../data/records/user-message.js";
-
-import { isMentionFlagSet } from "../../data/user-messages.js";
+import {
+  isMentionFlagSet,
+  newestPrivateRows,
+  newestUnreadRows,
+  newestUserMessageId,
+  starredMessageIds,
+} from "../../data/user-messages.js";
 
 /** Most unread messages `unread_msgs` describes (Zulip's MAX_UNREAD_MESSAGES); beyond, `old_unreads_missing`. */
 export const MAX_UNREAD_MESSAGES = 50_000;
@@ -16,49 +16,22 @@ export const MAX_UNREAD_MESSAGES = 50_000;
 /** How many recent direct messages `recent_private_conversations` looks at (Zulip: 1000). */
 export const RECENT_PRIVATE_MESSAGES = 1000;
 
-/** Items per Query page when walking an index (DynamoDB also stops each page at 1 MB). */
-const PAGE = 5000;
-
 type Db = Pick<Deps, "db" | "table">;
-
-/** Every row of an ID-sorted source, up to `max`, newest first when `descending`. */
-function queryAll(deps: Db, source: IdSource, descending: boolean, max: number): Promise<Record<string, unknown>[]> {
-  return queryIdRangeAll(deps, source, {}, { descending, pageSize: PAGE, max });
-}
-
-/** Reads the recipient records of conversations (one BatchGet per 100). */
-async function getRecipients(deps: Db, recipientIds: number[]): Promise<Map<number, RecipientRecord>> {
-  const items = await batchGet(deps, [...new Set(recipientIds)].map((id) => keys.recipient(id)));
-  const out = new Map<number, RecipientRecord>();
-  for (const item of items) {
-    const r = recordOf<RecipientRecord>(item);
-    out.set(r.recipient_id, r);
-  }
-  return out;
-}
 
 /**
  * The `message` fetch type: the deprecated `max_message_id`, the highest
  * message ID in the user's history (-1 when empty). One Query.
  */
 export async function maxMessageIdInitialState(deps: Db, userId: number): Promise<Record<string, unknown>> {
-  const page = await queryIdRange(deps, { of: "user-messages", userId }, {}, true, 1);
-  const top = page.items[0];
-  return { max_message_id: top ? unpad(String(top.sk)) : -1 };
+  return { max_message_id: (await newestUserMessageId(deps, userId)) ?? -1 };
 }
 
 /**
  * The `starred_messages` fetch type: IDs of the user's starred messages,
- * ascending (the sparse gsi2 of UserMessage rows; one Query per page).
+ * ascending (`starredMessageIds`: one Query per page).
  */
 export async function starredMessagesInitialState(deps: Db, userId: number): Promise<Record<string, unknown>> {
-  const rows = await queryAll(
-    deps,
-    { of: "starred-user-messages", userId },
-    false,
-    Number.MAX_SAFE_INTEGER,
-  );
-  return { starred_messages: rows.map((r) => Number(r.message_id)) };
+  return { starred_messages: await starredMessageIds(deps, userId) };
 }
 
 /**
@@ -69,7 +42,7 @@ export async function starredMessagesInitialState(deps: Db, userId: number): Pro
  * equal to `other_user_id`), group conversations (`huddles`), stream
  * topics (`streams`) and `mentions`.
  *
- * Reads: the sparse gsi3 (unread rows, one Query per page of 5000), the
+ * Reads: the user's newest unread rows (`newestUnreadRows`, one Query per page of 5000), the
  * conversations' recipient records (one BatchGet per 100 conversations) and,
  * because UserMessage rows do not carry the topic, the unread stream
  * messages themselves (one BatchGet per 100 messages, in parallel).
@@ -80,14 +53,7 @@ export async function unreadMessagesInitialState(
   userId: number,
   streams: StreamRecord[],
 ): Promise<Record<string, unknown>> {
-  const rows = (
-    await queryAll(
-      deps,
-      { of: "unread-user-messages", userId },
-      true,
-      MAX_UNREAD_MESSAGES + 1,
-    )
-  ).map((item) => recordOf<UserMessageRecord>(item));
+  const rows = await newestUnreadRows(deps, userId, MAX_UNREAD_MESSAGES + 1);
   const missing = rows.length > MAX_UNREAD_MESSAGES;
   const kept = rows.slice(0, MAX_UNREAD_MESSAGES).sort((a, b) => a.message_id - b.message_id);
 
@@ -95,7 +61,7 @@ export async function unreadMessagesInitialState(
   const privateRows = kept.filter((r) => r.is_private);
   const streamRows = kept.filter((r) => !r.is_private && streamByRecipient.has(r.recipient_id));
   const [recipients, messages] = await Promise.all([
-    getRecipients(deps, privateRows.map((r) => r.recipient_id)),
+    recipientsByIds(deps, privateRows.map((r) => r.recipient_id)),
     getMessagesByIds(deps, streamRows.map((r) => r.message_id)),
   ]);
 
@@ -138,23 +104,17 @@ export async function unreadMessagesInitialState(
  * The `recent_private_conversations` fetch type: the conversations of the
  * user's newest {@link RECENT_PRIVATE_MESSAGES} direct messages, newest
  * first, each with its highest message ID and the other participants
- * (empty for messages to oneself). The sparse gsi5 (one Query) and the
- * conversations' recipient records (one BatchGet per 100).
+ * (empty for messages to oneself). The user's newest direct-message rows
+ * (`newestPrivateRows`, one Query) and the conversations' recipient records
+ * (one BatchGet per 100).
  */
 export async function recentPrivateConversationsInitialState(deps: Db, userId: number): Promise<Record<string, unknown>> {
-  const rows = (
-    await queryAll(
-      deps,
-      { of: "private-user-messages", userId },
-      true,
-      RECENT_PRIVATE_MESSAGES,
-    )
-  ).map((item) => recordOf<UserMessageRecord>(item));
+  const rows = await newestPrivateRows(deps, userId, RECENT_PRIVATE_MESSAGES);
   const maxByRecipient = new Map<number, number>();
   for (const row of rows) {
     maxByRecipient.set(row.recipient_id, Math.max(maxByRecipient.get(row.recipient_id) ?? 0, row.message_id));
   }
-  const recipients = await getRecipients(deps, [...maxByRecipient.keys()]);
+  const recipients = await recipientsByIds(deps, maxByRecipient.keys());
   const conversations = [...maxByRecipient]
     .filter(([recipientId]) => recipients.has(recipientId))
     .map(([recipientId, maxId]) => ({
