@@ -30,6 +30,7 @@ export type Operator =
   | "search"
   | "with";
 
+/** An operand: a string, an ID (`stream`, `sender`, `id`, …) or a list of user IDs (`dm`). */
 export type Operand = string | number | number[];
 
 /**
@@ -80,6 +81,7 @@ const ID_LIST_OPERATORS = new Set(["dm", "pm-with"]);
 
 /** `is:` operands; `private` is the legacy name of `dm`. */
 export const IS_OPERANDS = new Set(["dm", "private", "starred", "unread", "mentioned", "alerted", "resolved", "followed"]);
+/** `has:` operands. */
 export const HAS_OPERANDS = new Set(["link", "image", "attachment", "reaction"]);
 
 function checkOperand(sentOperator: string, operand: unknown): Operand {

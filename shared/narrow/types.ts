@@ -21,6 +21,7 @@ export type ResolvedTerm = { negated: boolean } & (
   | { kind: "noop" }
 );
 
+/** A narrow with every term resolved, and whether shared history may be returned. */
 export interface ResolvedNarrow {
   terms: ResolvedTerm[];
   /**

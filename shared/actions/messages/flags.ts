@@ -194,7 +194,7 @@ export async function doUpdateMessageFlags(
       getSubscriptionsByPairs(deps, streamIds.map((streamId) => ({ userId: user.user_id, streamId }))),
     ]);
     const subByStream = new Map<number, SubscriptionRecord>();
-    for (const s of subs as SubscriptionRecord[]) subByStream.set(s.stream_id, s);
+    for (const s of subs) subByStream.set(s.stream_id, s);
     for (const id of withoutRow) {
       const m = messages.get(id)!;
       const stream = streams.get(m.stream_id!);

@@ -24,7 +24,7 @@ import { notifyFlagAdded, withFlag } from "./flags.js";
  * jobs with the same end state.
  */
 
-/** Rows marked inside one request before the rest is deferred (≈ 40 BatchWriteItem calls, 10 rounds). */
+/** Rows marked inside one request before the rest is deferred (10 TransactWriteItems calls). */
 export const INLINE_MARK_READ_LIMIT = 1000;
 
 /** Rows one `mark_as_read` job marks before enqueuing its successor. */
@@ -60,10 +60,12 @@ interface PassResult {
 
 /**
  * Marks up to `limit` unread rows of a scope as read, in ID order after
- * `after`. Writes are conditional UpdateItems (32 in flight) that set
- * `read` and drop the unread index key without overwriting a concurrent
- * change of another flag. Topic scopes read the messages of the stream's unread rows to
- * compare topics (case-insensitively, as Zulip does).
+ * `after`: pages of {@link PAGE} unread rows (`unreadRowsPage`), written
+ * with `updateUserMessagesFlags` (TransactWriteItems of 100 conditioned
+ * updates that set `read` and drop the row from the unread index without
+ * overwriting a concurrent change of another flag). Topic scopes read the
+ * messages of the stream's unread rows to compare topics
+ * (case-insensitively, as Zulip does).
  */
 export async function markReadPass(
   deps: Pick<Deps, "db" | "table">,

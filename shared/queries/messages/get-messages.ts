@@ -59,6 +59,7 @@ export function parseAnchor(raw: string | number | undefined, useFirstUnread: bo
   return Math.min(Math.max(n, 0), LARGER_THAN_MAX_MESSAGE_ID);
 }
 
+/** A `GET /messages` request after parameter decoding (https://zulip.com/api/get-messages). */
 export interface GetMessagesRequest {
   anchor: string | number | undefined;
   useFirstUnreadAnchor: boolean;
