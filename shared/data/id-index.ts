@@ -147,7 +147,7 @@ export async function queryIdRange(
  * Every item of an ID-sorted source in a range (or the first `max`), in ID
  * order, one Query per page of `pageSize` items.
  * @param options.projection attribute names to read (all when absent)
- * @param options.pageSize DynamoDB `Limit` per page @default 1000
+ * @param options.pageSize DynamoDB `Limit` per page; `Infinity` for no `Limit` (pages of up to 1 MB) @default 1000
  * @param options.max stop after this many items @default no limit
  */
 export async function queryIdRangeAll(
@@ -174,7 +174,10 @@ export async function queryIdRangeAll(
           }
         : {}),
     },
-    (soFar) => Math.min(pageSize, max - soFar),
+    (soFar) => {
+      const limit = Math.min(pageSize, max - soFar);
+      return Number.isFinite(limit) ? limit : undefined;
+    },
   )) {
     items.push(...page);
     if (items.length >= max) break;

@@ -5,8 +5,8 @@ import { writeIf } from "./conditions.js";
 import { updateInTransactions, type UpdateAction } from "./transact-updates.js";
 import { batchGet } from "./batch-get.js";
 import { recordOf } from "./items.js";
+import { queryIdRangeAll, type IdRange } from "./id-index.js";
 import { keys, pad } from "./keys.js";
-import type { IndexName } from "./table.js";
 import type { MessageRecipients, MessageRecord } from "./records/message.js";
 
 type Db = Store;
@@ -138,6 +138,49 @@ export async function getMessagesByIds(deps: Db, messageIds: number[]): Promise<
     out.set(m.id, m);
   }
   return out;
+}
+
+/** Options of {@link messagesByTopic}. */
+export interface TopicMessagesOptions<K extends keyof MessageRecord> {
+  /** Newest first. @default false (oldest first) */
+  descending?: boolean;
+  /**
+   * Messages per Query (DynamoDB `Limit`); `Infinity` sets no `Limit`, so
+   * each page is bounded by DynamoDB's 1 MB only. @default 1000
+   */
+  pageSize?: number;
+  /** Stop after this many messages (the last page's `Limit` shrinks to fit). @default every message in the range */
+  max?: number;
+  /** Read only these attributes: the records then hold only them. @default every attribute */
+  projection?: readonly K[];
+}
+
+/**
+ * The messages of one stream topic (the topic index; the topic name is
+ * compared case-insensitively, like Zulip's `subject__iexact`), ascending by
+ * ID unless `descending`, one Query per page read one after the other:
+ * O(topic size) round trips for a whole topic, one for `max` ≤ `pageSize`.
+ *
+ * The index is eventually consistent: a message written a moment ago (or
+ * just moved into the topic) may be missing, and one just moved out may
+ * still be listed.
+ * @param range message-ID bounds (inclusive; absent means open)
+ * @returns message records (only the `projection`'s attributes when given)
+ */
+export async function messagesByTopic<K extends keyof MessageRecord = keyof MessageRecord>(
+  store: Store,
+  streamId: number,
+  topic: string,
+  range: IdRange = {},
+  options: TopicMessagesOptions<K> = {},
+): Promise<Pick<MessageRecord, K>[]> {
+  const items = await queryIdRangeAll(store, { of: "topic-messages", streamId, topic }, range, {
+    descending: options.descending,
+    pageSize: options.pageSize,
+    max: options.max,
+    projection: options.projection ? [...options.projection] : undefined,
+  });
+  return items.map((item) => recordOf<Pick<MessageRecord, K>>(item));
 }
 
 /**
