@@ -1,6 +1,6 @@
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams, pathInt } from "../../shared/http/params.js";
-import { checkUpdateMessage } from "../../shared/actions/messages/edit-message.js";
+import { checkUpdateMessage } from "../../shared/actions/messages/edit/check-update-message.js";
 
 /** `PATCH /messages/{message_id}` (spec "Edit a message"; OpenAPI `update-message`). */
 export const updateMessage: Endpoint = async (ctx) => {

@@ -2,7 +2,7 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../../deps.js";
 import { isConditionFailure } from "../../data/conditions.js";
 import { keys } from "../../data/keys.js";
-import { addMessageRecipients, getMessage } from "../../data/messages.js";
+import { addMessageRecipients, messageById } from "../../data/messages.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
@@ -173,7 +173,7 @@ export async function checkAddReaction(
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
     // A concurrent identical reaction won, or the message was just deleted.
-    if (!(await getMessage(deps, message.id))) throw new InvalidMessageError();
+    if (!(await messageById(deps, message.id))) throw new InvalidMessageError();
     throw new JsonableError("Reaction already exists.");
   }
   const [audience] = await Promise.all([
@@ -245,7 +245,7 @@ export async function checkRemoveReaction(
       return;
     } catch (err) {
       if (!isConditionFailure(err) || attempt >= 4) throw err;
-      const fresh = await getMessage(deps, message.id);
+      const fresh = await messageById(deps, message.id);
       if (!fresh) throw new InvalidMessageError();
       message = fresh;
     }

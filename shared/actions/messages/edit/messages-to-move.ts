@@ -1,25 +1,88 @@
-import type { Deps } from "../../deps.js";
-import { batchGet } from "../../data/batch-get.js";
-import { keys } from "../../data/keys.js";
-import type { MessageRecord } from "../../data/records/message.js";
-import type { RealmRecord } from "../../data/records/realm.js";
-import type { UserRecord } from "../../data/records/user.js";
+import type { Deps } from "../../../deps.js";
+import { messagesByTopic } from "../../../data/messages.js";
+import type { MessageRecord } from "../../../data/records/message.js";
+import type { RealmRecord } from "../../../data/records/realm.js";
+import type { UserRecord } from "../../../data/records/user.js";
+import { getStream } from "../../../data/streams.js";
+import { getSubscription } from "../../../data/subscriptions.js";
+import { getUserMessages } from "../../../data/user-messages.js";
+import { isModeratorOrAbove } from "../../../domain/roles.js";
+import { realmSettings } from "../../../domain/realm-settings.js";
+import { canReadStreamHistory } from "../../../domain/stream-permissions.js";
+import { resolutionChange } from "../../../domain/topic-resolution.js";
+import { MoveMessagesTimeLimitError } from "../../../errors.js";
+import { addParticipants } from "../../../queries/messages/topic-participants.js";
 
-import { getStream } from "../../data/streams.js";
-import { getSubscription } from "../../data/subscriptions.js";
+/**
+ * Which messages a topic edit or move carries (Zulip's `propagate_mode`:
+ * the message alone, it and the topic's later messages, or the whole
+ * topic), and Zulip's time limit on moving a whole topic.
+ */
 
-import { isModeratorOrAbove } from "../../domain/roles.js";
-import { realmSettings } from "../../domain/realm-settings.js";
-import { canReadStreamHistory } from "../../domain/stream-permissions.js";
-import { MoveMessagesTimeLimitError } from "../../errors.js";
+/** Zulip's `propagate_mode` of `PATCH /messages/{message_id}` (https://zulip.com/api/update-message). */
+export type PropagateMode = "change_one" | "change_later" | "change_all";
 
 /** Zulip's grace period past the realm's edit and move limits (seconds): clients show the limit 20 s early. */
 export const EDIT_LIMIT_BUFFER_SECONDS = 20;
+
+/** Topic messages per Query when a move reads the topic. */
+const TOPIC_PAGE_SIZE = 1000;
 
 /** A message of the topic being moved: its ID and when it was sent (UNIX seconds). */
 export interface TopicMessage {
   id: number;
   timestamp: number;
+}
+
+/**
+ * The messages a topic edit moves, ascending by ID (`change_later`: from
+ * the message on; `change_all`: the whole topic), and their participants
+ * (senders and reactors, from the same items: Zulip's
+ * `affected_participant_ids` of a resolution notice). One Query per 1,000
+ * messages of the topic; none for `change_one`.
+ */
+async function topicMessages(
+  deps: Deps,
+  message: MessageRecord,
+  mode: PropagateMode,
+): Promise<{ messages: TopicMessage[]; participants: Set<number> }> {
+  const self = { id: message.id, timestamp: message.timestamp };
+  const participants = addParticipants(new Set<number>(), message);
+  if (mode === "change_one") return { messages: [self], participants };
+  const found = new Map<number, TopicMessage>();
+  const range = mode === "change_later" ? { gte: message.id } : {};
+  for (const m of await messagesByTopic(deps, message.stream_id!, message.topic, range, { pageSize: TOPIC_PAGE_SIZE })) {
+    found.set(m.id, { id: m.id, timestamp: m.timestamp });
+    addParticipants(participants, m);
+  }
+  found.set(message.id, self); // the topic index lags a just-sent message
+  return { messages: [...found.values()].sort((a, b) => a.id - b.id), participants };
+}
+
+/**
+ * The topic's messages a move carries (IDs ascending, and their senders
+ * and reactors), after Zulip's `change_all` time limit check (moves that
+ * only resolve or unresolve the topic are exempt).
+ * @param change.topic the new topic, when it changes; `change.stream`: whether the stream changes
+ * @param nowSeconds UNIX seconds
+ * @throws MoveMessagesTimeLimitError
+ */
+export async function messagesToMove(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  message: MessageRecord,
+  mode: PropagateMode,
+  change: { topic?: string; stream: boolean },
+  nowSeconds: number,
+): Promise<{ ids: number[]; participants: Set<number> }> {
+  const moving = await topicMessages(deps, message, mode);
+  const resolving = change.topic !== undefined && resolutionChange(message.topic, change.topic) !== undefined;
+  if (mode === "change_all" && !resolving) {
+    const what = { topic: change.topic !== undefined, stream: change.stream };
+    await checkChangeAllTimeLimit(deps, realm, user, message, moving.messages, what, nowSeconds);
+  }
+  return { ids: moving.messages.map((m) => m.id), participants: moving.participants };
 }
 
 /**
@@ -66,8 +129,7 @@ export async function checkChangeAllTimeLimit(
     getSubscription(deps, user.user_id, message.stream_id!),
   ]);
   if (!stream || !canReadStreamHistory(user, stream, sub?.active ? sub : undefined)) {
-    const rows = await batchGet(deps, topicMessages.map((m) => keys.userMessage(user.user_id, m.id)));
-    const received = new Set(rows.map((r) => Number(r.message_id)));
+    const received = await getUserMessages(deps, user.user_id, topicMessages.map((m) => m.id));
     counted = topicMessages.filter((m) => received.has(m.id));
   }
   const allowed = counted.filter((m) => m.timestamp > oldestAllowed);
