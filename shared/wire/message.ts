@@ -1,7 +1,7 @@
 import type { DisplayRecipientUser, MessageReaction, MessageRecord } from "../data/records/message.js";
 
 /**
- * A message on the wire (spec "Message"; OpenAPI `MessagesBase`), fields in
+ * A message on the wire (https://zulip.com/api/get-messages#response), fields in
  * the order {@link messageToWire} writes them. The message of a `message`
  * event is this without `flags` and the search highlights.
  */
@@ -48,8 +48,8 @@ export interface MessageWireOptions {
   flags?: string[];
   /**
    * The realm's `allow_edit_history` (`shared/domain/realm-settings.ts`):
-   * when false, `edit_history` is left out (spec "Message": absent "if the
-   * organization disabled viewing edit history"). Default true.
+   * when false, `edit_history` is left out (https://zulip.com/api/get-messages:
+   * absent where the organization disabled viewing edit history). Default true.
    */
   allowEditHistory?: boolean;
   /** Keyword-search highlights (`GET /messages` with a `search` term only). */
@@ -57,7 +57,7 @@ export interface MessageWireOptions {
 }
 
 /**
- * The wire shape of a message (spec "Message"; OpenAPI `MessagesBase`), built
+ * The wire shape of a message (https://zulip.com/api/get-messages#response), built
  * from the stored record alone — no other reads.
  *
  * - `type`/`subject`/`stream_id`/`display_recipient` follow the recipient:

@@ -24,6 +24,7 @@ import { doSendMessage, INLINE_RECIPIENT_LIMIT } from "./do-send-message.js";
 
 /** The bot's email within each realm (Zulip's system-bot address; one of `SYSTEM_BOT_EMAILS`). */
 export const NOTIFICATION_BOT_EMAIL = "notification-bot@zulip.com";
+/** The bot's full name (Zulip's). */
 export const NOTIFICATION_BOT_NAME = "Notification Bot";
 
 /**

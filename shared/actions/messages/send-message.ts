@@ -24,7 +24,7 @@ import { normalizeContent, normalizeTopic, privateRecipients, readBySender, stre
  * (`do-send-message.ts`) writes and notifies.
  */
 
-/** A `POST /messages` request after parameter decoding (spec "Send a message"). */
+/** A `POST /messages` request after parameter decoding (https://zulip.com/api/send-message). */
 export interface SendMessageRequest {
   /** `stream`/`channel` or `private`/`direct`. */
   type: string;

@@ -1,4 +1,4 @@
-/** One recipient of a direct message as shown in `display_recipient` (spec "Message"). */
+/** One recipient of a direct message as shown in `display_recipient` (https://zulip.com/api/get-messages#response). */
 export interface DisplayRecipientUser {
   id: number;
   email: string;
@@ -6,7 +6,7 @@ export interface DisplayRecipientUser {
   is_mirror_dummy: boolean;
 }
 
-/** One reaction as a message stores and serves it (OpenAPI `EmojiReaction`). */
+/** One reaction as a message stores and serves it (`reactions` of https://zulip.com/api/get-messages#response). */
 export interface MessageReaction {
   emoji_name: string;
   emoji_code: string;
