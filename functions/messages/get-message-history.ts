@@ -1,7 +1,7 @@
 import type { Endpoint } from "../../shared/http/context.js";
 import { pathInt } from "../../shared/http/params.js";
-import { getMessageHistory as history } from "../../shared/actions/messages/message-history.js";
+import { fetchMessageHistory } from "../../shared/actions/messages/message-history.js";
 
-/** `GET /messages/{message_id}/history` (OpenAPI `get-message-history`). */
+/** `GET /messages/{message_id}/history` (https://zulip.com/api/get-message-history). */
 export const getMessageHistory: Endpoint = async (ctx) =>
-  history(ctx.deps, ctx.realm, ctx.user, pathInt(ctx.pathParams, "message_id"));
+  fetchMessageHistory(ctx.deps, ctx.realm, ctx.user, pathInt(ctx.pathParams, "message_id"));

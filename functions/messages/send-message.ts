@@ -3,7 +3,7 @@ import { checkSendMessage } from "../../shared/actions/messages/send-message.js"
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
 
-/** `POST /messages` (spec "Send a message"; OpenAPI `send-message`): returns the new message's `id`. */
+/** `POST /messages` (https://zulip.com/api/send-message): returns the new message's `id`. */
 export const sendMessage: Endpoint = async (ctx) => {
   const p = parseParams(ctx.params, {
     type: param.string(),

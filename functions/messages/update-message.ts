@@ -1,8 +1,8 @@
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams, pathInt } from "../../shared/http/params.js";
-import { checkUpdateMessage } from "../../shared/actions/messages/edit-message.js";
+import { checkUpdateMessage } from "../../shared/actions/messages/edit/check-update-message.js";
 
-/** `PATCH /messages/{message_id}` (spec "Edit a message"; OpenAPI `update-message`). */
+/** `PATCH /messages/{message_id}` (https://zulip.com/api/update-message). */
 export const updateMessage: Endpoint = async (ctx) => {
   const messageId = pathInt(ctx.pathParams, "message_id");
   const p = parseParams(ctx.params, {

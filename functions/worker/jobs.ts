@@ -1,33 +1,42 @@
 import type { Deps } from "../../shared/deps.js";
-import { writeEventToLogs, type ZulipEvent } from "../../shared/events/publish.js";
+import { runFanoutEvent } from "../../shared/events/publish.js";
 import type { DeferredJob } from "../../shared/deferred/deferred-work.js";
 import { runIndexMessage, runExpandStreamMessage, runWriteUserMessages } from "../../shared/actions/messages/deferred.js";
 import { runMarkAsRead } from "../../shared/actions/messages/mark-as-read.js";
-import { runMoveMessages } from "../../shared/actions/messages/move-messages.js";
+import { runMoveMessages } from "../../shared/actions/messages/edit/move-messages.js";
 import { runDeleteMessages } from "../../shared/actions/messages/delete-messages.js";
 
 /** A deferred job's runner: does the work of one job; throwing makes SQS retry it. */
 export type JobRunner = (deps: Deps, payload: Record<string, unknown>) => Promise<void>;
 
 /**
+ * A runner of one kind's typed payload. The payload comes back from SQS as
+ * the JSON its producer enqueued (each kind's producer builds it with the
+ * same type), so this is where it takes its type again.
+ */
+function runs<P extends Record<string, unknown>>(run: (deps: Deps, payload: P) => Promise<void>): JobRunner {
+  return (deps, payload) => run(deps, payload as P);
+}
+
+/**
  * Every kind of deferred job and what runs it. The worker Lambda (and the
  * local stack's consumer) dispatch on `kind`.
  */
 export const JOB_RUNNERS: Record<string, JobRunner> = {
-  fanout_event: async (deps, payload) => {
-    await writeEventToLogs(deps, payload.event as ZulipEvent, payload.users as { id: number; flags?: string[] }[]);
-  },
+  /** An event's copies for one slice of a large audience (`shared/events/publish.ts`). */
+  fanout_event: runs(runFanoutEvent),
   /** UserMessage rows, then `message` events, of a large audience (`shared/actions/messages/deferred.ts`). */
-  write_user_messages: runWriteUserMessages,
-  expand_stream_message: runExpandStreamMessage,
+  write_user_messages: runs(runWriteUserMessages),
+  /** A large stream's subscribers read, their rows' flags computed, split into `write_user_messages` work (`shared/actions/messages/deferred.ts`). */
+  expand_stream_message: runs(runExpandStreamMessage),
   /** Search postings of one message (`shared/actions/messages/deferred.ts`). */
-  index_message: runIndexMessage,
+  index_message: runs(runIndexMessage),
   /** Read marking beyond one request's share (`shared/actions/messages/mark-as-read.ts`). */
   mark_as_read: runMarkAsRead,
-  /** The rest of a large topic rename or stream move (`shared/actions/messages/move-messages.ts`). */
-  move_messages: runMoveMessages,
+  /** The rest of a large topic rename or stream move (`shared/actions/messages/edit/move-messages.ts`). */
+  move_messages: runs(runMoveMessages),
   /** UserMessage rows of a deleted message beyond the request's share (`shared/actions/messages/delete-messages.ts`). */
-  delete_messages: runDeleteMessages,
+  delete_messages: runs(runDeleteMessages),
 };
 
 /**

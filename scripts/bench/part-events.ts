@@ -3,7 +3,7 @@
  * long-polling `GET /events`, what they cost while idle, and how fast a
  * sent message reaches them at a few send rates.
  */
-import { INLINE_RECIPIENT_LIMIT } from "../../shared/actions/messages/send-message.js";
+import { INLINE_RECIPIENT_LIMIT } from "../../shared/actions/messages/do-send-message.js";
 import { loadConfig } from "../../shared/config.js";
 import type { Sizes } from "./args.js";
 import type { DriverWorker } from "./drivers.js";

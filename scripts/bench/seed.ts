@@ -26,6 +26,7 @@ import { getOrCreateDirectRecipientId } from "../../shared/data/recipients.js";
 import { putPostings } from "../../shared/data/search-index.js";
 
 import { putSubscriptions } from "../../shared/data/subscriptions.js";
+import { forEachLimit } from "../../shared/data/transact-updates.js";
 import { userMessageItem } from "../../shared/data/user-messages.js";
 import { putNewUser } from "../../shared/data/users.js";
 import type { Deps } from "../../shared/deps.js";
@@ -39,18 +40,6 @@ export interface BenchUser {
   id: number;
   email: string;
   apiKey: string;
-}
-
-/** Runs `task` for every index in `[0, count)`, at most `concurrency` at once. */
-export async function forEachLimit(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      await task(i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
 }
 
 /** The HTTP identity of a stored user. */
@@ -88,8 +77,7 @@ export async function createUsers(deps: Deps, realm: RealmRecord, prefix: string
     settings: {},
     profile_data: {},
   }));
-  await forEachLimit(count, 24, async (i) => {
-    const u = users[i]!;
+  await forEachLimit(users, 24, async (u) => {
     if (!(await putNewUser(deps, u, hashApiKey(u.api_key)))) throw new Error(`bench user ${u.delivery_email} exists`);
   });
   return users;
@@ -266,7 +254,7 @@ export async function loadHistory(
 
   let done = 0;
   const batches = Math.ceil(plan.messages / plan.batchSize);
-  await forEachLimit(batches, plan.parallel, async (b) => {
+  await forEachLimit(Array.from({ length: batches }, (_, b) => b), plan.parallel, async (b) => {
     const items: Record<string, unknown>[] = [];
     const toIndex: MessageRecord[] = [];
     const end = Math.min(plan.messages, (b + 1) * plan.batchSize);

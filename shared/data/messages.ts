@@ -1,14 +1,17 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { isDeepStrictEqual } from "node:util";
 import type { Store } from "./client.js";
 import { writeIf } from "./conditions.js";
 import { updateInTransactions, type UpdateAction } from "./transact-updates.js";
 import { batchGet } from "./batch-get.js";
-import { countIdRange, queryIdRangeAll, type IdRange } from "./id-index.js";
+import { batchWrite } from "./batch-write.js";
 import { recordOf } from "./items.js";
+import { countIdRange, queryIdRangeAll, type IdRange } from "./id-index.js";
 import { keys, pad } from "./keys.js";
-import type { IndexName } from "./table.js";
+import { queryAll } from "./query.js";
 import type { MessageRecipients, MessageRecord } from "./records/message.js";
+import type { UserMessageRecord } from "./records/user-message.js";
+import { userMessageItem } from "./user-messages.js";
 
 type Db = Store;
 
@@ -31,7 +34,10 @@ export function messageItem(message: MessageRecord): Record<string, unknown> {
   };
 }
 
-/** Writes a new message item (one round trip); fails if the ID is taken. */
+/**
+ * Writes a new message item (one PutItem), with its index keys.
+ * @throws ConditionalCheckFailedException when the ID is taken
+ */
 export async function putMessage(deps: Db, message: MessageRecord): Promise<void> {
   await deps.db.send(
     new PutCommand({
@@ -101,24 +107,34 @@ function messageUpdateInput(table: string, { before, after }: MessageChange): Up
 
 /**
  * Rewrites one message item from `before` to `after` (see
- * {@link messageUpdateInput}). One round trip.
+ * {@link messageUpdateInput}). One UpdateItem.
  * @returns false when the message was edited, moved or deleted since `before` was read (nothing written)
  */
-export async function updateMessage(deps: Db, change: MessageChange): Promise<boolean> {
+export async function updateMessageItem(deps: Db, change: MessageChange): Promise<boolean> {
   return writeIf(deps, new UpdateCommand(messageUpdateInput(deps.table, change)));
 }
 
 /**
- * {@link updateMessage} over many messages (a topic or stream move): 100
- * per TransactWriteItems call, chunks with a conflict applied one by one.
+ * {@link updateMessageItem} over many messages (a topic or stream move):
+ * 100 per TransactWriteItems call, chunks with a conflict applied one by one.
  * @returns the changes applied; the others met a message edited, moved or deleted meanwhile
  */
-export async function updateMessages(deps: Db, changes: MessageChange[]): Promise<MessageChange[]> {
-  return updateInTransactions(deps, changes, (c) => messageUpdateInput(deps.table, c), (c) => updateMessage(deps, c));
+export async function updateMessageItems(deps: Db, changes: MessageChange[]): Promise<MessageChange[]> {
+  return updateInTransactions(deps, changes, (c) => messageUpdateInput(deps.table, c), (c) => updateMessageItem(deps, c));
 }
 
-/** Reads one message (strongly consistent), or undefined. One round trip. */
-export async function getMessage(deps: Db, messageId: number): Promise<MessageRecord | undefined> {
+/**
+ * Deletes a message item, and with it the message from every message
+ * index (stream, topic, sender, realm). One DeleteItem; deleting a missing
+ * message is harmless. The recipients items and UserMessage rows stay (see
+ * {@link deleteRowsAndRecipients}).
+ */
+export async function deleteMessageItem(deps: Db, messageId: number): Promise<void> {
+  await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: keys.message(messageId) }));
+}
+
+/** Reads one message (strongly consistent), or undefined. One GetItem. */
+export async function messageById(deps: Db, messageId: number): Promise<MessageRecord | undefined> {
   const out = await deps.db.send(
     new GetCommand({ TableName: deps.table, Key: keys.message(messageId), ConsistentRead: true }),
   );
@@ -139,6 +155,49 @@ export async function getMessagesByIds(deps: Db, messageIds: number[]): Promise<
     out.set(m.id, m);
   }
   return out;
+}
+
+/** Options of {@link messagesByTopic}. */
+export interface TopicMessagesOptions<K extends keyof MessageRecord> {
+  /** Newest first. @default false (oldest first) */
+  descending?: boolean;
+  /**
+   * Messages per Query (DynamoDB `Limit`); `Infinity` sets no `Limit`, so
+   * each page is bounded by DynamoDB's 1 MB only. @default 1000
+   */
+  pageSize?: number;
+  /** Stop after this many messages (the last page's `Limit` shrinks to fit). @default every message in the range */
+  max?: number;
+  /** Read only these attributes: the records then hold only them. @default every attribute */
+  projection?: readonly K[];
+}
+
+/**
+ * The messages of one stream topic (the topic index; the topic name is
+ * compared case-insensitively, like Zulip's `subject__iexact`), ascending by
+ * ID unless `descending`, one Query per page read one after the other:
+ * O(topic size) round trips for a whole topic, one for `max` ≤ `pageSize`.
+ *
+ * The index is eventually consistent: a message written a moment ago (or
+ * just moved into the topic) may be missing, and one just moved out may
+ * still be listed.
+ * @param range message-ID bounds (inclusive; absent means open)
+ * @returns message records (only the `projection`'s attributes when given)
+ */
+export async function messagesByTopic<K extends keyof MessageRecord = keyof MessageRecord>(
+  store: Store,
+  streamId: number,
+  topic: string,
+  range: IdRange = {},
+  options: TopicMessagesOptions<K> = {},
+): Promise<Pick<MessageRecord, K>[]> {
+  const items = await queryIdRangeAll(store, { of: "topic-messages", streamId, topic }, range, {
+    descending: options.descending,
+    pageSize: options.pageSize,
+    max: options.max,
+    projection: options.projection ? [...options.projection] : undefined,
+  });
+  return items.map((item) => recordOf<Pick<MessageRecord, K>>(item));
 }
 
 /**
@@ -195,29 +254,58 @@ export function sendRecipientsItems(messageId: number, userIds: number[], firstI
  * ~50,000 IDs, so one round trip for any realistic audience).
  */
 export async function getMessageRecipients(deps: Db, messageId: number): Promise<MessageRecipients> {
+  const items = await queryAll(deps, {
+    KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+    ExpressionAttributeValues: { ":pk": keys.message(messageId).pk, ":prefix": keys.messageRecipientsPrefix },
+    ConsistentRead: true,
+  });
   const chunks = new Map<string, number[]>();
   const all = new Set<number>();
-  let found = false;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-        ExpressionAttributeValues: { ":pk": keys.message(messageId).pk, ":prefix": keys.messageRecipientsPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      found = true;
-      const ids = [...((item.user_ids as Set<number> | undefined) ?? [])].map(Number);
-      chunks.set(String(item.sk).slice(keys.messageRecipientsPrefix.length), ids);
-      for (const id of ids) all.add(id);
-    }
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return { userIds: [...all].sort((a, b) => a - b), chunks, found };
+  for (const item of items) {
+    const ids = [...((item.user_ids as Set<number> | undefined) ?? [])].map(Number);
+    chunks.set(String(item.sk).slice(keys.messageRecipientsPrefix.length), ids);
+    for (const id of ids) all.add(id);
+  }
+  return { userIds: [...all].sort((a, b) => a - b), chunks, found: items.length > 0 };
+}
+
+/**
+ * Writes UserMessage rows of a message being sent together with its
+ * recipients items for `recipientIds` (chunks from `firstChunk` on, see
+ * {@link sendRecipientsItems}): one BatchWriteItem per 25 items, 4 in
+ * flight, so up to 100 rows and their recipients item are one round trip.
+ * Rewriting existing items is harmless (a redelivered job rewrites its own
+ * chunk whole).
+ * @param rows rows to write (a redelivered job leaves out those that exist)
+ * @param recipientIds every user the written chunks name
+ */
+export async function putRowsAndRecipients(
+  deps: Db,
+  messageId: number,
+  rows: readonly UserMessageRecord[],
+  recipientIds: number[],
+  firstChunk = 0,
+): Promise<void> {
+  await batchWrite(deps, [...rows.map(userMessageItem), ...sendRecipientsItems(messageId, recipientIds, firstChunk)]);
+}
+
+/**
+ * Deletes the UserMessage rows of `userIds` for a deleted message and the
+ * message's recipients items `chunks` (names as in
+ * {@link MessageRecipients.chunks}), in one batch: one BatchWriteItem per
+ * 25 keys, 4 in flight. Deleting missing items is harmless.
+ */
+export async function deleteRowsAndRecipients(
+  deps: Db,
+  messageId: number,
+  userIds: readonly number[],
+  chunks: Iterable<string>,
+): Promise<void> {
+  await batchWrite(
+    deps,
+    [],
+    [...userIds.map((id) => keys.userMessage(id, messageId)), ...[...chunks].map((chunk) => keys.messageRecipients(messageId, chunk))],
+  );
 }
 
 /**
@@ -268,26 +356,6 @@ export async function removeMessageRecipients(deps: Db, recipients: MessageRecip
       ).catch(() => undefined); // the item went away meanwhile (message deleted): nothing to remove
     }),
   );
-}
-
-/**
- * Messages of one stream topic (the topic compares case-insensitively, like
- * Zulip's `topic__iexact`) in an ID range, oldest first unless
- * `descending`: the topic index of messages, one Query per page. The index
- * is eventually consistent: a message written a moment ago may be missing.
- * @param options.projection the attributes to read (all when absent)
- * @param options.max stop after this many messages @default no limit
- * @param options.pageSize DynamoDB `Limit` per page @default 1000; `Infinity` for 1 MB pages
- */
-export async function messagesByTopic<K extends keyof MessageRecord = keyof MessageRecord>(
-  deps: Db,
-  streamId: number,
-  topic: string,
-  range: IdRange = {},
-  options: { projection?: K[]; descending?: boolean; max?: number; pageSize?: number } = {},
-): Promise<Pick<MessageRecord, K>[]> {
-  const items = await queryIdRangeAll(deps, { of: "topic-messages", streamId, topic }, range, options);
-  return items.map((item) => recordOf<Pick<MessageRecord, K>>(item));
 }
 
 /** How many messages a stream topic holds: `Select: COUNT` Queries of the topic index. */

@@ -2,7 +2,7 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
 import { writeIf } from "./conditions.js";
 import { keys } from "./keys.js";
-import { getMessage } from "./messages.js";
+import { messageById } from "./messages.js";
 import { withWriteRetries } from "./retry.js";
 import type { MessageRecord } from "./records/message.js";
 import type { ReactionRecord } from "./records/reaction.js";
@@ -63,7 +63,7 @@ export async function addMessageReaction(
     }),
   );
   if (added) return "added";
-  return (await getMessage(store, messageId)) ? "duplicate" : "no-message";
+  return (await messageById(store, messageId)) ? "duplicate" : "no-message";
 }
 
 /** Attempts of {@link removeMessageReaction} (the first with the message as the caller read it). */
@@ -93,7 +93,7 @@ export async function removeMessageReaction(
     "removeMessageReaction",
     async () => {
       if (attempts++ > 0) {
-        const fresh = await getMessage(store, message.id);
+        const fresh = await messageById(store, message.id);
         if (!fresh) return "no-message";
         current = fresh;
       }

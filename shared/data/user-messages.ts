@@ -347,3 +347,22 @@ export async function deleteUserMessages(deps: Db, rows: { user_id: number; mess
   if (rows.length === 0) return;
   await batchWrite(deps, [], rows.map((r) => keys.userMessage(r.user_id, r.message_id)));
 }
+
+/**
+ * Reads many users' rows for one message (BatchGetItem, one round trip per
+ * 100 users in parallel, eventually consistent). Users without a row are
+ * absent.
+ * @returns user ID → row
+ */
+export async function userMessageRowsOf(
+  deps: Db,
+  messageId: number,
+  userIds: readonly number[],
+): Promise<Map<number, UserMessageRecord>> {
+  const rows = new Map<number, UserMessageRecord>();
+  for (const item of await batchGet(deps, userIds.map((id) => keys.userMessage(id, messageId)))) {
+    const row = recordOf<UserMessageRecord>(item);
+    rows.set(row.user_id, row);
+  }
+  return rows;
+}

@@ -6,11 +6,12 @@ import type { RealmRecord } from "../data/records/realm.js";
 import type { UserRecord } from "../data/records/user.js";
 import { deleteQueueItem, getLogItems, getQueue, putNewQueue, readEventLog, saveQueue } from "../data/event-queues.js";
 import { keys } from "../data/keys.js";
+import { eventKeyTime } from "../data/event-logs.js";
 
 import { apiEmail } from "../domain/email.js";
 import { isGuest } from "../domain/roles.js";
 import { eventsForQueue, readsPublicLog, type DeliveredEvent } from "./delivery.js";
-import { eventKeyTime, publicLogWakeId } from "./publish.js";
+import { publicLogWakeId } from "./publish.js";
 
 /** Inactivity after which a queue is gone (spec "Limits": 10 minutes; Zulip's DEFAULT_EVENT_QUEUE_TIMEOUT_SECS). */
 export const QUEUE_TIMEOUT_MS = 10 * 60 * 1000;

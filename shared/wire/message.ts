@@ -1,4 +1,42 @@
-import type { MessageRecord } from "../data/records/message.js";
+import type { DisplayRecipientUser, MessageReaction, MessageRecord } from "../data/records/message.js";
+
+/**
+ * A message on the wire (https://zulip.com/api/get-messages#response), fields in
+ * the order {@link messageToWire} writes them. The message of a `message`
+ * event is this without `flags` and the search highlights.
+ */
+export type WireMessage = {
+  id: number;
+  type: "stream" | "private";
+  sender_id: number;
+  sender_email: string;
+  sender_full_name: string;
+  sender_realm_str: string;
+  avatar_url: string | null;
+  recipient_id: number;
+  display_recipient: string | DisplayRecipientUser[];
+  subject: string;
+  topic_links: { text: string; url: string }[];
+  content: string;
+  content_type: "text/html" | "text/x-markdown";
+  /** UNIX seconds. */
+  timestamp: number;
+  client: string;
+  is_me_message: boolean;
+  reactions: MessageReaction[];
+  submessages: Record<string, unknown>[];
+  /** Stream messages only. */
+  stream_id?: number;
+  /** Once edited, where the realm allows viewing it. */
+  edit_history?: Record<string, unknown>[];
+  /** UNIX seconds; once edited. */
+  last_edit_timestamp?: number;
+  /** The viewer's flags (`GET /messages`, `GET /messages/{id}`). */
+  flags?: string[];
+  /** Keyword-search highlights (HTML). */
+  match_content?: string;
+  match_subject?: string;
+};
 
 /** Options of {@link messageToWire}. */
 export interface MessageWireOptions {
@@ -10,8 +48,8 @@ export interface MessageWireOptions {
   flags?: string[];
   /**
    * The realm's `allow_edit_history` (`shared/domain/realm-settings.ts`):
-   * when false, `edit_history` is left out (spec "Message": absent "if the
-   * organization disabled viewing edit history"). Default true.
+   * when false, `edit_history` is left out (https://zulip.com/api/get-messages:
+   * absent where the organization disabled viewing edit history). Default true.
    */
   allowEditHistory?: boolean;
   /** Keyword-search highlights (`GET /messages` with a `search` term only). */
@@ -19,7 +57,7 @@ export interface MessageWireOptions {
 }
 
 /**
- * The wire shape of a message (spec "Message"; OpenAPI `MessagesBase`), built
+ * The wire shape of a message (https://zulip.com/api/get-messages#response), built
  * from the stored record alone — no other reads.
  *
  * - `type`/`subject`/`stream_id`/`display_recipient` follow the recipient:
@@ -31,8 +69,8 @@ export interface MessageWireOptions {
  * - `flags` appear when given (`GET /messages`), not in `message` events,
  *   where the event carries per-user flags next to the message.
  */
-export function messageToWire(m: MessageRecord, opts: MessageWireOptions): Record<string, unknown> {
-  const wire: Record<string, unknown> = {
+export function messageToWire(m: MessageRecord, opts: MessageWireOptions): WireMessage {
+  const wire: WireMessage = {
     id: m.id,
     type: m.recipient_type,
     sender_id: m.sender_id,

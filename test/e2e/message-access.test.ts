@@ -1,7 +1,7 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import { keys } from "../../shared/data/keys.js";
-import { getMessage } from "../../shared/data/messages.js";
+import { messageById } from "../../shared/data/messages.js";
 import { getUserMessages } from "../../shared/data/user-messages.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
@@ -75,7 +75,7 @@ describe("private stream with shared history", () => {
 
     const rowBefore = await rowOf(member2, id);
     expect(rowBefore).toBeDefined(); // the row that used to grant access is still there
-    const messageBefore = await getMessage(org.stack.deps, id);
+    const messageBefore = await messageById(org.stack.deps, id);
 
     for (const former of [member2, moderator]) {
       await expectInvisible(former, id);
@@ -87,8 +87,8 @@ describe("private stream with shared history", () => {
       expect(history.body).toEqual(INVALID);
     }
 
-    expect(await getMessage(org.stack.deps, id)).toEqual(messageBefore);
-    expect((await getMessage(org.stack.deps, id))!.reactions).toEqual([]);
+    expect(await messageById(org.stack.deps, id)).toEqual(messageBefore);
+    expect((await messageById(org.stack.deps, id))!.reactions).toEqual([]);
     expect(await rowOf(member2, id)).toEqual(rowBefore);
   });
 
@@ -171,7 +171,7 @@ describe("public streams", () => {
     const guestReact = await org.api(guest, "POST", `/messages/${id}/reactions`, { emoji_name: "tada" });
     expect(guestReact.status).toBe(400);
     expect(guestReact.body).toEqual(INVALID);
-    expect((await getMessage(org.stack.deps, id))!.reactions.map((r) => r.emoji_name)).toEqual(["smile"]);
+    expect((await messageById(org.stack.deps, id))!.reactions.map((r) => r.emoji_name)).toEqual(["smile"]);
   });
 
   it("web-public streams: members may access, unsubscribed guests may not (Zulip has no guest exception)", async () => {
@@ -207,7 +207,7 @@ describe("direct messages", () => {
     const react = await org.api(admin, "POST", `/messages/${id}/reactions`, { emoji_name: "smile" });
     expect(react.status).toBe(400);
     expect(react.body).toEqual(INVALID);
-    expect((await getMessage(org.stack.deps, id))!.reactions).toEqual([]);
+    expect((await messageById(org.stack.deps, id))!.reactions).toEqual([]);
   });
 
   it("a missing message is refused the same way", async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getMessage } from "../../shared/data/messages.js";
+import { messageById } from "../../shared/data/messages.js";
 import { getUserMessages } from "../../shared/data/user-messages.js";
 import { validateEvent } from "../../shared/events/schemas.js";
 import { useTestOrg } from "../support/local-stack.js";
@@ -19,12 +19,12 @@ describe("DELETE /messages/{message_id}", () => {
     const id = (await org.api(member, "POST", "/messages", { type: "stream", to: "del-stream", topic: "d", content: "bye" })).body.id;
     const refused = await org.api(member, "DELETE", `/messages/${id}`, {});
     expect(refused.body).toEqual({ result: "error", msg: "You don't have permission to delete this message", code: "BAD_REQUEST" });
-    expect(await getMessage(org.stack.deps, id)).toBeDefined();
+    expect(await messageById(org.stack.deps, id)).toBeDefined();
 
     const marks = await markEvents(org, [member2]);
     const ok = await org.api(admin, "DELETE", `/messages/${id}`, {});
     expect(ok.body).toEqual({ result: "success", msg: "" });
-    expect(await getMessage(org.stack.deps, id)).toBeUndefined();
+    expect(await messageById(org.stack.deps, id)).toBeUndefined();
     expect((await getUserMessages(org.stack.deps, member2.id, [id])).size).toBe(0);
     const get = await org.api(member2, "GET", `/messages/${id}`, {});
     expect(get.body).toMatchObject({ result: "error", msg: "Invalid message(s)" });

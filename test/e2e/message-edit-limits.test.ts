@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getMessage } from "../../shared/data/messages.js";
+import { messageById } from "../../shared/data/messages.js";
 import { systemClock } from "../../shared/deps.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
@@ -35,7 +35,7 @@ async function later<T>(seconds: number, fn: () => Promise<T>): Promise<T> {
  * (seconds on a busy machine, more than a 5 s margin allows).
  */
 async function atAge<T>(id: number, seconds: number, fn: () => Promise<T>): Promise<T> {
-  const sent = (await getMessage(org.stack.deps, id))!.timestamp;
+  const sent = (await messageById(org.stack.deps, id))!.timestamp;
   org.stack.deps.clock = { now: () => (sent + seconds) * 1000 };
   try {
     return await fn();
@@ -68,7 +68,7 @@ describe("content edits", () => {
     expect(inGrace.body).toMatchObject({ result: "success" });
     const late = await atAge(id, 700, () => org.api(member, "PATCH", `/messages/${id}`, { content: "v3" }));
     refused(late, "The time limit for editing this message has passed");
-    expect((await getMessage(org.stack.deps, id))!.content).toBe("v2");
+    expect((await messageById(org.stack.deps, id))!.content).toBe("v2");
   });
 
   it("no limit when the organization sets none; none at all when it turns editing off", async () => {
@@ -81,7 +81,7 @@ describe("content edits", () => {
     await withRealmSettings(org, { allow_message_editing: false }, async () => {
       refused(await org.api(member, "PATCH", `/messages/${id}`, { content: "v3" }), "Your organization has turned off message editing");
     });
-    expect((await getMessage(org.stack.deps, id))!.content).toBe("v2");
+    expect((await messageById(org.stack.deps, id))!.content).toBe("v2");
   });
 });
 
@@ -92,16 +92,16 @@ describe("topic edits", () => {
     const week = 604_800;
     const late = await later(week + 60, () => org.api(member2, "PATCH", `/messages/${id}`, { topic: "renamed" }));
     refused(late, "The time limit for editing this message's topic has passed.");
-    expect((await getMessage(org.stack.deps, id))!.topic).toBe("topic-limit");
+    expect((await messageById(org.stack.deps, id))!.topic).toBe("topic-limit");
     const mod = await later(week + 60, () => org.api(moderator, "PATCH", `/messages/${id}`, { topic: "renamed" }));
     expect(mod.body).toMatchObject({ result: "success" });
-    expect((await getMessage(org.stack.deps, id))!.topic).toBe("renamed");
+    expect((await messageById(org.stack.deps, id))!.topic).toBe("renamed");
   });
 
   it("a new topic with an unprintable character is refused at its position, as on send", async () => {
     const id = await send(org.users.member, "printable", "x");
     refused(await org.api(org.users.member, "PATCH", `/messages/${id}`, { topic: "editing\nfun" }), "Invalid character in topic, at position 8!");
-    expect((await getMessage(org.stack.deps, id))!.topic).toBe("printable");
+    expect((await messageById(org.stack.deps, id))!.topic).toBe("printable");
   });
 
   it("edit_topic_policy decides who may rename at all", async () => {
@@ -111,7 +111,7 @@ describe("topic edits", () => {
       refused(await org.api(member2, "PATCH", `/messages/${id}`, { topic: "by member" }), "You don't have permission to edit this message");
       expect((await org.api(admin, "PATCH", `/messages/${id}`, { topic: "by admin" })).body).toMatchObject({ result: "success" });
     });
-    expect((await getMessage(org.stack.deps, id))!.topic).toBe("by admin");
+    expect((await messageById(org.stack.deps, id))!.topic).toBe("by admin");
   });
 });
 
@@ -134,14 +134,14 @@ describe("change_all past the move limit: MOVE_MESSAGES_TIME_LIMIT_EXCEEDED", ()
         total_messages_in_topic: 5,
         total_messages_allowed_to_move: 3,
       });
-      for (const id of [...old, ...recent]) expect((await getMessage(org.stack.deps, id))!.topic).toBe("aging");
+      for (const id of [...old, ...recent]) expect((await messageById(org.stack.deps, id))!.topic).toBe("aging");
 
       // What the error suggests works: change_later from the first allowed message.
       const partial = await org.api(member2, "PATCH", `/messages/${recent[0]}`, { topic: "aged", propagate_mode: "change_later" });
       expect(partial.body).toMatchObject({ result: "success" });
     });
-    for (const id of old) expect((await getMessage(org.stack.deps, id))!.topic).toBe("aging");
-    for (const id of recent) expect((await getMessage(org.stack.deps, id))!.topic).toBe("aged");
+    for (const id of old) expect((await messageById(org.stack.deps, id))!.topic).toBe("aging");
+    for (const id of recent) expect((await messageById(org.stack.deps, id))!.topic).toBe("aged");
   });
 
   it("does not apply to moderators, to resolving a topic, or without a limit", async () => {
@@ -159,7 +159,7 @@ describe("change_all past the move limit: MOVE_MESSAGES_TIME_LIMIT_EXCEEDED", ()
         expect(unlimited.body).toMatchObject({ result: "success" });
       });
     });
-    expect((await getMessage(org.stack.deps, oldOne))!.topic).toBe("exempt again");
+    expect((await messageById(org.stack.deps, oldOne))!.topic).toBe("exempt again");
   });
 
   it("uses move_messages_between_streams_limit_seconds for stream moves", async () => {
@@ -181,7 +181,7 @@ describe("change_all past the move limit: MOVE_MESSAGES_TIME_LIMIT_EXCEEDED", ()
         refused(old, "The time limit for editing this message's channel has passed");
       });
     });
-    expect((await getMessage(org.stack.deps, oldOne))!.stream_id).not.toBe(otherStreamId);
+    expect((await messageById(org.stack.deps, oldOne))!.stream_id).not.toBe(otherStreamId);
   });
 });
 
@@ -195,7 +195,7 @@ describe("deleting one's own messages", () => {
       expect(ok.body).toEqual({ result: "success", msg: "" });
       refused(await later(700, () => org.api(member, "DELETE", `/messages/${late}`, {})), "The time limit for deleting this message has passed");
     });
-    expect(await getMessage(org.stack.deps, early)).toBeUndefined();
-    expect(await getMessage(org.stack.deps, late)).toBeDefined();
+    expect(await messageById(org.stack.deps, early)).toBeUndefined();
+    expect(await messageById(org.stack.deps, late)).toBeDefined();
   });
 });

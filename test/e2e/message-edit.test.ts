@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getMessage } from "../../shared/data/messages.js";
+import { messageById } from "../../shared/data/messages.js";
 import { RENDERED_VERSION } from "../../shared/markdown/index.js";
 import { getUserMessages } from "../../shared/data/user-messages.js";
 import { systemClock } from "../../shared/deps.js";
@@ -40,7 +40,7 @@ describe("PATCH /messages/{message_id}", () => {
     const marks = await markEvents(org, [member, member2]);
     const res = await org.api(member, "PATCH", `/messages/${id}`, { content: `now with @**${member2.fullName}**` });
     expect(res.body).toEqual({ result: "success", msg: "" });
-    const stored = (await getMessage(org.stack.deps, id))!;
+    const stored = (await messageById(org.stack.deps, id))!;
     expect(stored.content).toBe(`now with @**${member2.fullName}**`);
     expect(stored.rendered_content).toContain("user-mention");
     expect(stored.edit_history).toEqual([
@@ -106,8 +106,8 @@ describe("PATCH /messages/{message_id}", () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ result: "error", msg, code: "BAD_REQUEST" });
     }
-    expect((await getMessage(org.stack.deps, id))!.content).toBe("mine");
-    expect((await getMessage(org.stack.deps, id))!.edit_history).toEqual([]);
+    expect((await messageById(org.stack.deps, id))!.content).toBe("mine");
+    expect((await messageById(org.stack.deps, id))!.edit_history).toEqual([]);
   });
 
   it("emptying a message stores (deleted), as Zulip clients expect", async () => {
@@ -115,7 +115,7 @@ describe("PATCH /messages/{message_id}", () => {
     const id = await send(member, "emptied", "soon gone");
     const res = await org.api(member, "PATCH", `/messages/${id}`, { content: "  " });
     expect(res.body).toEqual({ result: "success", msg: "" });
-    const stored = (await getMessage(org.stack.deps, id))!;
+    const stored = (await messageById(org.stack.deps, id))!;
     expect(stored.content).toBe("(deleted)");
     expect(stored.rendered_content).toBe("<p>(deleted)</p>");
     expect(stored.edit_history[0]).toMatchObject({ prev_content: "soon gone" });
@@ -157,7 +157,7 @@ describe("PATCH /messages/{message_id}", () => {
     expect(old.map((m) => m.content)).toEqual([
       `This topic was moved to #**edit-stream>all** by @_**${member2.fullName}|${member2.id}**.`,
     ]);
-    const stored = (await getMessage(org.stack.deps, ids[3]!))!;
+    const stored = (await messageById(org.stack.deps, ids[3]!))!;
     expect(stored.edit_history[0]).toEqual({ user_id: member2.id, timestamp: stored.last_edit_timestamp, prev_topic: "later", topic: "all" });
     const events = (await marks.since(member)).filter((e) => e.type === "update_message");
     expect(events).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { batchWrite } from "../../shared/data/batch-write.js";
 import { allocateIds } from "../../shared/data/counters.js";
-import { getMessage, getMessageRecipients, messageItem, sendRecipientsItems } from "../../shared/data/messages.js";
+import { messageById, getMessageRecipients, messageItem, sendRecipientsItems } from "../../shared/data/messages.js";
 import { getUserMessages, userMessageItem } from "../../shared/data/user-messages.js";
 import { EventQueueClient } from "../support/event-queue-client.js";
 import { validateEvent } from "../../shared/events/schemas.js";
@@ -86,12 +86,12 @@ describe("moving messages between streams", () => {
     expect(res.body).toEqual({ result: "success", msg: "" });
 
     for (const id of [ids[1]!, ids[2]!]) {
-      const m = (await getMessage(org.stack.deps, id))!;
+      const m = (await messageById(org.stack.deps, id))!;
       expect(m).toMatchObject({ stream_id: b.stream_id, recipient_id: b.recipient_id, display_recipient: "mv-b", topic: "t" });
       expect(m.edit_history[0]).toEqual({ user_id: moderator.id, timestamp: m.last_edit_timestamp, prev_stream: a, stream: b.stream_id });
       expect((await getUserMessages(org.stack.deps, member.id, [id])).get(id)!.recipient_id).toBe(b.recipient_id);
     }
-    expect((await getMessage(org.stack.deps, ids[0]!))!.stream_id).toBe(a);
+    expect((await messageById(org.stack.deps, ids[0]!))!.stream_id).toBe(a);
     // Notices (both default to true, as the spec says).
     expect((await topicMessages(member, "mv-a", "t")).map((m) => m.content)).toEqual([
       "m0",
@@ -153,7 +153,7 @@ describe("moving messages between streams", () => {
     expect(res.body).toEqual({ result: "success", msg: "" });
     expect((await topicMessages(member, "mv-private", "new")).map((m) => m.id)).toEqual(ids);
     expect(await topicMessages(member, "mv-c", "old")).toEqual([]);
-    const stored = (await getMessage(org.stack.deps, ids[0]!))!;
+    const stored = (await messageById(org.stack.deps, ids[0]!))!;
     expect(stored.edit_history[0]).toEqual({
       user_id: moderator.id,
       timestamp: stored.last_edit_timestamp,
@@ -216,7 +216,7 @@ describe("moving messages between streams", () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ result: "error", msg, code: "BAD_REQUEST" });
     }
-    const stored = (await getMessage(org.stack.deps, id))!;
+    const stored = (await messageById(org.stack.deps, id))!;
     expect(stored.stream_id).toBe(src);
     expect(stored.edit_history).toEqual([]);
   });
@@ -227,7 +227,7 @@ describe("moving messages between streams", () => {
     const a = (await createStream(org, member, "mv-big-a", { principals: [member.id, member2.id, moderator.id] })).stream_id;
     const b = await createStream(org, moderator, "mv-big-b", { invite_only: true, principals: [moderator.id, member.id] });
     const first = await send(member, "mv-big-a", "bulk", "seed");
-    const template = (await getMessage(deps, first))!;
+    const template = (await messageById(deps, first))!;
     const count = 449;
     const start = await allocateIds(deps, "message", count);
     const items: Record<string, unknown>[] = [];
@@ -258,7 +258,7 @@ describe("moving messages between streams", () => {
     expect([...memberRows.values()].every((r) => r.recipient_id === b.recipient_id)).toBe(true);
     expect(memberRows.size).toBe(all.length);
     expect((await getUserMessages(deps, member2.id, all)).size).toBe(0);
-    const last = (await getMessage(deps, all.at(-1)!))!;
+    const last = (await messageById(deps, all.at(-1)!))!;
     expect(last.edit_history[0]).toMatchObject({ prev_stream: a, stream: b.stream_id });
 
     const updates = (await marks.since(member)).filter((e) => e.type === "update_message");
@@ -279,12 +279,12 @@ describe("delete", () => {
     expect((await org.api(member, "DELETE", `/messages/${id}`, {})).body).toEqual(denied);
     await withRealmSettings(org, { delete_own_message_policy: 5 }, async () => {
       expect((await org.api(member2, "DELETE", `/messages/${id}`, {})).body).toEqual(denied);
-      expect(await getMessage(org.stack.deps, id)).toBeDefined();
+      expect(await messageById(org.stack.deps, id)).toBeDefined();
       const marks = await markEvents(org, [member2]);
       expect((await org.api(member, "DELETE", `/messages/${id}`, {})).body).toEqual({ result: "success", msg: "" });
       expect((await marks.since(member2)).filter((e) => e.type === "delete_message")).toHaveLength(1);
     });
-    expect(await getMessage(org.stack.deps, id)).toBeUndefined();
+    expect(await messageById(org.stack.deps, id)).toBeUndefined();
     expect((await getUserMessages(org.stack.deps, bot.id, [id])).size).toBe(0);
   });
 });
@@ -351,7 +351,7 @@ describe("concurrent edits, moves, reactions and deletes", () => {
     expect(move!.body).toMatchObject({ result: "success" });
     for (const r of reactions) expect(r.body).toMatchObject({ result: "success" });
 
-    const stored = (await getMessage(org.stack.deps, id))!;
+    const stored = (await messageById(org.stack.deps, id))!;
     expect(stored.content).toBe("second words");
     expect(stored.topic).toBe("after");
     expect(stored.reactions.map((r) => r.emoji_name).sort()).toEqual([...emoji].sort());
@@ -369,7 +369,7 @@ describe("concurrent edits, moves, reactions and deletes", () => {
     const id = await send(member, "race-edit-2", "t", "v0");
     const results = await Promise.all(["v1", "v2", "v3"].map((c) => org.api(member, "PATCH", `/messages/${id}`, { content: c })));
     for (const r of results) expect(r.body).toMatchObject({ result: "success" });
-    const stored = (await getMessage(org.stack.deps, id))!;
+    const stored = (await messageById(org.stack.deps, id))!;
     const history = stored.edit_history as { prev_content: string }[];
     expect(history).toHaveLength(3);
     // Most recent first: each entry's prev_content is what the next-older edit wrote.
@@ -390,7 +390,7 @@ describe("concurrent edits, moves, reactions and deletes", () => {
       expect(del.body).toMatchObject({ result: "success" });
       // The edit either won the race or found the message gone.
       if (edit.body.result !== "success") expect(edit.body).toMatchObject({ result: "error", msg: "Invalid message(s)" });
-      expect(await getMessage(org.stack.deps, id)).toBeUndefined();
+      expect(await messageById(org.stack.deps, id)).toBeUndefined();
     }
   });
 });

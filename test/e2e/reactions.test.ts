@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import zulipInit from "zulip-js";
 import { writeZuliprc } from "../../infra/local/bootstrap.js";
-import { getMessage } from "../../shared/data/messages.js";
+import { messageById } from "../../shared/data/messages.js";
 import { getUserMessages } from "../../shared/data/user-messages.js";
 import { validateEvent } from "../../shared/events/schemas.js";
 import type { TestUser } from "../support/api-client.js";
@@ -21,7 +21,7 @@ async function send(user: TestUser, to: string, content: string): Promise<number
 }
 
 async function reactionsOf(id: number) {
-  return (await getMessage(org.stack.deps, id))!.reactions;
+  return (await messageById(org.stack.deps, id))!.reactions;
 }
 
 beforeAll(async () => {

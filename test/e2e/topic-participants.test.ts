@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { doCreateUser } from "../../shared/actions/users/create-user.js";
-import { getMessage } from "../../shared/data/messages.js";
+import { messageById } from "../../shared/data/messages.js";
 import { getUserMessages } from "../../shared/data/user-messages.js";
 import { systemClock } from "../../shared/deps.js";
 import { Role } from "../../shared/domain/roles.js";
@@ -195,7 +195,7 @@ describe("topic resolution notices", () => {
     // Exactly the grace period later still counts (Zulip deletes unless older than 60 s).
     setClock(base + 60_000);
     await rename(moderator, id, "oops");
-    expect(await getMessage(org.stack.deps, resolved.id)).toBeUndefined();
+    expect(await messageById(org.stack.deps, resolved.id)).toBeUndefined();
     expect((await getUserMessages(org.stack.deps, member.id, [resolved.id])).size).toBe(0);
     expect((await topicMessages("oops")).map((m) => m.content)).toEqual(["is this done?"]);
     expect(await topicMessages("✔ oops")).toEqual([]);
@@ -217,7 +217,7 @@ describe("topic resolution notices", () => {
     expect(unresolved.content).toBe(notice(moderator, "unresolved"));
     setClock(base + 130_000);
     await rename(moderator, id, "✔ flip");
-    expect(await getMessage(org.stack.deps, unresolved.id)).toBeUndefined();
+    expect(await messageById(org.stack.deps, unresolved.id)).toBeUndefined();
     const contents = (await topicMessages("✔ flip")).map((m) => m.content);
     expect(contents).toEqual(["flip-flop", notice(moderator, "resolved")]);
   });
@@ -232,7 +232,7 @@ describe("topic resolution notices", () => {
 
     setClock(base + 61_000);
     await rename(moderator, id, "slow");
-    expect(await getMessage(org.stack.deps, resolved.id)).toBeDefined();
+    expect(await messageById(org.stack.deps, resolved.id)).toBeDefined();
     expect((await topicMessages("slow")).map((m) => m.content)).toEqual([
       "take your time",
       notice(moderator, "resolved"),
@@ -252,7 +252,7 @@ describe("topic resolution notices", () => {
     const copy = await send(member, "✔ chatty", notice(moderator, "resolved"));
     setClock(base + 10_000);
     await rename(moderator, id, "chatty");
-    expect(await getMessage(org.stack.deps, copy)).toBeDefined();
+    expect(await messageById(org.stack.deps, copy)).toBeDefined();
     expect((await topicMessages("chatty")).map((m) => m.content)).toEqual([
       "start",
       notice(moderator, "resolved"),

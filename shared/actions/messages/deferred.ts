@@ -1,20 +1,16 @@
 import type { Deps } from "../../deps.js";
-import { batchGet } from "../../data/batch-get.js";
-import { keys } from "../../data/keys.js";
-import { getMessage, sendRecipientsItems } from "../../data/messages.js";
+import { messageById, putRowsAndRecipients } from "../../data/messages.js";
 import { putPostings } from "../../data/search-index.js";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
-import { userMessageItem, wireFlags } from "../../data/user-messages.js";
-import { batchWrite } from "../../data/batch-write.js";
+import { userMessageRowsOf } from "../../data/user-messages.js";
 import type { DeferredJob } from "../../deferred/deferred-work.js";
-import { PUBLIC_STREAM_MARKER, writeEventToLogs, type ZulipEvent } from "../../events/publish.js";
 import { messageTerms } from "../../narrow/search.js";
-import { messageToWire } from "../../wire/message.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
+import { notifyMessage } from "./notify-message.js";
 
 /**
  * Deferred work of message sending (kinds registered in
- * `shared/deferred/jobs.ts`): the UserMessage rows and events of large
+ * `functions/worker/jobs.ts`): the UserMessage rows and events of large
  * audiences, and the search postings of every message.
  */
 
@@ -27,11 +23,11 @@ export const USER_MESSAGE_JOB_SIZE = 500;
  * payload a few kilobytes (SQS takes 256 KB per message and per batch of
  * ten) whatever the content's size.
  */
-export interface WriteUserMessagesPayload {
+export type WriteUserMessagesPayload = {
   message_id: number;
   recipient_id: number;
   is_private: boolean;
-  /** The message went to a public stream: its event also is in the realm's public log (see `PUBLIC_STREAM_MARKER`). */
+  /** The message went to a public stream: the request wrote its event's realm public-log copy (see `sendEvent`). */
   public_stream: boolean;
   /** Stored flags per recipient. */
   rows: { user_id: number; flags: string[] }[];
@@ -40,23 +36,18 @@ export interface WriteUserMessagesPayload {
    * index + 1, chunk 0 being the sender's, written inline.
    */
   chunk: number;
-}
+};
 
-/** Splits a large audience's rows into `write_user_messages` jobs. */
-export function userMessageJobs(
+/** Splits a large audience's rows into the payloads of `write_user_messages` jobs of {@link USER_MESSAGE_JOB_SIZE} rows. */
+export function userMessagePayloads(
   base: Omit<WriteUserMessagesPayload, "rows" | "chunk">,
   rows: WriteUserMessagesPayload["rows"],
-): DeferredJob[] {
-  const jobs: DeferredJob[] = [];
+): WriteUserMessagesPayload[] {
+  const payloads: WriteUserMessagesPayload[] = [];
   for (let i = 0; i < rows.length; i += USER_MESSAGE_JOB_SIZE) {
-    const payload: WriteUserMessagesPayload = {
-      ...base,
-      rows: rows.slice(i, i + USER_MESSAGE_JOB_SIZE),
-      chunk: 1 + i / USER_MESSAGE_JOB_SIZE,
-    };
-    jobs.push({ kind: "write_user_messages", payload: payload as unknown as Record<string, unknown> });
+    payloads.push({ ...base, rows: rows.slice(i, i + USER_MESSAGE_JOB_SIZE), chunk: 1 + i / USER_MESSAGE_JOB_SIZE });
   }
-  return jobs;
+  return payloads;
 }
 
 /**
@@ -67,16 +58,14 @@ export function userMessageJobs(
  * `message` events — after the rows, so a client never learns of a message
  * it cannot yet flag.
  */
-export async function runWriteUserMessages(deps: Deps, raw: Record<string, unknown>): Promise<void> {
-  const p = raw as unknown as WriteUserMessagesPayload;
+export async function runWriteUserMessages(deps: Deps, p: WriteUserMessagesPayload): Promise<void> {
   const [message, existing] = await Promise.all([
-    getMessage(deps, p.message_id),
-    batchGet(deps, p.rows.map((r) => keys.userMessage(r.user_id, p.message_id))),
+    messageById(deps, p.message_id),
+    userMessageRowsOf(deps, p.message_id, p.rows.map((r) => r.user_id)),
   ]);
   if (!message) return; // deleted since: nothing to deliver
-  const have = new Set(existing.map((i) => Number(i.user_id)));
   const fresh: UserMessageRecord[] = p.rows
-    .filter((r) => !have.has(r.user_id))
+    .filter((r) => !existing.has(r.user_id))
     .map((r) => ({
       user_id: r.user_id,
       message_id: p.message_id,
@@ -85,26 +74,21 @@ export async function runWriteUserMessages(deps: Deps, raw: Record<string, unkno
       flags: r.flags,
     }));
   // The job knows its slice: its recipients chunk is rewritten whole (idempotent on redelivery).
-  await batchWrite(deps, [
-    ...fresh.map(userMessageItem),
-    ...(p.rows.length > 0 ? sendRecipientsItems(p.message_id, p.rows.map((r) => r.user_id), p.chunk ?? 1) : []),
-  ]);
-  const event: ZulipEvent = {
-    type: "message",
-    message: messageToWire(message, { applyMarkdown: true, clientGravatar: false }),
-    raw_content: message.content,
-    ...(p.public_stream ? { [PUBLIC_STREAM_MARKER]: true } : {}),
-  };
-  await writeEventToLogs(
-    deps,
-    event,
-    p.rows.map((r) => ({ id: r.user_id, flags: wireFlags(r.flags) })),
-  );
+  await putRowsAndRecipients(deps, p.message_id, fresh, p.rows.map((r) => r.user_id), p.chunk ?? 1);
+  // This job is its slice's fan-out: every copy now.
+  await notifyMessage(deps, message, p.rows, { inline: true, ...(p.public_stream ? { publicStream: { written: true } } : {}) });
 }
+
+/** Payload of an `index_message` job. */
+export type IndexMessagePayload = {
+  realm_id: number;
+  message_id: number;
+};
 
 /** The `index_message` job of one message. */
 export function indexMessageJob(realmId: number, messageId: number): DeferredJob {
-  return { kind: "index_message", payload: { realm_id: realmId, message_id: messageId } };
+  const payload: IndexMessagePayload = { realm_id: realmId, message_id: messageId };
+  return { kind: "index_message", payload };
 }
 
 /**
@@ -114,8 +98,8 @@ export function indexMessageJob(realmId: number, messageId: number): DeferredJob
  * calls (4 in flight). Postings of words an edit removed stay behind; search
  * re-checks every message, so they only cost a read.
  */
-export async function runIndexMessage(deps: Deps, payload: Record<string, unknown>): Promise<void> {
-  const message = await getMessage(deps, Number(payload.message_id));
+export async function runIndexMessage(deps: Deps, payload: IndexMessagePayload): Promise<void> {
+  const message = await messageById(deps, Number(payload.message_id));
   if (!message) return; // deleted since
   await putPostings(deps, message.realm_id, message.id, messageTerms(message.topic, message.content));
 }
@@ -124,7 +108,7 @@ export async function runIndexMessage(deps: Deps, payload: Record<string, unknow
  * Payload of an `expand_stream_message` job: what a large stream message's
  * recipients' rows need, so that the request never reads the subscriber list.
  */
-export interface ExpandStreamMessagePayload {
+export type ExpandStreamMessagePayload = {
   message_id: number;
   stream_id: number;
   recipient_id: number;
@@ -143,11 +127,11 @@ export interface ExpandStreamMessagePayload {
   topic_participant_ids?: number[];
   /** Zulip's `limit_unread_user_ids` (resolution notices): when present, everyone else gets the message as read. */
   limit_unread_user_ids?: number[];
-}
+};
 
 /** The job that expands a message to a large stream into its recipients' rows and events. */
 export function expandStreamMessageJob(payload: ExpandStreamMessagePayload): DeferredJob {
-  return { kind: "expand_stream_message", payload: payload as unknown as Record<string, unknown> };
+  return { kind: "expand_stream_message", payload };
 }
 
 /**
@@ -159,8 +143,7 @@ export function expandStreamMessageJob(payload: ExpandStreamMessagePayload): Def
  * chunk itself — one queue hop fewer for the first recipients — and enqueues
  * the rest. A redelivered job is harmless: row writes skip existing rows.
  */
-export async function runExpandStreamMessage(deps: Deps, raw: Record<string, unknown>): Promise<void> {
-  const p = raw as unknown as ExpandStreamMessagePayload;
+export async function runExpandStreamMessage(deps: Deps, p: ExpandStreamMessagePayload): Promise<void> {
   const subscriberIds = await listStreamSubscriberIds(deps, p.stream_id);
   const mentioned = new Set(p.mentioned_user_ids);
   const participants = new Set(p.topic_participant_ids ?? []);
@@ -175,12 +158,12 @@ export async function runExpandStreamMessage(deps: Deps, raw: Record<string, unk
       if (p.topic_wildcard && participants.has(id)) flags.push("topic_wildcard_mentioned");
       return { user_id: id, flags };
     });
-  const [first, ...rest] = userMessageJobs(
+  const [first, ...rest] = userMessagePayloads(
     { message_id: p.message_id, recipient_id: p.recipient_id, is_private: false, public_stream: p.public_stream },
     rows,
   );
   await Promise.all([
-    rest.length > 0 ? deps.deferred.enqueue(rest) : Promise.resolve(),
-    first ? runWriteUserMessages(deps, first.payload) : Promise.resolve(),
+    rest.length > 0 ? deps.deferred.enqueue(rest.map((payload) => ({ kind: "write_user_messages", payload }))) : Promise.resolve(),
+    first ? runWriteUserMessages(deps, first) : Promise.resolve(),
   ]);
 }

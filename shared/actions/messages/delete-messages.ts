@@ -1,12 +1,9 @@
-import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import type { Deps } from "../../deps.js";
-import { batchWrite } from "../../data/batch-write.js";
-import { keys } from "../../data/keys.js";
+import { deleteMessageItem, deleteRowsAndRecipients } from "../../data/messages.js";
 import type { MessageRecord } from "../../data/records/message.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserRecord } from "../../data/records/user.js";
-
 import { replaceFirstMessageId } from "../../data/streams.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { deleteUserMessages } from "../../data/user-messages.js";
@@ -15,6 +12,7 @@ import type { DeferredJob } from "../../deferred/deferred-work.js";
 import { realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
+import type { EventOf } from "../../events/types.js";
 import { listActiveRealmUsers, streamAudience } from "../../queries/streams/audience.js";
 import { accessMessage } from "../../access/message.js";
 import { audienceUserIds, messageAudience } from "./audience.js";
@@ -26,13 +24,13 @@ export const INLINE_DELETE_ROWS = 1000;
 export const DELETE_JOB_ROWS = 5000;
 
 /** Payload of a `delete_messages` job: rows of one deleted message still to remove. */
-export interface DeleteMessagesPayload {
+export type DeleteMessagesPayload = {
   message_id: number;
   user_ids: number[];
-}
+};
 
 /**
- * `DELETE /messages/{message_id}` (OpenAPI `delete-message`; Zulip's
+ * `DELETE /messages/{message_id}` (https://zulip.com/api/delete-message; Zulip's
  * `validate_can_delete_message` and `do_delete_messages`).
  *
  * Who: `can_delete_any_message_group` (administrators by default); else the
@@ -95,7 +93,7 @@ export async function checkDeleteMessage(deps: Deps, realm: RealmRecord, user: U
  */
 export async function doDeleteMessage(deps: Deps, realm: RealmRecord, message: MessageRecord): Promise<void> {
   const audience = await messageAudience(deps, message);
-  await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: keys.message(message.id) }));
+  await deleteMessageItem(deps, message.id);
 
   const holders = audience.recipients.userIds;
   const inline = holders.slice(0, INLINE_DELETE_ROWS);
@@ -103,28 +101,38 @@ export async function doDeleteMessage(deps: Deps, realm: RealmRecord, message: M
   const jobs: DeferredJob[] = [];
   for (let i = 0; i < rest.length; i += DELETE_JOB_ROWS) {
     const payload: DeleteMessagesPayload = { message_id: message.id, user_ids: rest.slice(i, i + DELETE_JOB_ROWS) };
-    jobs.push({ kind: "delete_messages", payload: payload as unknown as Record<string, unknown> });
+    jobs.push({ kind: "delete_messages", payload });
   }
-  await batchWrite(
-    deps,
-    [],
-    [
-      ...inline.map((id) => keys.userMessage(id, message.id)),
-      ...[...audience.recipients.chunks.keys()].map((chunk) => keys.messageRecipients(message.id, chunk)),
-    ],
-  );
-  const event: Record<string, unknown> & { type: string } = {
-    type: "delete_message",
-    message_ids: [message.id],
-    message_type: message.recipient_type,
-    ...(message.recipient_type === "stream" ? { stream_id: message.stream_id, topic: message.topic } : {}),
-  };
+  await deleteRowsAndRecipients(deps, message.id, inline, audience.recipients.chunks.keys());
   await Promise.all([
-    sendEvent(deps, event, audienceUserIds(audience)),
+    notifyDeleteMessages(
+      deps,
+      [message.id],
+      message.recipient_type === "stream" ? { stream_id: message.stream_id!, topic: message.topic } : undefined,
+      audienceUserIds(audience),
+    ),
     jobs.length > 0 ? deps.deferred.enqueue(jobs) : Promise.resolve(),
   ]);
   // After the delete event, as Zulip orders them.
   if (audience.stream?.first_message_id === message.id) await updateFirstMessageId(deps, realm, audience.stream);
+}
+
+/**
+ * Zulip's `delete_message` event (https://zulip.com/api/get-events#delete_message),
+ * in its bulk form (`message_ids`; delivery splits it for queues without
+ * `bulk_message_deletion`): the messages are gone for `users`.
+ * @param where the messages' stream and topic, for stream messages; undefined for direct messages
+ */
+export async function notifyDeleteMessages(
+  deps: Deps,
+  messageIds: number[],
+  where: { stream_id: number; topic: string } | undefined,
+  users: number[],
+): Promise<void> {
+  const event: EventOf<"delete_message"> = where
+    ? { type: "delete_message", message_ids: messageIds, message_type: "stream", stream_id: where.stream_id, topic: where.topic }
+    : { type: "delete_message", message_ids: messageIds, message_type: "private" };
+  await sendEvent(deps, event, users);
 }
 
 /**
@@ -140,11 +148,20 @@ async function updateFirstMessageId(deps: Deps, realm: RealmRecord, stream: Stre
     listStreamSubscriberIds(deps, stream.stream_id),
     listActiveRealmUsers(deps, realm.id),
   ]);
-  await sendEvent(
-    deps,
-    { type: "stream", op: "update", property: "first_message_id", value, stream_id: stream.stream_id, name: stream.name },
-    streamAudience(stream, activeUsers, subscriberIds),
-  );
+  await notifyFirstMessageId(deps, stream, value, streamAudience(stream, activeUsers, subscriberIds));
+}
+
+/** Zulip's `stream` `update` event of `first_message_id` (https://zulip.com/api/get-events#stream-update; feature level 256). */
+async function notifyFirstMessageId(deps: Deps, stream: StreamRecord, value: number | null, users: number[]): Promise<void> {
+  const event: EventOf<"stream/update"> = {
+    type: "stream",
+    op: "update",
+    property: "first_message_id",
+    value,
+    stream_id: stream.stream_id,
+    name: stream.name,
+  };
+  await sendEvent(deps, event, users);
 }
 
 /**
@@ -152,7 +169,6 @@ async function updateFirstMessageId(deps: Deps, realm: RealmRecord, stream: Stre
  * message that the request left (audiences over {@link INLINE_DELETE_ROWS}).
  * Redelivery is harmless: deleting a missing row is a no-op.
  */
-export async function runDeleteMessages(deps: Deps, raw: Record<string, unknown>): Promise<void> {
-  const p = raw as unknown as DeleteMessagesPayload;
+export async function runDeleteMessages(deps: Deps, p: DeleteMessagesPayload): Promise<void> {
   await deleteUserMessages(deps, p.user_ids.map((id) => ({ user_id: id, message_id: p.message_id })));
 }

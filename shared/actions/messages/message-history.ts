@@ -8,7 +8,7 @@ import { highlightHtmlDifferences } from "../../markdown/html-diff.js";
 import { accessMessage } from "../../access/message.js";
 
 /**
- * `GET /messages/{message_id}/history` (OpenAPI `get-message-history`;
+ * `GET /messages/{message_id}/history` (https://zulip.com/api/get-message-history;
  * Zulip's `fill_edit_history_entries`): the message's versions, oldest
  * first — the original, then one entry per edit with the state after it
  * (`content`, `rendered_content`, `topic`, `stream`) and what changed
@@ -16,7 +16,7 @@ import { accessMessage } from "../../access/message.js";
  * `prev_topic`, `prev_stream`), with `timestamp` and `user_id`.
  * @throws InvalidMessageError; JsonableError `Message edit history is disabled in this organization`
  */
-export async function getMessageHistory(
+export async function fetchMessageHistory(
   deps: Deps,
   realm: RealmRecord,
   user: UserRecord,

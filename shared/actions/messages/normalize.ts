@@ -7,10 +7,10 @@ import { JsonableError } from "../../errors.js";
  * `normalize_body` / `truncate_topic`, zerver/lib/recipient_parsing.py).
  */
 
-/** Most bytes of message content (spec "Limits"; `max_message_length` of `POST /register`). */
+/** Most bytes of message content (`max_message_length` of https://zulip.com/api/register-queue). */
 export const MAX_MESSAGE_BYTES = 10_000;
 
-/** Most characters of a topic (spec "Limits"; `max_topic_length`). */
+/** Most characters of a topic (`max_topic_length` of https://zulip.com/api/register-queue). */
 export const MAX_TOPIC_LENGTH = 60;
 
 /** What Zulip appends to content it truncates. */
@@ -24,8 +24,8 @@ export const TOPIC_TRUNCATION_MARK = "...";
  * empty content and NUL bytes are refused; content over
  * {@link MAX_MESSAGE_BYTES} is not refused but truncated, Zulip's
  * `truncate_content` way: cut so that the kept text plus
- * `"\n[message truncated]"` fits the limit. The spec counts the limit in
- * UTF-8 bytes (Zulip counts characters), so the cut is at a character
+ * `"\n[message truncated]"` fits the limit. The limit is counted in UTF-8
+ * bytes here (Zulip counts characters), so the cut is at a character
  * boundary at most 10,000 bytes in.
  * @throws JsonableError `Message must not be empty` / `Message must not contain null bytes`
  */
@@ -119,8 +119,8 @@ export function privateRecipients(to: unknown): { ids: number[] } | { emails: st
  * counts. Everything else — `ZulipPython`, `ZulipJS`, bots, integrations,
  * curl, `Unspecified` — is an API client: the sender's own message starts
  * unread for them, so that messages an integration sends with its owner's
- * key still notify the owner (spec flag table: "Messages start unread,
- * except the user's own messages sent by a non-API client").
+ * key still notify the owner (https://zulip.com/api/update-message-flags#available-flags:
+ * the sender's own messages start read only when sent by a non-API client).
  */
 export const HUMAN_CLIENT_NAMES: ReadonlySet<string> = new Set([
   "website",

@@ -10,7 +10,7 @@ import { BotType } from "../../domain/roles.js";
 import { renderMarkdown } from "../../markdown/index.js";
 import { allocateIds } from "../../data/counters.js";
 import { doCreateUser } from "../users/create-user.js";
-import { doSendMessage, INLINE_RECIPIENT_LIMIT } from "./send-message.js";
+import { doSendMessage, INLINE_RECIPIENT_LIMIT } from "./do-send-message.js";
 
 /**
  * The organization's Notification Bot (Zulip's `NOTIFICATION_BOT` system
@@ -24,6 +24,7 @@ import { doSendMessage, INLINE_RECIPIENT_LIMIT } from "./send-message.js";
 
 /** The bot's email within each realm (Zulip's system-bot address; one of `SYSTEM_BOT_EMAILS`). */
 export const NOTIFICATION_BOT_EMAIL = "notification-bot@zulip.com";
+/** The bot's full name (Zulip's). */
 export const NOTIFICATION_BOT_NAME = "Notification Bot";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventKeyTime, newEventKey } from "./publish.js";
+import { eventKeyTime, newEventKey } from "./event-logs.js";
 
 describe("newEventKey", () => {
   it("orders the keys made within one millisecond by creation, and keeps them unique", () => {

@@ -1,0 +1,142 @@
+import type { Deps } from "../../../deps.js";
+import { getMessageRecipients, getMessagesByIds, updateMessageItem } from "../../../data/messages.js";
+import type { MessageRecord } from "../../../data/records/message.js";
+import type { RealmRecord } from "../../../data/records/realm.js";
+import type { StreamRecord } from "../../../data/records/stream.js";
+import type { UserRecord } from "../../../data/records/user.js";
+import { getStream } from "../../../data/streams.js";
+import { listStreamSubscriberIds } from "../../../data/subscriptions.js";
+import { userMessageRowsOf, wireFlags } from "../../../data/user-messages.js";
+import { JsonableError } from "../../../errors.js";
+import type { EventOf } from "../../../events/types.js";
+import { topicLinks } from "../../../markdown/index.js";
+import { messagesToMove, type PropagateMode } from "./messages-to-move.js";
+import { moveBatchToStream, moveMessagesJobs, notifyLostAccess, restream, type StreamMoveContext } from "./move-messages.js";
+import { sendMoveNotices, type NoticeRequest } from "./move-notices.js";
+import { notifyUpdateMessage } from "./notify-update-message.js";
+
+/** Messages a stream move rewrites inside the request; the rest goes to `move_messages` jobs. */
+const INLINE_STREAM_MOVE_LIMIT = 100;
+
+/** Messages per `move_messages` job of a stream move (each with its recipients and rows). */
+const STREAM_MOVE_JOB_SIZE = 100;
+
+/**
+ * Zulip's `do_update_message` with a `new_stream`, after every check passed
+ * (see `checkUpdateMessage`): moves `message` (and with `mode` its topic's
+ * later or all messages) to `newStream`, with the topic `topic` when given,
+ * then posts the move notices (see `sendMoveNotices`).
+ *
+ * The first {@link INLINE_STREAM_MOVE_LIMIT} messages move now, the rest
+ * through `move_messages` jobs with the same end state and their own
+ * `delete_message` events. One `update_message` event lists every moved ID
+ * at once (clients move them immediately), with `stream_id`,
+ * `new_stream_id`, `orig_subject`, `subject` (only when the topic changed),
+ * `propagate_mode` and each receiver's flags for `message_id`.
+ * @param now UNIX seconds
+ * @returns false when `message` changed since it was read (nothing written: the caller starts over)
+ * @throws MoveMessagesTimeLimitError; JsonableError `Invalid message(s)` when the old stream is gone
+ */
+export async function doMoveMessagesToStream(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  message: MessageRecord,
+  move: { newStream: StreamRecord; topic: string | undefined; mode: PropagateMode },
+  req: NoticeRequest,
+  now: number,
+): Promise<boolean> {
+  const { newStream, mode } = move;
+  const [oldStream, moving] = await Promise.all([
+    getStream(deps, realm.id, message.stream_id!),
+    messagesToMove(deps, realm, user, message, mode, { topic: move.topic, stream: true }, now),
+  ]);
+  if (!oldStream) throw new JsonableError("Invalid message(s)");
+  const newTopic = move.topic ?? message.topic;
+  const ctx = { realmId: realm.id, actorId: user.user_id, timestamp: now, oldStream, newStream, prevTopic: message.topic, topic: newTopic };
+  if (!(await moveToStream(deps, realm, user, message, ctx, moving.ids, mode))) return false;
+  await sendMoveNotices(deps, realm, user, { oldStream, oldTopic: message.topic, newStream, newTopic }, mode, moving, req);
+  return true;
+}
+
+/**
+ * The writes and events of a checked stream move (see
+ * {@link doMoveMessagesToStream}).
+ * @param movedIds every ID to move, ascending, the target included
+ * @returns false when the target changed since it was read (nothing written)
+ */
+async function moveToStream(
+  deps: Deps,
+  realm: RealmRecord,
+  actor: UserRecord,
+  target: MessageRecord,
+  ctx: Omit<StreamMoveContext, "oldSubscribers" | "newSubscribers">,
+  movedIds: number[],
+  mode: PropagateMode,
+): Promise<boolean> {
+  const [oldSubs, newSubs] = await Promise.all([
+    listStreamSubscriberIds(deps, ctx.oldStream.stream_id),
+    listStreamSubscriberIds(deps, ctx.newStream.stream_id),
+  ]);
+  const full: StreamMoveContext = { ...ctx, oldSubscribers: new Set(oldSubs), newSubscribers: new Set(newSubs) };
+  const inline = movedIds.slice(0, INLINE_STREAM_MOVE_LIMIT);
+  const deferred = movedIds.slice(INLINE_STREAM_MOVE_LIMIT);
+
+  // The target's rows as they are before the move, for the event's flags.
+  const targetRecipients = await getMessageRecipients(deps, target.id);
+  const targetRows = await userMessageRowsOf(deps, target.id, targetRecipients.userIds);
+
+  // The target first and alone: its conditioned write decides whether this
+  // edit goes ahead (a concurrent change makes the caller start over).
+  if (!(await updateMessageItem(deps, { before: target, after: restream(target, full) }))) return false;
+  const found = await getMessagesByIds(deps, inline.filter((id) => id !== target.id));
+  const outcome = await moveBatchToStream(deps, full, [...found.values()], [target]);
+
+  const jobs = moveMessagesJobs(
+    {
+      topic: ctx.topic,
+      prev_topic: ctx.prevTopic,
+      user_id: actor.user_id,
+      timestamp: ctx.timestamp,
+      realm_id: realm.id,
+      prev_stream_id: ctx.oldStream.stream_id,
+      new_stream_id: ctx.newStream.stream_id,
+    },
+    deferred,
+    STREAM_MOVE_JOB_SIZE,
+  );
+
+  // update_message: everyone who still sees the messages; shared-history
+  // subscribers of the old stream without a row get `["read"]` (Zulip's `subscriber_info`).
+  const receivers = new Set<number>(outcome.kept);
+  if (ctx.oldStream.history_public_to_subscribers) for (const id of oldSubs) receivers.add(id);
+  for (const id of targetRecipients.userIds) if (!outcome.lost.has(id)) receivers.add(id);
+  for (const id of outcome.lost.keys()) receivers.delete(id);
+  const event: Omit<EventOf<"update_message">, "flags"> = {
+    type: "update_message",
+    user_id: actor.user_id,
+    edit_timestamp: ctx.timestamp,
+    message_id: target.id,
+    message_ids: movedIds,
+    rendering_only: false,
+    stream_name: ctx.oldStream.name,
+    stream_id: ctx.oldStream.stream_id,
+    new_stream_id: ctx.newStream.stream_id,
+    propagate_mode: mode,
+    orig_subject: ctx.prevTopic,
+    ...(ctx.topic !== ctx.prevTopic ? { subject: ctx.topic, topic_links: topicLinks(ctx.topic) } : {}),
+  };
+  const flagged = [...receivers].map((id) => {
+    const row = targetRows.get(id);
+    // A kept row reports its flags; a dropped row (an old subscriber of a
+    // public destination) or no row reports `["read"]`, as Zulip does.
+    const rowKept = row !== undefined && (full.newSubscribers.has(id) || !full.oldSubscribers.has(id));
+    return { id, flags: rowKept ? wireFlags(row.flags) : ["read"] };
+  });
+  await Promise.all([
+    notifyUpdateMessage(deps, event, flagged),
+    notifyLostAccess(deps, full, outcome.lost),
+    jobs.length > 0 ? deps.deferred.enqueue(jobs) : Promise.resolve(),
+  ]);
+  return true;
+}

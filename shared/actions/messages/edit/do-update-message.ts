@@ -1,0 +1,194 @@
+import type { Deps } from "../../../deps.js";
+import { getMessagesByIds, updateMessageItem, updateMessageItems, type MessageChange } from "../../../data/messages.js";
+import type { MessageRecord } from "../../../data/records/message.js";
+import type { RealmRecord } from "../../../data/records/realm.js";
+import type { UserRecord } from "../../../data/records/user.js";
+import { getStream } from "../../../data/streams.js";
+import { updateUserMessagesFlags, userMessageRowsOf, wireFlags } from "../../../data/user-messages.js";
+import type { DeferredJob } from "../../../deferred/deferred-work.js";
+import type { EventOf } from "../../../events/types.js";
+import { topicLinks } from "../../../markdown/index.js";
+import type { RenderResult } from "../../../markdown/types.js";
+import { addParticipants, topicParticipantIds } from "../../../queries/messages/topic-participants.js";
+import { messageAudience } from "../audience.js";
+import { indexMessageJob } from "../deferred.js";
+import { withFlag } from "../flags.js";
+import { renderedMessageFields, renderMessageContent } from "../render-content.js";
+import { messagesToMove, type PropagateMode } from "./messages-to-move.js";
+import { moveMessagesJobs, retopic } from "./move-messages.js";
+import { sendMoveNotices, type NoticeRequest } from "./move-notices.js";
+import { notifyUpdateMessage } from "./notify-update-message.js";
+
+/** Most messages a topic move rewrites inside the request (BatchWriteItem 4 × 25 per round ⇒ 4 rounds). */
+const INLINE_MOVE_LIMIT = 400;
+
+/** Messages per `move_messages` job of a topic rename. */
+const TOPIC_MOVE_JOB_SIZE = 500;
+
+/** A checked edit within the message's own stream (or of a direct message's content). */
+export interface MessageEdit {
+  /** New normalized content, if it changes. */
+  content?: string;
+  /** New normalized topic, if it changes (stream messages only). */
+  topic?: string;
+  mode: PropagateMode;
+}
+
+/**
+ * Participants that an edited message's topic wildcard reaches (Zulip's
+ * `update_message_content` → `get_recipient_info` with the edit's target
+ * topic, read before any move is written): the topic's senders and
+ * reactors. A content-only edit counts the edited message itself even
+ * while the topic index lags; a content edit that also renames the topic
+ * reads the target name's existing messages, as Zulip does.
+ */
+async function editTopicParticipants(deps: Deps, message: MessageRecord, newTopic: string | undefined): Promise<Set<number>> {
+  const participants = await topicParticipantIds(deps, message.stream_id!, newTopic ?? message.topic);
+  return newTopic === undefined ? addParticipants(participants, message) : participants;
+}
+
+/** The edited message: new content and rendering and/or topic, one history entry first. */
+function editedMessage(message: MessageRecord, edit: MessageEdit, rendered: RenderResult | undefined, actorId: number, now: number): MessageRecord {
+  const entry: Record<string, unknown> = { user_id: actorId, timestamp: now };
+  let updated: MessageRecord = { ...message };
+  if (edit.content !== undefined && rendered) {
+    entry.prev_content = message.content;
+    entry.prev_rendered_content = message.rendered_content;
+    entry.prev_rendered_content_version = message.rendered_content_version;
+    updated = { ...updated, content: edit.content, ...renderedMessageFields(rendered) };
+  }
+  if (edit.topic !== undefined) {
+    entry.prev_topic = message.topic;
+    entry.topic = edit.topic;
+    updated = { ...updated, topic: edit.topic, topic_links: topicLinks(edit.topic) };
+  }
+  updated.edit_history = [entry, ...(message.edit_history ?? [])];
+  updated.last_edit_timestamp = now;
+  return updated;
+}
+
+/**
+ * Zulip's `do_update_message` for an edit that stays in the message's
+ * stream: new content (re-rendered, mention flags following it) and/or a
+ * new topic for the message and, with `edit.mode`, the topic's later or
+ * all messages; then the `update_message` events, the search re-index of
+ * new content and the move notices of a topic change (see
+ * `sendMoveNotices`).
+ *
+ * Who is told and whose rows change comes from the message's recipients
+ * items (everyone who got a row), not from the current subscribers.
+ * Round trips for a one-message content edit: rendering lookups (0–2), the
+ * audience (1) and its rows (1), writes (1), events (1) — fixed in the
+ * history size. New content with `@**topic**` also reads the topic's
+ * participants beside the audience (O(topic size): one Query per page).
+ * Topic moves over more than {@link INLINE_MOVE_LIMIT} messages finish
+ * through `move_messages` jobs; the event lists every moved ID at once
+ * (clients move them immediately).
+ * @param now UNIX seconds
+ * @returns false when `message` changed since it was read (nothing written: the caller starts over)
+ * @throws MoveMessagesTimeLimitError
+ */
+export async function doUpdateMessage(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  message: MessageRecord,
+  edit: MessageEdit,
+  req: NoticeRequest,
+  now: number,
+): Promise<boolean> {
+  const { content, topic, mode } = edit;
+  const rendered = content !== undefined ? await renderMessageContent(deps, realm, content) : undefined;
+  const [audience, wildcardParticipants] = await Promise.all([
+    messageAudience(deps, message),
+    // Only an `@**topic**` pays the O(topic size) read, beside the audience.
+    rendered?.mentionsTopicWildcard && message.recipient_type === "stream"
+      ? editTopicParticipants(deps, message, topic)
+      : Promise.resolve(new Set<number>()),
+  ]);
+  const rows = await userMessageRowsOf(deps, message.id, audience.recipients.userIds);
+  if (content === undefined && topic === undefined) return true; // nothing actually changes
+  const updated = editedMessage(message, edit, rendered, user.user_id, now);
+
+  // Mention flags follow the new content for every recipient row
+  // (conditional UpdateItems: a concurrent read/star change is kept);
+  // a topic wildcard flags the topic's participants only (Zulip's
+  // `update_user_message_flags`).
+  const mentionFlags = (userId: number, flags: string[]) => {
+    if (!rendered) return flags;
+    let next = withFlag(flags, "mentioned", rendered.mentionedUserIds.includes(userId));
+    next = withFlag(next, "stream_wildcard_mentioned", rendered.mentionsStreamWildcard);
+    return withFlag(next, "topic_wildcard_mentioned", rendered.mentionsTopicWildcard && wildcardParticipants.has(userId));
+  };
+  const toChange = rendered
+    ? [...rows.values()].filter((row) => mentionFlags(row.user_id, row.flags).join() !== row.flags.join())
+    : [];
+
+  // Other messages of the topic.
+  let movedIds = [message.id];
+  // Who took part in the moved messages (a resolution notice is unread for them only).
+  let movedParticipants = addParticipants(new Set<number>(), message);
+  let jobs: DeferredJob[] = [];
+  let others: MessageChange[] = [];
+  if (topic !== undefined && mode !== "change_one") {
+    const moving = await messagesToMove(deps, realm, user, message, mode, { topic, stream: false }, now);
+    movedIds = moving.ids;
+    movedParticipants = moving.participants;
+    const rest = movedIds.filter((id) => id !== message.id);
+    const found = await getMessagesByIds(deps, rest.slice(0, INLINE_MOVE_LIMIT));
+    const moveEntry = { user_id: user.user_id, timestamp: now, prev_topic: message.topic, topic };
+    others = [...found.values()].map((m) => ({ before: m, after: retopic(m, topic, moveEntry, now) }));
+    const base = { topic, user_id: user.user_id, timestamp: now, prev_topic: message.topic };
+    jobs = moveMessagesJobs(base, rest.slice(INLINE_MOVE_LIMIT), TOPIC_MOVE_JOB_SIZE);
+  }
+
+  if (!(await updateMessageItem(deps, { before: message, after: updated }))) return false;
+  const [, changedRows] = await Promise.all([
+    updateMessageItems(deps, others),
+    updateUserMessagesFlags(deps, toChange, (row, flags) => mentionFlags(row.user_id, flags)),
+  ]);
+  for (const row of changedRows) rows.set(row.user_id, row);
+
+  const event: Omit<EventOf<"update_message">, "flags"> = {
+    type: "update_message",
+    user_id: user.user_id,
+    edit_timestamp: now,
+    message_id: message.id,
+    message_ids: movedIds,
+    rendering_only: false,
+    ...(message.recipient_type === "stream"
+      ? { stream_name: message.display_recipient as string, stream_id: message.stream_id }
+      : {}),
+    ...(content !== undefined && rendered
+      ? {
+          orig_content: message.content,
+          orig_rendered_content: message.rendered_content,
+          prev_rendered_content_version: message.rendered_content_version,
+          content,
+          rendered_content: rendered.html,
+          is_me_message: rendered.isMeMessage,
+        }
+      : {}),
+    ...(topic !== undefined
+      ? { propagate_mode: mode, orig_subject: message.topic, subject: topic, topic_links: topicLinks(topic) }
+      : {}),
+  };
+  // Row holders get their flags; shared-history subscribers without a row `["read"]` (Zulip's `subscriber_info`).
+  const receivers = [...audience.recipients.userIds, ...audience.subscribersWithoutRows].map((id) => {
+    const row = rows.get(id);
+    return { id, flags: row ? wireFlags(row.flags) : ["read"] };
+  });
+  await Promise.all([
+    notifyUpdateMessage(deps, event, receivers),
+    deps.deferred.enqueue([...jobs, ...(content !== undefined ? [indexMessageJob(realm.id, message.id)] : [])]),
+  ]);
+
+  if (topic !== undefined && message.recipient_type === "stream") {
+    const stream = audience.stream ?? (await getStream(deps, realm.id, message.stream_id!));
+    if (stream) {
+      const where = { oldStream: stream, oldTopic: message.topic, newStream: stream, newTopic: topic };
+      await sendMoveNotices(deps, realm, user, where, mode, { ids: movedIds, participants: movedParticipants }, req);
+    }
+  }
+  return true;
+}
