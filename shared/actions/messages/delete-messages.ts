@@ -15,7 +15,8 @@ import type { DeferredJob } from "../../deferred/deferred-work.js";
 import { realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
-import { listActiveRealmUsers, streamAudience } from "../../queries/streams/audience.js";
+import { listActiveRealmUsers } from "../../data/users.js";
+import { streamAudience } from "../../queries/streams/audience.js";
 import { accessMessage } from "../../access/message.js";
 import { audienceUserIds, messageAudience } from "./audience.js";
 

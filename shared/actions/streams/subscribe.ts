@@ -5,6 +5,7 @@ import type { UserRecord } from "../../data/records/user.js";
 
 import { getStreamsByNames } from "../../data/streams.js";
 import { getSubscriptionsByPairs } from "../../data/subscriptions.js";
+import { listActiveRealmUsers } from "../../data/users.js";
 
 import { apiEmail } from "../../domain/email.js";
 import { isGuest, isRealmAdmin, isRealmOwner } from "../../domain/roles.js";
@@ -17,7 +18,6 @@ import {
   webPublicStreamsEnabled,
 } from "../../domain/stream-permissions.js";
 import { JsonableError, OrganizationOwnerRequiredError } from "../../errors.js";
-import { listActiveRealmUsers } from "../../queries/streams/audience.js";
 import { doAddSubscriptions } from "./bulk-subscriptions.js";
 import { doCreateStreams, type NewStream } from "./create-streams.js";
 import { accessPrincipals } from "./principals.js";

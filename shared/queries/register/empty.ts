@@ -1,8 +1,7 @@
 /**
- * Initial state of fetch types whose features arrive with later issues:
- * each with its correct empty shape (OpenAPI `register-queue`), so that
- * clients that read every key find them. Each entry is replaced by a real
- * query when its feature lands.
+ * Initial state of fetch types whose features this server does not have:
+ * each with its correct empty shape (https://zulip.com/api/register-queue),
+ * so that clients that read every key find them.
  */
 
 /** Custom profile field types (spec "Custom profile field": symbolic names with `id` and `name`). */

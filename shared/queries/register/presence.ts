@@ -37,7 +37,7 @@ export interface RealmPresenceOptions {
  * presence. One Query of the realm's presence partition, plus the realm's
  * users for the legacy (email-keyed) format.
  */
-export async function getRealmPresence(
+export async function fetchRealmPresence(
   deps: Deps,
   realm: RealmRecord,
   opts: RealmPresenceOptions,
