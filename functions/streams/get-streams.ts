@@ -2,7 +2,7 @@ import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
 import { fetchStreams } from "../../shared/queries/streams/get-streams.js";
 
-/** `GET /streams`: streams the caller may see, filtered by source (spec "Get all streams"). */
+/** `GET /streams`: streams the caller may see, filtered by source (https://zulip.com/api/get-streams). */
 export const getStreams: Endpoint = async (ctx) => {
   const p = parseParams(ctx.params, {
     include_public: param.bool().default(true),

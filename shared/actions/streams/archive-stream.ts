@@ -30,7 +30,8 @@ export function archivedStreamName(streamId: number, name: string): string {
 }
 
 /**
- * `DELETE /streams/{stream_id}` (Zulip's `deactivate_stream_backend`):
+ * `DELETE /streams/{stream_id}` (https://zulip.com/api/archive-stream;
+ * Zulip's `deactivate_stream_backend`):
  * archives a stream. Organization administrators and the stream's
  * administrators may; a private stream the caller may not see is
  * `Invalid channel ID`, anything else refused is `Must be an organization

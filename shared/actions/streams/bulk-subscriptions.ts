@@ -199,7 +199,7 @@ export async function doAddSubscriptions(
     await notifySubscriptionsAdded(deps, objectsByUser);
   }
 
-  await sendPeerEvents(deps, "peer_add", altered, streamById, after, activeUsers);
+  await notifyPeersOfChanges(deps, "peer_add", altered, streamById, after, activeUsers);
   return { subscribed, alreadySubscribed };
 }
 
@@ -207,7 +207,7 @@ export async function doAddSubscriptions(
  * Sends `peer_add`/`peer_remove` for each changed stream to the users who
  * can see its subscribers (see `streamAudience`), minus the changed users.
  */
-async function sendPeerEvents(
+async function notifyPeersOfChanges(
   deps: Deps,
   op: "peer_add" | "peer_remove",
   altered: Map<number, Set<number>>,
@@ -279,6 +279,6 @@ export async function doRemoveSubscriptions(
   }));
   await notifySubscriptionsRemoved(deps, perUser);
 
-  await sendPeerEvents(deps, "peer_remove", altered, streamById, after, activeUsers);
+  await notifyPeersOfChanges(deps, "peer_remove", altered, streamById, after, activeUsers);
   return { removed, notSubscribed };
 }

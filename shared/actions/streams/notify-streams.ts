@@ -6,7 +6,12 @@ import type { ActiveRealmUser } from "../../data/users.js";
 import { isGuest } from "../../domain/roles.js";
 import { sendEvent } from "../../events/publish.js";
 import type { EventOf } from "../../events/types.js";
-import { defaultStreamToWire, streamToWire } from "../../wire/stream.js";
+import {
+  defaultStreamToWire,
+  streamToWire,
+  type DefaultStreamWireObject,
+  type StreamWireObject,
+} from "../../wire/stream.js";
 
 /**
  * The events that describe streams (https://zulip.com/api/get-events#stream-create
@@ -14,6 +19,21 @@ import { defaultStreamToWire, streamToWire } from "../../wire/stream.js";
  * and sent by the stream actions. Who gets each is the caller's decision
  * (`streamAudience` in `shared/queries/streams/audience.ts`).
  */
+
+/** `true` when `A` and `B` have the same fields, else `false`. */
+export type SameFields<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : false;
+
+/** Compiles only when `T` is `true`. */
+export type Holds<T extends true> = T;
+
+/**
+ * The wire shapes the stream events carry have exactly the fields of the
+ * events' schemas, so a field added on one side only does not compile.
+ */
+type _StreamWireIsTheSchema = Holds<SameFields<StreamWireObject, EventOf<"stream/create">["streams"][number]>>;
+type _DefaultStreamWireIsTheSchema = Holds<
+  SameFields<DefaultStreamWireObject, EventOf<"default_streams">["default_streams"][number]>
+>;
 
 /** The changes a `stream` `update` event may carry besides `property` and `value`. */
 export type StreamUpdateExtras = Pick<

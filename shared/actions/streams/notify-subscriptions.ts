@@ -5,13 +5,18 @@ import { sendEventsPerUser } from "../../events/per-user.js";
 import { sendEvent } from "../../events/publish.js";
 import type { EventOf, ZulipEvent } from "../../events/types.js";
 import type { SubscriptionWireObject } from "../../wire/subscription.js";
-import { streamDeleteEvent } from "./notify-streams.js";
+import { streamDeleteEvent, type Holds, type SameFields } from "./notify-streams.js";
 
 /**
  * The `subscription` events (https://zulip.com/api/get-events#subscription-add
  * and the following sections), built typed and sent by the subscription
  * actions.
  */
+
+/** The subscription objects of `subscription` `add` have exactly the fields of the event's schema. */
+type _SubscriptionWireIsTheSchema = Holds<
+  SameFields<SubscriptionWireObject, EventOf<"subscription/add">["subscriptions"][number]>
+>;
 
 /**
  * Tells each newly subscribed user about their new subscriptions (Zulip's

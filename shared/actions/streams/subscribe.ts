@@ -53,7 +53,8 @@ export interface SubscribeResult {
 const insufficientPermission = () => new JsonableError("Insufficient permission");
 
 /**
- * `POST /users/me/subscriptions` (Zulip's `add_subscriptions_backend`):
+ * `POST /users/me/subscriptions` (https://zulip.com/api/subscribe;
+ * Zulip's `add_subscriptions_backend`):
  * subscribes the caller, or the `principals`, to streams by name, creating
  * the streams that do not exist with the given settings.
  *

@@ -24,6 +24,7 @@ export const SUBSCRIPTION_PROPERTIES = [
   "wildcard_mentions_notify",
 ] as const;
 
+/** One of {@link SUBSCRIPTION_PROPERTIES}. */
 export type SubscriptionProperty = (typeof SUBSCRIPTION_PROPERTIES)[number];
 
 /** One entry of `subscription_data`. */
