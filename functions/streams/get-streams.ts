@@ -1,8 +1,8 @@
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
-import { getStreams as getStreamsQuery } from "../../shared/queries/streams/get-streams.js";
+import { fetchStreams } from "../../shared/queries/streams/get-streams.js";
 
-/** `GET /streams`: streams the caller may see, filtered by source (spec "Get all streams"). */
+/** `GET /streams`: streams the caller may see, filtered by source (https://zulip.com/api/get-streams). */
 export const getStreams: Endpoint = async (ctx) => {
   const p = parseParams(ctx.params, {
     include_public: param.bool().default(true),
@@ -12,5 +12,5 @@ export const getStreams: Endpoint = async (ctx) => {
     include_default: param.bool().default(false),
     include_owner_subscribed: param.bool().default(false),
   });
-  return { streams: await getStreamsQuery(ctx.deps, ctx.realm, ctx.user, p) };
+  return { streams: await fetchStreams(ctx.deps, ctx.realm, ctx.user, p) };
 };

@@ -1,10 +1,10 @@
 import type { Endpoint } from "../../shared/http/context.js";
 import { pathInt } from "../../shared/http/params.js";
-import { getSubscriptionStatus as getSubscriptionStatusQuery } from "../../shared/queries/streams/get-streams.js";
+import { fetchSubscriptionStatus } from "../../shared/queries/streams/get-streams.js";
 
 /** `GET /users/{user_id}/subscriptions/{stream_id}`: whether a user is subscribed to a stream. */
 export const getSubscriptionStatus: Endpoint = async (ctx) => ({
-  is_subscribed: await getSubscriptionStatusQuery(
+  is_subscribed: await fetchSubscriptionStatus(
     ctx.deps,
     ctx.realm,
     ctx.user,

@@ -4,7 +4,7 @@ import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
 import { principalsParam } from "./params.js";
 
-/** `DELETE /users/me/subscriptions`: unsubscribe oneself or others (spec "Unsubscribe from streams"). */
+/** `DELETE /users/me/subscriptions`: unsubscribe oneself or others (https://zulip.com/api/unsubscribe). */
 export const unsubscribe: Endpoint = async (ctx) => {
   const p = parseParams(ctx.params, {
     subscriptions: param.json(z.array(z.string())),

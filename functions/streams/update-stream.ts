@@ -3,7 +3,7 @@ import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams, pathInt } from "../../shared/http/params.js";
 import { descriptionSchema, postPolicySchema, retentionParam } from "./params.js";
 
-/** `PATCH /streams/{stream_id}`: change a stream's settings (spec "Update a stream"). */
+/** `PATCH /streams/{stream_id}`: change a stream's settings (https://zulip.com/api/update-stream). */
 export const updateStream: Endpoint = async (ctx) => {
   const streamId = pathInt(ctx.pathParams, "stream_id");
   const p = parseParams(ctx.params, {

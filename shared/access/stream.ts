@@ -1,11 +1,11 @@
-import type { Deps } from "../deps.js";
+import type { Store } from "../data/client.js";
 import type { RealmRecord } from "../data/records/realm.js";
 import type { StreamRecord } from "../data/records/stream.js";
 import type { SubscriptionRecord } from "../data/records/subscription.js";
 import type { UserRecord } from "../data/records/user.js";
 
 import { getStream, getStreamIdByName } from "../data/streams.js";
-import { getSubscription, listStreamSubscriberIds } from "../data/subscriptions.js";
+import { getSubscription } from "../data/subscriptions.js";
 
 import { hasBasicStreamAccess } from "../domain/stream-permissions.js";
 import { JsonableError, StreamDoesNotExistError, StreamIdDoesNotExistError } from "../errors.js";
@@ -19,7 +19,7 @@ export { canReadStreamHistory, checkStreamPostPolicy } from "../domain/stream-pe
  * same error, so that private streams never leak.
  */
 
-type Db = Pick<Deps, "db" | "table">;
+type Db = Store;
 
 /** A stream the caller may access, and the caller's active subscription to it (if any). */
 export interface StreamAccess {
@@ -106,10 +106,3 @@ export async function accessStreamByName(
   return accessStream(deps, user, realm, streamId, { error: () => new StreamDoesNotExistError(name) });
 }
 
-/**
- * The user IDs actively subscribed to a stream, from the stream's gsi1
- * subscriber list (eventually consistent; one Query page per ~50,000
- * subscribers). Deactivated users' subscriptions stay active, as in Zulip:
- * filter them out where it matters.
- */
-export const listSubscriberIds: (deps: Db, streamId: number) => Promise<number[]> = listStreamSubscriberIds;

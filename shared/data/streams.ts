@@ -93,7 +93,7 @@ export async function putNewStream(deps: Db, stream: StreamRecord): Promise<bool
   ]);
 }
 
-/** Outcome of {@link updateStream}. */
+/** Outcome of {@link updateStreamFields}. */
 export type StreamUpdateOutcome = "updated" | "missing" | "name_taken";
 
 /**
@@ -105,7 +105,7 @@ export type StreamUpdateOutcome = "updated" | "missing" | "name_taken";
  * @returns `missing` when the stream is gone, archived or was renamed meanwhile;
  *   `name_taken` when another stream holds the new name; nothing is written then
  */
-export async function updateStream(
+export async function updateStreamFields(
   deps: Db,
   realmId: number,
   streamId: number,
@@ -170,11 +170,11 @@ export async function updateStream(
  * Archives a stream: marks it deactivated under its archived name and
  * releases its unique-name claim, in one transaction (Zulip renames archived
  * streams so that the name can be reused).
- * @param archivedName the stored name from now on
+ * @param archivedName the name the archived stream is stored under
  * @param fields further fields to set (for example `invite_only`, `is_default`)
  * @returns false when the stream was already archived or renamed meanwhile (nothing written)
  */
-export async function archiveStream(
+export async function archiveStreamReleasingName(
   deps: Db,
   stream: Pick<StreamRecord, "realm_id" | "stream_id" | "name">,
   archivedName: string,

@@ -13,7 +13,7 @@ const pub = { invite_only: false, is_web_public: false, history_public_to_subscr
 const webPublic = { invite_only: false, is_web_public: true, history_public_to_subscribers: true };
 const privShared = { invite_only: true, is_web_public: false, history_public_to_subscribers: true };
 const privProtected = { invite_only: true, is_web_public: false, history_public_to_subscribers: false };
-const active = { active: true, role: 50 };
+const active = { active: true, role: 50 } as const;
 const inactive = { active: false, role: 50 };
 
 const user = (role: number, extra: Record<string, unknown> = {}) => ({ role, date_joined: 0, is_bot: false, ...extra });
@@ -100,7 +100,7 @@ describe("isProvisionalMember", () => {
 describe("canRemoveSubscribers", () => {
   it("needs an administrator or a stream administrator who can see the stream", () => {
     expect(canRemoveSubscribers(user(Role.MEMBER), pub, active)).toBe(false);
-    expect(canRemoveSubscribers(user(Role.MEMBER), pub, { active: true, role: 20 })).toBe(true);
+    expect(canRemoveSubscribers(user(Role.MEMBER), pub, { active: true, role: 20 } as const)).toBe(true);
     expect(canRemoveSubscribers(user(Role.ADMINISTRATOR), privShared, undefined)).toBe(true);
   });
 });

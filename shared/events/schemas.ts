@@ -450,6 +450,12 @@ export const EVENT_SCHEMAS = {
     last_updated: int,
     visibility_policy: int,
   }),
+  // https://zulip.com/api/get-events#default_streams: the whole list (OpenAPI `DefaultChannel`, no traffic).
+  default_streams: z.strictObject({
+    id,
+    type: z.literal("default_streams"),
+    default_streams: z.array(streamSchema.omit({ stream_weekly_traffic: true })),
+  }),
 } satisfies Record<string, z.ZodType>;
 
 /** The schema key of every event type (and `op`) the server delivers. */

@@ -22,11 +22,12 @@ export const AUTHENTICATION_METHODS = {
 } as const;
 
 /**
- * The body of `GET /server_settings`: what clients read before logging in
+ * The body of `GET /server_settings` (https://zulip.com/api/get-server-settings):
+ * what clients read before logging in
  * (version triple, authentication methods, and the realm of the host when
  * there is one). The Python client gives up when `zulip_version` is missing.
  */
-export function getServerSettings(realm: RealmRecord | null, config: Config): Record<string, unknown> {
+export function fetchServerSettings(realm: RealmRecord | null, config: Config): Record<string, unknown> {
   const base: Record<string, unknown> = {
     authentication_methods: AUTHENTICATION_METHODS,
     external_authentication_methods: [],
@@ -44,11 +45,17 @@ export function getServerSettings(realm: RealmRecord | null, config: Config): Re
     realm_url: url,
     realm_name: realm.name,
     realm_icon: realmIconUrl(realm),
-    realm_description: realm.description ? `<p>${escapeHtml(realm.description)}</p>` : "",
+    realm_description: realm.description ? `<p>${escapeHtmlNumeric(realm.description)}</p>` : "",
     realm_web_public_access_enabled: false,
   };
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/**
+ * Escapes text for HTML with numeric character references (`&` → `&#38;`,
+ * `<` → `&#60;`, `>` → `&#62;`, `"` → `&#34;`, `'` → `&#39;`): how the
+ * organization's plain-text description is put into `realm_description`
+ * here and in `POST /register`.
+ */
+export function escapeHtmlNumeric(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

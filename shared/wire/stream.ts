@@ -2,23 +2,52 @@ import type { StreamRecord } from "../data/records/stream.js";
 
 import { StreamPostPolicy } from "../domain/stream-permissions.js";
 
-/** A wire object of a stream (Stream or subscription object): any fields, `stream_id` and `name` typed. */
-export type StreamWireObject = Record<string, unknown> & { stream_id: number; name: string };
+/**
+ * A stream on the wire (OpenAPI `BasicChannel` at feature level 283): the
+ * fields of `streamSchema` in `shared/events/schemas.ts`, which the
+ * `stream` events that carry it check at compile time.
+ */
+export interface StreamWireObject {
+  stream_id: number;
+  name: string;
+  description: string;
+  rendered_description: string;
+  /** UNIX seconds. */
+  date_created: number;
+  creator_id: number | null;
+  invite_only: boolean;
+  is_web_public: boolean;
+  /** 1 everyone, 2 administrators, 3 full members, 4 moderators. */
+  stream_post_policy: number;
+  /** null: the organization's setting; -1: forever. */
+  message_retention_days: number | null;
+  history_public_to_subscribers: boolean;
+  first_message_id: number | null;
+  /** Deprecated alias of `stream_post_policy` 2. */
+  is_announcement_only: boolean;
+  can_remove_subscribers_group: number;
+  /** Always null: no traffic statistics are kept. */
+  stream_weekly_traffic: number | null;
+}
+
+/** A stream of `GET /streams` with `include_default`: the stream object and whether it is a default stream. */
+export type StreamWithDefaultWireObject = StreamWireObject & { is_default: boolean };
+
+/** A default stream on the wire (OpenAPI `DefaultChannel`): a stream object without `stream_weekly_traffic`. */
+export type DefaultStreamWireObject = Omit<StreamWireObject, "stream_weekly_traffic">;
 
 /**
- * The wire shape of a stream (spec "Stream"; OpenAPI `BasicChannel` at
- * feature level 283), as served by `GET /streams`, `GET /streams/{id}` and
- * the `stream` `create`/`delete` events.
+ * The wire shape of a stream (https://zulip.com/api/get-stream-by-id,
+ * OpenAPI `BasicChannel` at feature level 283), as served by
+ * `GET /streams`, `GET /streams/{id}`, `POST /register` (`streams`,
+ * `never_subscribed`) and the `stream` `create`/`delete` events.
  *
  * - `is_announcement_only` is the deprecated alias of `stream_post_policy` 2.
  * - `stream_weekly_traffic` is null: we keep no traffic statistics (Zulip
  *   sends null too when it has none).
- * - `is_default` only when `opts.isDefault` is given (the `include_default`
- *   parameter of `GET /streams`).
- * @param opts.isDefault whether the stream is a default stream; omit to leave the field out
  */
-export function streamToWire(stream: StreamRecord, opts: { isDefault?: boolean } = {}): StreamWireObject {
-  const wire: StreamWireObject = {
+export function streamToWire(stream: StreamRecord): StreamWireObject {
+  return {
     stream_id: stream.stream_id,
     name: stream.name,
     description: stream.description,
@@ -35,8 +64,15 @@ export function streamToWire(stream: StreamRecord, opts: { isDefault?: boolean }
     can_remove_subscribers_group: stream.can_remove_subscribers_group,
     stream_weekly_traffic: null,
   };
-  if (opts.isDefault !== undefined) wire.is_default = opts.isDefault;
-  return wire;
+}
+
+/**
+ * The wire shape of a stream of `GET /streams` with `include_default`
+ * (https://zulip.com/api/get-streams): {@link streamToWire} followed by
+ * `is_default`, whether new users join it.
+ */
+export function streamWithDefaultToWire(stream: StreamRecord): StreamWithDefaultWireObject {
+  return { ...streamToWire(stream), is_default: stream.is_default };
 }
 
 /**
@@ -45,7 +81,7 @@ export function streamToWire(stream: StreamRecord, opts: { isDefault?: boolean }
  * schema does not allow. Used by the `default_streams` event and
  * `realm_default_streams` of `POST /register`.
  */
-export function defaultStreamToWire(stream: StreamRecord): StreamWireObject {
+export function defaultStreamToWire(stream: StreamRecord): DefaultStreamWireObject {
   const { stream_weekly_traffic: _traffic, ...wire } = streamToWire(stream);
-  return wire as StreamWireObject;
+  return wire;
 }

@@ -4,17 +4,42 @@ import type { SubscriptionRecord } from "../data/records/subscription.js";
 import { streamToWire, type StreamWireObject } from "./stream.js";
 
 /**
- * The wire shape of a subscription: the stream's fields plus the user's
- * personal settings for it (spec "Events", subscription object; OpenAPI
- * `Subscriptions` at feature level 283), as served by
+ * A subscription on the wire: the stream object plus the user's personal
+ * settings for it; the fields of `subscriptionSchema` in
+ * `shared/events/schemas.ts`, which the `subscription` `add` event checks
+ * at compile time.
+ */
+export interface SubscriptionWireObject extends StreamWireObject {
+  /** `#rrggbb`. */
+  color: string;
+  is_muted: boolean;
+  /** Deprecated inverse of `is_muted`. */
+  in_home_view: boolean;
+  pin_to_top: boolean;
+  /** null: inherits the user's setting (with the `notification_settings_null` capability). */
+  desktop_notifications: boolean | null;
+  audible_notifications: boolean | null;
+  push_notifications: boolean | null;
+  email_notifications: boolean | null;
+  wildcard_mentions_notify: boolean | null;
+  /** 20 stream administrator, 50 subscriber. */
+  role: 20 | 50;
+  email_address: string;
+  /** The stream's subscribers' user IDs, ascending; with `include_subscribers` only. */
+  subscribers?: number[];
+}
+
+/**
+ * The wire shape of a subscription (https://zulip.com/api/get-subscriptions;
+ * OpenAPI `Subscriptions` at feature level 283), as served by
  * `GET /users/me/subscriptions`, `POST /register` (`subscriptions`,
  * `unsubscribed`) and the `subscription` `add` event.
  *
  * - Notification settings are null when they inherit the user's defaults.
  * - `in_home_view` is the deprecated inverse of `is_muted`.
- * - `email_address` and `role` are in the spec's list although Zulip
- *   dropped them from this object (feature levels 226 and 133); the spec
- *   wins. We run no email gateway, so `email_address` is empty.
+ * - `email_address` and `role` are in the "Events" page's list although
+ *   Zulip dropped them from this object (feature levels 226 and 133); we
+ *   send them. We run no email gateway, so `email_address` is empty.
  * - `subscribers` only when `opts.subscribers` is given (`include_subscribers`).
  * @param opts.subscribers user IDs of the stream's subscribers, sorted by the caller
  */
@@ -22,8 +47,8 @@ export function subscriptionToWire(
   stream: StreamRecord,
   sub: SubscriptionRecord,
   opts: { subscribers?: number[] } = {},
-): StreamWireObject {
-  const wire: StreamWireObject = {
+): SubscriptionWireObject {
+  const wire: SubscriptionWireObject = {
     ...streamToWire(stream),
     color: sub.color,
     is_muted: sub.is_muted,

@@ -12,7 +12,6 @@ import {
   accessStreamByName,
   canReadStreamHistory,
   checkStreamPostPolicy,
-  listSubscriberIds,
 } from "../../shared/access/stream.js";
 import { useTestOrg } from "../support/local-stack.js";
 import type { TestUser } from "../support/api-client.js";
@@ -565,7 +564,7 @@ describe("access functions for sending and reading (shared/queries/streams/acces
     await expect(accessStreamById(deps, await user(org.users.guest), org.realm, pub.stream_id)).rejects.toMatchObject({
       code: "STREAM_DOES_NOT_EXIST",
     });
-    expect(await listSubscriberIds(deps, pub.stream_id)).toEqual([org.users.member2.id]);
+    expect(await listStreamSubscriberIds(deps, pub.stream_id)).toEqual([org.users.member2.id]);
   });
 
   it("checkStreamPostPolicy and canReadStreamHistory follow Zulip's rules", async () => {

@@ -13,7 +13,8 @@ import { realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../
 import { JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import type { EventOf } from "../../events/types.js";
-import { listActiveRealmUsers, streamAudience } from "../../queries/streams/audience.js";
+import { listActiveRealmUsers } from "../../data/users.js";
+import { streamAudience } from "../../queries/streams/audience.js";
 import { accessMessage } from "../../access/message.js";
 import { audienceUserIds, messageAudience } from "./audience.js";
 

@@ -4,20 +4,19 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserRecord } from "../../data/records/user.js";
 
-import { archiveStream } from "../../data/streams.js";
+import { archiveStreamReleasingName } from "../../data/streams.js";
 import {
   getSubscriptionsByPairs,
   listStreamSubscriberIds,
   putSubscriptions,
 } from "../../data/subscriptions.js";
+import { listActiveRealmUsers } from "../../data/users.js";
 
 import { isStreamAdministrator, MAX_STREAM_NAME_LENGTH } from "../../domain/stream-permissions.js";
 import { InvalidChannelIdError, OrganizationAdministratorRequiredError } from "../../errors.js";
-import { sendEvent } from "../../events/publish.js";
 import { loadStreamAndSubscription } from "../../access/stream.js";
-import { listActiveRealmUsers, streamAudience } from "../../queries/streams/audience.js";
-import { streamToWire } from "../../wire/stream.js";
-import { notifyDefaultStreams } from "./default-stream-events.js";
+import { streamAudience } from "../../queries/streams/audience.js";
+import { notifyDefaultStreams, notifyStreamDeleted } from "./notify-streams.js";
 
 /**
  * The name an archived stream is stored under (Zulip's `do_deactivate_stream`):
@@ -31,7 +30,8 @@ export function archivedStreamName(streamId: number, name: string): string {
 }
 
 /**
- * `DELETE /streams/{stream_id}` (Zulip's `deactivate_stream_backend`):
+ * `DELETE /streams/{stream_id}` (https://zulip.com/api/archive-stream;
+ * Zulip's `deactivate_stream_backend`):
  * archives a stream. Organization administrators and the stream's
  * administrators may; a private stream the caller may not see is
  * `Invalid channel ID`, anything else refused is `Must be an organization
@@ -69,7 +69,7 @@ export async function doArchiveStream(deps: Deps, realm: RealmRecord, stream: St
     listActiveRealmUsers(deps, realm.id),
   ]);
   const affected = streamAudience(stream, activeUsers, subscriberIds);
-  const archived = await archiveStream(deps, stream, archivedStreamName(stream.stream_id, stream.name), {
+  const archived = await archiveStreamReleasingName(deps, stream, archivedStreamName(stream.stream_id, stream.name), {
     invite_only: true,
     is_default: false,
   });
@@ -84,7 +84,7 @@ export async function doArchiveStream(deps: Deps, realm: RealmRecord, stream: St
     subs.filter((s) => s.active).map((s) => ({ ...s, active: false })),
   );
 
-  await sendEvent(deps, { type: "stream", op: "delete", streams: [streamToWire(stream)] }, affected);
+  await notifyStreamDeleted(deps, [stream], affected);
   if (stream.is_default) {
     await notifyDefaultStreams(deps, realm, activeUsers, [{ ...stream, deactivated: true, is_default: false }]);
   }

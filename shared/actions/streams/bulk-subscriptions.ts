@@ -1,19 +1,26 @@
 import type { Deps } from "../../deps.js";
+import type { Store } from "../../data/client.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 import type { SubscriptionRecord } from "../../data/records/subscription.js";
 import type { UserRecord } from "../../data/records/user.js";
 
 import { getSubscriptionsByPairs, listStreamSubscriberIds, putSubscriptions } from "../../data/subscriptions.js";
+import { listActiveRealmUsers, type ActiveRealmUser } from "../../data/users.js";
 
 import { isGuest, isRealmAdmin } from "../../domain/roles.js";
+import { sortedIds } from "../../domain/sorting.js";
 import { pickStreamColor } from "../../domain/stream-colors.js";
 import { hasBasicStreamAccess, SubscriptionRole } from "../../domain/stream-permissions.js";
-import { sendEvent, type ZulipEvent } from "../../events/publish.js";
-import { listActiveRealmUsers, streamAudience, type ActiveRealmUser } from "../../queries/streams/audience.js";
-import { streamToWire } from "../../wire/stream.js";
-import { subscriptionToWire } from "../../wire/subscription.js";
-import { sendPerUserEvents, sortedIds } from "./internal.js";
+import { streamAudience } from "../../queries/streams/audience.js";
+import { subscriptionToWire, type SubscriptionWireObject } from "../../wire/subscription.js";
+import { notifyStreamCreated } from "./notify-streams.js";
+import {
+  notifySubscriptionPeers,
+  notifySubscriptionsAdded,
+  notifySubscriptionsRemoved,
+  type SubscriptionsRemoved,
+} from "./notify-subscriptions.js";
 
 /** One (user, stream) pair of a bulk subscription change. */
 export interface SubscriptionChange {
@@ -21,9 +28,13 @@ export interface SubscriptionChange {
   stream: StreamRecord;
 }
 
-type Db = Pick<Deps, "db" | "table">;
+type Db = Store;
 
-/** A new subscription with Zulip's defaults: notifications inherit, not muted, not pinned. */
+/**
+ * A new subscription with Zulip's defaults: notifications inherit, not
+ * muted, not pinned, a member (not a stream administrator).
+ * @param color `#rrggbb` @default a color picked from the user and stream IDs
+ */
 export function newSubscription(user: UserRecord, stream: StreamRecord, color?: string): SubscriptionRecord {
   return {
     realm_id: stream.realm_id,
@@ -107,7 +118,7 @@ function usersByStream(pairs: { user: { user_id: number }; stream: { stream_id: 
   return out;
 }
 
-/** The current subscriber lists of some streams: one gsi1 Query per stream, all in parallel. */
+/** The current subscriber lists of some streams: one Query of each stream's subscriber index, all in parallel. */
 async function subscribersOf(deps: Db, streamIds: number[]): Promise<Map<number, Set<number>>> {
   const lists = await Promise.all(streamIds.map((id) => listStreamSubscriberIds(deps, id)));
   return new Map(streamIds.map((id, i) => [id, new Set(lists[i])]));
@@ -174,27 +185,21 @@ export async function doAddSubscriptions(
           return !stream.is_web_public && isGuest(user);
         });
         if (notify.length === 0) return Promise.resolve();
-        return sendEvent(deps, { type: "stream", op: "create", streams: [streamToWire(stream)] }, sortedIds(notify));
+        return notifyStreamCreated(deps, [stream], sortedIds(notify));
       }),
     );
 
-    const objectsByUser = new Map<number, Record<string, unknown>[]>();
+    const objectsByUser = new Map<number, SubscriptionWireObject[]>();
     for (const sub of writes) {
       const stream = streamById.get(sub.stream_id)!;
       const list = objectsByUser.get(sub.user_id) ?? [];
       list.push(subscriptionToWire(stream, sub, { subscribers: after.get(sub.stream_id)! }));
       objectsByUser.set(sub.user_id, list);
     }
-    await sendPerUserEvents(
-      deps,
-      [...objectsByUser].map(([userId, subscriptions]) => ({
-        userId,
-        events: [{ type: "subscription", op: "add", subscriptions }],
-      })),
-    );
+    await notifySubscriptionsAdded(deps, objectsByUser);
   }
 
-  await sendPeerEvents(deps, "peer_add", altered, streamById, after, activeUsers);
+  await notifyPeersOfChanges(deps, "peer_add", altered, streamById, after, activeUsers);
   return { subscribed, alreadySubscribed };
 }
 
@@ -202,7 +207,7 @@ export async function doAddSubscriptions(
  * Sends `peer_add`/`peer_remove` for each changed stream to the users who
  * can see its subscribers (see `streamAudience`), minus the changed users.
  */
-async function sendPeerEvents(
+async function notifyPeersOfChanges(
   deps: Deps,
   op: "peer_add" | "peer_remove",
   altered: Map<number, Set<number>>,
@@ -215,15 +220,14 @@ async function sendPeerEvents(
       const stream = streamById.get(streamId)!;
       const audience = streamAudience(stream, activeUsers, after.get(streamId)!).filter((id) => !ids.has(id));
       if (audience.length === 0) return Promise.resolve();
-      const event: ZulipEvent = { type: "subscription", op, stream_ids: [streamId], user_ids: sortedIds(ids) };
-      return sendEvent(deps, event, audience);
+      return notifySubscriptionPeers(deps, op, streamId, ids, audience);
     }),
   );
 }
 
 /**
  * Unsubscribes users from streams (Zulip's `bulk_remove_subscriptions`):
- * the rows stay, with `active: false` and without gsi1 keys.
+ * the rows stay, with `active: false`, out of the streams' subscriber indexes.
  *
  * Round trips as for {@link doAddSubscriptions}: one BatchGet of the rows,
  * the affected streams' subscriber lists and the active users in parallel,
@@ -268,22 +272,13 @@ export async function doRemoveSubscriptions(
     entry.streams.push(stream);
     lostByUser.set(user.user_id, entry);
   }
-  const perUser = new Map<number, ZulipEvent[]>();
-  for (const [userId, { user, streams: lost }] of lostByUser) {
-    const events: ZulipEvent[] = [
-      { type: "subscription", op: "remove", subscriptions: lost.map((s) => ({ name: s.name, stream_id: s.stream_id })) },
-    ];
-    const inaccessible = lost.filter((s) => !hasBasicStreamAccess(user, s, undefined, { allowRealmAdmin: true }));
-    if (inaccessible.length > 0) {
-      events.push({ type: "stream", op: "delete", streams: inaccessible.map((s) => streamToWire(s)) });
-    }
-    perUser.set(userId, events);
-  }
-  await sendPerUserEvents(
-    deps,
-    [...perUser].map(([userId, events]) => ({ userId, events })),
-  );
+  const perUser: SubscriptionsRemoved[] = [...lostByUser].map(([userId, { user, streams: lost }]) => ({
+    userId,
+    removed: lost,
+    inaccessible: lost.filter((s) => !hasBasicStreamAccess(user, s, undefined, { allowRealmAdmin: true })),
+  }));
+  await notifySubscriptionsRemoved(deps, perUser);
 
-  await sendPeerEvents(deps, "peer_remove", altered, streamById, after, activeUsers);
+  await notifyPeersOfChanges(deps, "peer_remove", altered, streamById, after, activeUsers);
   return { removed, notSubscribed };
 }

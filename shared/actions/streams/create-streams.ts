@@ -8,10 +8,9 @@ import { getStreamsByNames, putNewStream } from "../../data/streams.js";
 
 import { realmUrl } from "../../domain/email.js";
 import { defaultCanRemoveSubscribersGroup, StreamPostPolicy } from "../../domain/stream-permissions.js";
-import { sendEvent } from "../../events/publish.js";
-import { listActiveRealmUsers, streamCreationAudience, type ActiveRealmUser } from "../../queries/streams/audience.js";
-import { streamToWire } from "../../wire/stream.js";
-import { notifyDefaultStreams } from "./default-stream-events.js";
+import { listActiveRealmUsers, type ActiveRealmUser } from "../../data/users.js";
+import { streamCreationAudience } from "../../queries/streams/audience.js";
+import { notifyDefaultStreams, notifyStreamCreated } from "./notify-streams.js";
 import { renderStreamDescription } from "./render-description.js";
 
 /** A stream to create, as validated by the caller. */
@@ -102,11 +101,7 @@ export async function doCreateStreams(
     const activeUsers = opts.activeUsers ?? (await listActiveRealmUsers(deps, realm.id));
     // One after another: event keys order by write time, and clients see the streams in request order.
     for (const stream of created) {
-      await sendEvent(
-        deps,
-        { type: "stream", op: "create", streams: [streamToWire(stream)] },
-        streamCreationAudience(stream, activeUsers),
-      );
+      await notifyStreamCreated(deps, [stream], streamCreationAudience(stream, activeUsers));
     }
     if (created.some((s) => s.is_default)) await notifyDefaultStreams(deps, realm, activeUsers, created);
   }

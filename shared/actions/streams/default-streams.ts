@@ -4,8 +4,7 @@ import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserRecord } from "../../data/records/user.js";
 
 import { listRealmStreams } from "../../data/streams.js";
-import { listRealmMembers } from "../../data/users.js";
-import { listActiveRealmUsers } from "../../queries/streams/audience.js";
+import { listActiveRealmUsers, listRealmMembers } from "../../data/users.js";
 import { doAddSubscriptions } from "./bulk-subscriptions.js";
 import { doCreateStreams } from "./create-streams.js";
 

@@ -5,6 +5,7 @@ import type { UserRecord } from "../../data/records/user.js";
 
 import { getStreamsByNames } from "../../data/streams.js";
 import { getSubscriptionsByPairs } from "../../data/subscriptions.js";
+import { listActiveRealmUsers } from "../../data/users.js";
 
 import { apiEmail } from "../../domain/email.js";
 import { isGuest, isRealmAdmin, isRealmOwner } from "../../domain/roles.js";
@@ -17,7 +18,6 @@ import {
   webPublicStreamsEnabled,
 } from "../../domain/stream-permissions.js";
 import { JsonableError, OrganizationOwnerRequiredError } from "../../errors.js";
-import { listActiveRealmUsers } from "../../queries/streams/audience.js";
 import { doAddSubscriptions } from "./bulk-subscriptions.js";
 import { doCreateStreams, type NewStream } from "./create-streams.js";
 import { accessPrincipals } from "./principals.js";
@@ -53,7 +53,8 @@ export interface SubscribeResult {
 const insufficientPermission = () => new JsonableError("Insufficient permission");
 
 /**
- * `POST /users/me/subscriptions` (Zulip's `add_subscriptions_backend`):
+ * `POST /users/me/subscriptions` (https://zulip.com/api/subscribe;
+ * Zulip's `add_subscriptions_backend`):
  * subscribes the caller, or the `principals`, to streams by name, creating
  * the streams that do not exist with the given settings.
  *

@@ -9,7 +9,7 @@ import { getSubscriptionsByPairs, updateSubscriptionFields } from "../../data/su
 import { isValidStreamColor } from "../../domain/stream-colors.js";
 import { hasBasicStreamAccess } from "../../domain/stream-permissions.js";
 import { InvalidChannelIdError, JsonableError } from "../../errors.js";
-import { sendEvent, type ZulipEvent } from "../../events/publish.js";
+import { notifySubscriptionUpdated } from "./notify-subscriptions.js";
 
 /** The properties `POST /users/me/subscriptions/properties` accepts. */
 export const SUBSCRIPTION_PROPERTIES = [
@@ -24,6 +24,7 @@ export const SUBSCRIPTION_PROPERTIES = [
   "wildcard_mentions_notify",
 ] as const;
 
+/** One of {@link SUBSCRIPTION_PROPERTIES}. */
 export type SubscriptionProperty = (typeof SUBSCRIPTION_PROPERTIES)[number];
 
 /** One entry of `subscription_data`. */
@@ -58,7 +59,8 @@ function validate(change: SubscriptionPropertyChange): ValidChange {
 }
 
 /**
- * `POST`/`PATCH /users/me/subscriptions/properties` (Zulip's
+ * `POST`/`PATCH /users/me/subscriptions/properties`
+ * (https://zulip.com/api/update-subscription-settings; Zulip's
  * `update_subscription_properties_backend`): changes the caller's personal
  * settings of streams they are subscribed to.
  *
@@ -109,12 +111,8 @@ export async function checkUpdateSubscriptionProperties(
     [...fieldsByStream].map(([streamId, fields]) => updateSubscriptionFields(deps, user.user_id, streamId, fields)),
   );
 
-  const events: ZulipEvent[] = [];
   for (const v of valid) {
-    if (v.field === "is_muted") {
-      events.push({ type: "subscription", op: "update", property: "in_home_view", value: !v.value, stream_id: v.streamId });
-    }
-    events.push({ type: "subscription", op: "update", property: v.field, value: v.value, stream_id: v.streamId });
+    if (v.field === "is_muted") await notifySubscriptionUpdated(deps, user.user_id, v.streamId, "in_home_view", !v.value);
+    await notifySubscriptionUpdated(deps, user.user_id, v.streamId, v.field, v.value);
   }
-  for (const event of events) await sendEvent(deps, event, [user.user_id]);
 }

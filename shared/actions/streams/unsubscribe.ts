@@ -26,7 +26,7 @@ function directlyControls(caller: UserRecord, target: UserRecord): boolean {
 }
 
 /**
- * `DELETE /users/me/subscriptions` (spec "Unsubscribe from streams";
+ * `DELETE /users/me/subscriptions` (https://zulip.com/api/unsubscribe;
  * Zulip's `remove_subscriptions_backend`): unsubscribes the caller, or the
  * `principals`, from streams given by name.
  *

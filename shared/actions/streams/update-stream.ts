@@ -3,8 +3,9 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserRecord } from "../../data/records/user.js";
 
-import { updateStream } from "../../data/streams.js";
+import { updateStreamFields } from "../../data/streams.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
+import { listActiveRealmUsers } from "../../data/users.js";
 
 import { realmUrl } from "../../domain/email.js";
 import { isRealmAdmin, isRealmOwner } from "../../domain/roles.js";
@@ -21,14 +22,10 @@ import {
   OrganizationAdministratorRequiredError,
   OrganizationOwnerRequiredError,
 } from "../../errors.js";
-import { sendEvent, type ZulipEvent } from "../../events/publish.js";
 import { loadStreamAndSubscription } from "../../access/stream.js";
-import { listActiveRealmUsers, streamAudience } from "../../queries/streams/audience.js";
-import { streamToWire } from "../../wire/stream.js";
-import { notifyDefaultStreams } from "./default-stream-events.js";
-import { sortedIds } from "./internal.js";
 import { renderStreamDescription } from "./render-description.js";
 import { checkStreamName, stripStreamName } from "./stream-names.js";
+import { notifyStreamChanged } from "./update-stream-events.js";
 
 /** The parameters of `PATCH /streams/{stream_id}`, typed by the endpoint; all optional. */
 export interface StreamUpdateRequest {
@@ -45,11 +42,11 @@ export interface StreamUpdateRequest {
   is_announcement_only?: boolean;
 }
 
-/** The spec's error for `PATCH /streams/{stream_id}` on an unknown (or invisible) stream. */
+/** The error of `PATCH /streams/{stream_id}` for an unknown (or invisible) stream. */
 const invalidStreamId = () => new JsonableError("Invalid stream id");
 
 /**
- * `PATCH /streams/{stream_id}` (spec "Update a stream"; Zulip's
+ * `PATCH /streams/{stream_id}` (https://zulip.com/api/update-stream; Zulip's
  * `update_stream_backend`). Organization administrators, and the stream's
  * administrators (subscription role 20), may change any property.
  *
@@ -67,19 +64,9 @@ const invalidStreamId = () => new JsonableError("Invalid stream id");
  *   `message_retention_days` an owner;
  * - `new_name` is checked and must differ (`Channel already has that name.`).
  *
- * All changes are one write: an UpdateItem, or with a rename a transaction
- * that also moves the unique-name claim (`Channel name already in use.` when
- * another stream holds the name).
+ * The change is then made by {@link doUpdateStream}.
  *
- * Events, after the write and in Zulip's order, to everyone who can see the
- * stream afterwards: privacy (`invite_only` with `history_public_to_subscribers`
- * and `is_web_public`; plus `stream` `create` and `peer_add` to users who can
- * newly see it, `stream` `delete` to users who no longer can),
- * `default_streams`, `message_retention_days`, `description` (with
- * `rendered_description`), `name`, `stream_post_policy` followed by the
- * legacy `is_announcement_only`. Stream notification-bot messages are not sent.
- *
- * @throws JsonableError 400 for each refusal above
+ * @throws JsonableError 400 for each refusal above, and those of {@link doUpdateStream}
  */
 export async function checkUpdateStream(
   deps: Deps,
@@ -152,75 +139,41 @@ export async function checkUpdateStream(
     fields.rendered_description = renderStreamDescription(description, realmUrl(realm, deps.config));
   }
   if (postPolicy !== undefined) fields.stream_post_policy = postPolicy;
+  await doUpdateStream(deps, realm, stream, fields, newName);
+}
 
+/**
+ * Changes a stream's settings and tells everyone concerned (Zulip's
+ * `do_change_stream_*` functions, applied together).
+ *
+ * All changes are one write: an UpdateItem, or with a rename a transaction
+ * that also moves the unique-name claim. The stream's subscribers and the
+ * realm's active users are read in parallel with it, for the audiences of
+ * the events {@link notifyStreamChanged} sends afterwards.
+ *
+ * Preconditions: the acting user may make these changes, and they are
+ * coherent (checked by {@link checkUpdateStream}).
+ * @param fields the stored fields to set (privacy fields together, `rendered_description` with `description`)
+ * @param newName the new name, different from the current one
+ * @throws JsonableError 400 `Channel name already in use.` when another stream holds `newName`;
+ *   `Invalid stream id` when the stream was archived or renamed meanwhile
+ */
+export async function doUpdateStream(
+  deps: Deps,
+  realm: RealmRecord,
+  stream: StreamRecord,
+  fields: Partial<StreamRecord>,
+  newName: string | undefined,
+): Promise<void> {
   const rename = newName !== undefined ? { from: stream.name, to: newName } : undefined;
   if (Object.keys(fields).length === 0 && !rename) return;
   const [outcome, subscriberIds, activeUsers] = await Promise.all([
-    updateStream(deps, realm.id, stream.stream_id, fields, rename),
+    updateStreamFields(deps, realm.id, stream.stream_id, fields, rename),
     listStreamSubscriberIds(deps, stream.stream_id),
     listActiveRealmUsers(deps, realm.id),
   ]);
   if (outcome === "name_taken") throw new JsonableError("Channel name already in use.");
   if (outcome === "missing") throw invalidStreamId();
-
   const updated: StreamRecord = { ...stream, ...fields, ...(newName !== undefined ? { name: newName } : {}) };
-  const oldAudience = streamAudience(stream, activeUsers, subscriberIds);
-  const audience = streamAudience(updated, activeUsers, subscriberIds);
-  const update = (property: string, value: unknown, name: string, extra: Record<string, unknown> = {}): ZulipEvent => ({
-    type: "stream",
-    op: "update",
-    property,
-    value,
-    stream_id: stream.stream_id,
-    name,
-    ...extra,
-  });
-
-  if (privacyGiven) {
-    const before = new Set(oldAudience);
-    const after = new Set(audience);
-    const gained = audience.filter((id) => !before.has(id));
-    const lost = oldAudience.filter((id) => !after.has(id));
-    if (gained.length > 0) {
-      // Users who can newly see the stream get it whole, then its subscribers.
-      await sendEvent(deps, { type: "stream", op: "create", streams: [streamToWire({ ...updated, name: stream.name })] }, gained);
-      await sendEvent(
-        deps,
-        { type: "subscription", op: "peer_add", stream_ids: [stream.stream_id], user_ids: sortedIds(subscriberIds) },
-        gained,
-      );
-    }
-    if (lost.length > 0) {
-      // Described as it is now (events follow the stored change), under the name they knew.
-      await sendEvent(deps, { type: "stream", op: "delete", streams: [streamToWire({ ...updated, name: stream.name })] }, lost);
-    }
-    const gainedSet = new Set(gained);
-    await sendEvent(
-      deps,
-      update("invite_only", isPrivate, stream.name, {
-        history_public_to_subscribers: history,
-        is_web_public: isWebPublic,
-      }),
-      audience.filter((id) => !gainedSet.has(id)),
-    );
-  }
-  if (req.is_default_stream !== undefined) await notifyDefaultStreams(deps, realm, activeUsers, [updated]);
-  if (retention !== undefined) await sendEvent(deps, update("message_retention_days", retention, stream.name), audience);
-  if (description !== undefined) {
-    await sendEvent(
-      deps,
-      update("description", description, stream.name, { rendered_description: fields.rendered_description }),
-      audience,
-    );
-  }
-  if (newName !== undefined) await sendEvent(deps, update("name", newName, stream.name), audience);
-  if (postPolicy !== undefined) {
-    await sendEvent(deps, update("stream_post_policy", postPolicy, updated.name), audience);
-    // Legacy clients still read the deprecated property (Zulip sends both).
-    await sendEvent(
-      deps,
-      update("is_announcement_only", postPolicy === StreamPostPolicy.ADMINS, updated.name),
-      audience,
-    );
-  }
+  await notifyStreamChanged(deps, realm, { before: stream, after: updated, fields }, subscriberIds, activeUsers);
 }

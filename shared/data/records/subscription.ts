@@ -1,8 +1,8 @@
 /**
  * A user's subscription to a stream as stored: base key in the user's
- * partition (`keys.subscription`), gsi1 in the stream's subscriber list
+ * partition (`keys.subscription`), and in the stream's subscriber index
  * (`keys.streamSubscribersIndex`) while active. Unsubscribing keeps the item
- * with `active: false` and no gsi1 keys (Zulip keeps inactive
+ * with `active: false`, out of the subscriber index (Zulip keeps inactive
  * subscriptions: they give `unsubscribed` in `POST /register`).
  */
 export interface SubscriptionRecord {
@@ -21,5 +21,5 @@ export interface SubscriptionRecord {
   audible_notifications: boolean | null;
   wildcard_mentions_notify: boolean | null;
   /** 20 stream administrator, 50 subscriber. */
-  role: number;
+  role: 20 | 50;
 }

@@ -1,11 +1,10 @@
 /**
- * Initial state of fetch types whose features arrive with later issues:
- * each with its correct empty shape (OpenAPI `register-queue`), so that
- * clients that read every key find them. Each entry is replaced by a real
- * query when its feature lands.
+ * Initial state of fetch types whose features this server does not have:
+ * each with its correct empty shape (https://zulip.com/api/register-queue),
+ * so that clients that read every key find them.
  */
 
-/** Custom profile field types (spec "Custom profile field": symbolic names with `id` and `name`). */
+/** Custom profile field types (https://zulip.com/api/register-queue, `custom_profile_field_types`: symbolic names with `id` and `name`). */
 export const CUSTOM_PROFILE_FIELD_TYPES = {
   SHORT_TEXT: { id: 1, name: "Short text" },
   LONG_TEXT: { id: 2, name: "Long text" },
@@ -23,7 +22,7 @@ export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> 
   default_stream_groups: () => ({ realm_default_stream_groups: [] }),
   drafts: () => ({ drafts: [] }),
   giphy: () => ({ giphy_api_key: "" }),
-  // `hotspots` is the spec's name; Zulip replaced it by `onboarding_steps` (feature level 233).
+  // `hotspots` is the older name; Zulip replaced it by `onboarding_steps` (feature level 233).
   hotspots: () => ({ hotspots: [] }),
   muted_topics: () => ({ muted_topics: [] }),
   muted_users: () => ({ muted_users: [] }),

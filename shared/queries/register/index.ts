@@ -19,7 +19,7 @@ import {
   starredMessagesInitialState,
   unreadMessagesInitialState,
 } from "./messages.js";
-import { getRealmPresence } from "./presence.js";
+import { fetchRealmPresence } from "./presence.js";
 import { realmInitialState } from "./realm.js";
 import { realmUserInitialState } from "./realm-user.js";
 import { defaultStreamsInitialState, streamInitialState, subscriptionInitialState } from "./subscription.js";
@@ -32,8 +32,9 @@ import {
 
 /**
  * Every fetch type this server knows (Zulip's `fetch_initial_state_data`
- * `want(...)` names, plus the spec's `hotspots`). Others are ignored, as
- * the spec requires ("Unsupported event types are ignored").
+ * `want(...)` names, plus `hotspots`, which https://zulip.com/api/register-queue
+ * still lists). Others are ignored, as that page requires ("Unsupported
+ * event types are ignored").
  */
 export const FETCH_EVENT_TYPES = [
   "alert_words",
@@ -75,6 +76,7 @@ export const FETCH_EVENT_TYPES = [
   "video_calls",
 ] as const;
 
+/** What `POST /register` asked for, as the initial state needs it. */
 export interface InitialStateOptions {
   /** Types whose initial data to fetch; null for all. */
   fetchEventTypes: string[] | null;
@@ -106,9 +108,10 @@ function botToWire(bot: UserRecord, realm: RealmRecord, deps: Deps): Record<stri
 
 /**
  * The initial state of `POST /register` for the requested fetch types
- * (OpenAPI `register-queue` response; one module per fetch type in this
- * folder). Independent reads run in parallel and shared reads (the realm's
- * users, its streams, the caller's subscriptions) happen once:
+ * (https://zulip.com/api/register-queue; Zulip's `fetch_initial_state_data`;
+ * one module per fetch type in this folder). Independent reads run in
+ * parallel and shared reads (the realm's users, its streams, the caller's
+ * subscriptions) happen once:
  * at most one round of Queries for users, streams and subscriptions, then
  * the per-type reads (presence, unread, starred, recent conversations,
  * subscriber lists) in parallel.
@@ -190,7 +193,7 @@ export async function fetchInitialState(
   if (want("presence")) {
     parts.push(
       loadMembers().then((all) =>
-        getRealmPresence(deps, realm, { format: opts.slimPresence ? "modern" : "legacy", users: all }),
+        fetchRealmPresence(deps, realm, { format: opts.slimPresence ? "modern" : "legacy", users: all }),
       ),
     );
   }

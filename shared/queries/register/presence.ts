@@ -19,6 +19,7 @@ export const PRESENCE_HISTORY_SECONDS = 14 * 86_400;
  */
 export const PRESENCE_UPDATE_ID_LAG_MS = 5000;
 
+/** Which presence data {@link fetchRealmPresence} returns, and in which format. */
 export interface RealmPresenceOptions {
   /** `modern`: keyed by user ID, `{active_timestamp, idle_timestamp}`; `legacy`: keyed by API email. */
   format: "modern" | "legacy";
@@ -30,14 +31,15 @@ export interface RealmPresenceOptions {
 
 /**
  * The organization's presence data as `POST /users/me/presence`,
- * `GET /realm/presence` and `POST /register` (`presence`) return it:
+ * `GET /realm/presence` (https://zulip.com/api/get-presence) and
+ * `POST /register` (`presence`) return it:
  * `presences`, `server_timestamp` (UNIX seconds, fractional) and
  * `presence_last_update_id`. Active humans seen within
  * {@link PRESENCE_HISTORY_SECONDS}; nothing when the organization disabled
  * presence. One Query of the realm's presence partition, plus the realm's
  * users for the legacy (email-keyed) format.
  */
-export async function getRealmPresence(
+export async function fetchRealmPresence(
   deps: Deps,
   realm: RealmRecord,
   opts: RealmPresenceOptions,

@@ -5,7 +5,7 @@ import type { RealmRecord } from "../../data/records/realm.js";
 
 import { realmHost, realmUrl } from "../../domain/email.js";
 import { REALM_GROUP_SETTING_DEFAULTS, REALM_LIMITS, realmSettings } from "../../domain/realm-settings.js";
-import { AUTHENTICATION_METHODS } from "../server-settings.js";
+import { AUTHENTICATION_METHODS, escapeHtmlNumeric } from "../server-settings.js";
 
 /** Presence protocol timing (Zulip's PRESENCE_PING_INTERVAL_SECS and OFFLINE_THRESHOLD_SECS). */
 export const PRESENCE_PING_INTERVAL_SECONDS = 60;
@@ -16,7 +16,7 @@ export const TYPING_STARTED_EXPIRY_PERIOD_MS = 45_000;
 export const TYPING_STOPPED_WAIT_PERIOD_MS = 12_000;
 export const TYPING_STARTED_WAIT_PERIOD_MS = 30_000;
 
-/** Largest upload, in MiB, reported to clients (uploads arrive with a later issue). */
+/** Largest upload, in MiB, reported to clients (`max_file_upload_size_mib`; this server has no upload endpoint). */
 const MAX_FILE_UPLOAD_SIZE_MIB = 25;
 
 const GIPHY_RATING_OPTIONS = {
@@ -90,7 +90,7 @@ export function realmInitialState(
   return {
     ...state,
     realm_name: realm.name,
-    realm_description: realm.description ? `<p>${escapeHtml(realm.description)}</p>` : "",
+    realm_description: realm.description ? `<p>${escapeHtmlNumeric(realm.description)}</p>` : "",
     realm_date_created: realm.date_created,
     realm_authentication_methods: authMethods,
     realm_icon_url: realmIconUrl(realm),
@@ -151,8 +151,4 @@ export function realmInitialState(
     server_typing_stopped_wait_period_milliseconds: TYPING_STOPPED_WAIT_PERIOD_MS,
     server_typing_started_wait_period_milliseconds: TYPING_STARTED_WAIT_PERIOD_MS,
   };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

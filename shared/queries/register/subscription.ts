@@ -14,15 +14,19 @@ import { subscriptionToWire } from "../../wire/subscription.js";
 /** Parallel subscriber-list queries at once (`include_subscribers`). */
 const SUBSCRIBER_QUERY_CONCURRENCY = 16;
 
-/** Stream-level notification settings and the personal default each falls back to (`notification_settings_null`). */
-const NOTIFICATION_FALLBACKS: Record<string, string> = {
-  desktop_notifications: "enable_stream_desktop_notifications",
-  email_notifications: "enable_stream_email_notifications",
-  push_notifications: "enable_stream_push_notifications",
-  audible_notifications: "enable_stream_audible_notifications",
-  wildcard_mentions_notify: "wildcard_mentions_notify",
-};
+/**
+ * Stream-level notification settings (null: inherit) and the personal
+ * default each falls back to without `notification_settings_null`.
+ */
+const NOTIFICATION_FALLBACKS = [
+  ["desktop_notifications", "enable_stream_desktop_notifications"],
+  ["email_notifications", "enable_stream_email_notifications"],
+  ["push_notifications", "enable_stream_push_notifications"],
+  ["audible_notifications", "enable_stream_audible_notifications"],
+  ["wildcard_mentions_notify", "wildcard_mentions_notify"],
+] as const;
 
+/** Maps `items` with `fn`, at most `limit` calls in flight; results in input order. */
 async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
@@ -37,7 +41,8 @@ async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => P
 }
 
 /**
- * The `subscription` fetch type of `POST /register` (Zulip's
+ * The `subscription` fetch type of `POST /register`
+ * (https://zulip.com/api/register-queue; Zulip's
  * `gather_subscriptions_helper`): `subscriptions` (active), `unsubscribed`
  * (inactive, still visible to the user) and `never_subscribed` (visible
  * streams the user never joined: public ones for non-guests, web-public
@@ -45,8 +50,8 @@ async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => P
  *
  * Without the `notification_settings_null` capability, null stream
  * notification settings are replaced by the user's own defaults.
- * With `include_subscribers`, one gsi1 Query per listed stream (16 in
- * flight); subscriber lists of private streams the user is not subscribed
+ * With `include_subscribers`, one Query of each listed stream's subscriber
+ * index (16 in flight); subscriber lists of private streams the user is not subscribed
  * to are shown only to administrators, as in Zulip.
  * @param streams every stream of the realm (shared with the `stream` fetch type)
  * @param subs every subscription of the user, active or not
@@ -84,8 +89,9 @@ export async function subscriptionInitialState(
   const subWire = (sub: SubscriptionRecord) => {
     const wire = subscriptionToWire(byId.get(sub.stream_id)!, sub, subscribersOf(sub.stream_id));
     if (!opts.notificationSettingsNull) {
-      for (const [field, fallback] of Object.entries(NOTIFICATION_FALLBACKS)) {
-        if (wire[field] === null) wire[field] = settings[fallback];
+      for (const [field, fallback] of NOTIFICATION_FALLBACKS) {
+        const personal = settings[fallback];
+        if (wire[field] === null && typeof personal === "boolean") wire[field] = personal;
       }
     }
     return wire;

@@ -43,7 +43,7 @@ export function legacySettingsInitialState(
 
 /**
  * The `realm_user_settings_defaults` fetch type: the organization's
- * defaults for new users' settings (spec `PATCH /realm/user_settings_defaults`).
+ * defaults for new users' settings (https://zulip.com/api/update-realm-user-settings-defaults).
  */
 export function realmUserSettingsDefaultsInitialState(realm: RealmRecord): Record<string, unknown> {
   const defaults: Record<string, unknown> = { ...USER_SETTING_DEFAULTS, ...(realm.user_settings_defaults ?? {}) };

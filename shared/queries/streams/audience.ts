@@ -1,44 +1,13 @@
-import { queryAll } from "../../data/query.js";
-
-import type { Deps } from "../../deps.js";
 import type { StreamRecord } from "../../data/records/stream.js";
-
-import { keys } from "../../data/keys.js";
-import { isSystemBot } from "../../data/users.js";
+import type { ActiveRealmUser } from "../../data/users.js";
 import { isGuest, isRealmAdmin } from "../../domain/roles.js";
 
 /**
  * Who hears about a stream: the audiences of `stream` and `subscription`
- * events (Zulip's `can_access_stream_user_ids` and peer-subscriber rules).
+ * events (Zulip's `can_access_stream_user_ids` and peer-subscriber rules),
+ * computed from the realm's active users (`listActiveRealmUsers` in
+ * `shared/data/users.ts`) and the stream's subscribers.
  */
-
-type Db = Pick<Deps, "db" | "table">;
-
-/** The few user fields an audience needs. */
-export interface ActiveRealmUser {
-  user_id: number;
-  role: number;
-  is_bot: boolean;
-}
-
-/**
- * The realm's active users and bots (system bots, which Zulip keeps in a
- * separate realm, left out), with only their ID, role and bot flag.
- * The projection only trims what crosses the network: DynamoDB charges read
- * units by the size of the items read, so this costs as much as reading the
- * whole user records (one page per 1 MB of items).
- */
-export async function listActiveRealmUsers(deps: Db, realmId: number): Promise<ActiveRealmUser[]> {
-  const items = await queryAll(deps, {
-    KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-    ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.userPrefix },
-    ProjectionExpression: "user_id, #role, is_active, is_bot, is_system_bot, delivery_email",
-    ExpressionAttributeNames: { "#role": "role" },
-  });
-  return items
-    .filter((item) => item.is_active === true && !isSystemBot(item as unknown as Parameters<typeof isSystemBot>[0]))
-    .map((item) => ({ user_id: Number(item.user_id), role: Number(item.role), is_bot: item.is_bot === true }));
-}
 
 /**
  * The active users who may see a stream's metadata, and who therefore get

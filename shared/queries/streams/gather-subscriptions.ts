@@ -4,18 +4,14 @@ import type { UserRecord } from "../../data/records/user.js";
 
 import { getStreamsByIds } from "../../data/streams.js";
 import { listStreamSubscriberIds, listUserSubscriptions } from "../../data/subscriptions.js";
+import { listActiveRealmUsers } from "../../data/users.js";
+import { compareNames } from "../../domain/sorting.js";
 
-import type { StreamWireObject } from "../../wire/stream.js";
-import { subscriptionToWire } from "../../wire/subscription.js";
-import { listActiveRealmUsers } from "./audience.js";
-
-/** Name order (by UTF-16 code unit), as Zulip sorts subscription lists. */
-function byName(a: StreamWireObject, b: StreamWireObject): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-}
+import { subscriptionToWire, type SubscriptionWireObject } from "../../wire/subscription.js";
 
 /**
- * `GET /users/me/subscriptions` (Zulip's `gather_subscriptions`): the
+ * `GET /users/me/subscriptions` (https://zulip.com/api/get-subscriptions;
+ * Zulip's `gather_subscriptions`): the
  * user's active subscriptions as full subscription objects
  * (`shared/wire/subscription.ts`), sorted by name; archived streams are
  * left out.
@@ -24,8 +20,8 @@ function byName(a: StreamWireObject, b: StreamWireObject): number {
  * the stream's active subscribers (deactivated users left out), ascending.
  *
  * Round trips: the user's subscription partition (one Query), then their
- * streams (one BatchGet per 100); with subscribers, one gsi1 Query per
- * stream and the realm's active users, all in parallel. Nothing here is
+ * streams (one BatchGet per 100); with subscribers, one Query of each
+ * stream's subscriber index and the realm's active users, all in parallel. Nothing here is
  * proportional to the number of streams in the realm.
  */
 export async function gatherSubscriptions(
@@ -33,7 +29,7 @@ export async function gatherSubscriptions(
   realm: RealmRecord,
   user: UserRecord,
   opts: { includeSubscribers?: boolean } = {},
-): Promise<StreamWireObject[]> {
+): Promise<SubscriptionWireObject[]> {
   const subs = (await listUserSubscriptions(deps, user.user_id)).filter((s) => s.active);
   const streamIds = subs.map((s) => s.stream_id);
   const [streams, lists, activeUsers] = await Promise.all([
@@ -45,7 +41,7 @@ export async function gatherSubscriptions(
   const subscribersByStream = new Map(
     streamIds.map((id, i) => [id, (lists[i] ?? []).filter((u) => activeIds.has(u)).sort((a, b) => a - b)]),
   );
-  const out: StreamWireObject[] = [];
+  const out: SubscriptionWireObject[] = [];
   for (const sub of subs) {
     const stream = streams.get(sub.stream_id);
     if (!stream || stream.deactivated) continue;
@@ -55,5 +51,5 @@ export async function gatherSubscriptions(
       }),
     );
   }
-  return out.sort(byName);
+  return out.sort((a, b) => compareNames(a.name, b.name));
 }

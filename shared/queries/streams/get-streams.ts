@@ -4,14 +4,19 @@ import type { UserRecord } from "../../data/records/user.js";
 
 import { getStreamIdByName, listRealmStreams } from "../../data/streams.js";
 import { getSubscription, listStreamSubscriberIds, listUserSubscriptions } from "../../data/subscriptions.js";
-import { getUser } from "../../data/users.js";
+import { getUser, listActiveRealmUsers } from "../../data/users.js";
 import { isGuest, isRealmAdmin } from "../../domain/roles.js";
+import { compareNames } from "../../domain/sorting.js";
 import { InvalidChannelIdError, InvalidChannelNameError, JsonableError, NoSuchUserError } from "../../errors.js";
-import { streamToWire } from "../../wire/stream.js";
+import {
+  streamToWire,
+  streamWithDefaultToWire,
+  type StreamWireObject,
+  type StreamWithDefaultWireObject,
+} from "../../wire/stream.js";
 import { accessStream } from "../../access/stream.js";
-import { listActiveRealmUsers } from "./audience.js";
 
-/** The boolean filters of `GET /streams` (spec "Get all streams"). */
+/** The boolean filters of `GET /streams` (https://zulip.com/api/get-streams). */
 export interface GetStreamsOptions {
   /** @default true */
   include_public: boolean;
@@ -28,7 +33,8 @@ export interface GetStreamsOptions {
 }
 
 /**
- * `GET /streams` (Zulip's `do_get_streams`): the active streams matching
+ * `GET /streams` (https://zulip.com/api/get-streams; Zulip's
+ * `do_get_streams`): the active streams matching
  * any of the requested sources, as Stream objects sorted by name, with
  * `is_default` when `include_default` is set. `include_all_active` (every
  * active stream, private ones included, metadata only) is for
@@ -37,12 +43,12 @@ export interface GetStreamsOptions {
  * subscriptions when asked, in parallel.
  * @throws JsonableError 400 `User not authorized for this query` for `include_all_active` by a non-administrator
  */
-export async function getStreams(
+export async function fetchStreams(
   deps: Deps,
   realm: RealmRecord,
   user: UserRecord,
   opts: GetStreamsOptions,
-): Promise<Record<string, unknown>[]> {
+): Promise<(StreamWireObject | StreamWithDefaultWireObject)[]> {
   if (opts.include_all_active && !isRealmAdmin(user)) throw new JsonableError("User not authorized for this query");
   const includePublic = opts.include_public && !isGuest(user);
   const ownerId = opts.include_owner_subscribed && user.is_bot ? user.bot_owner_id : null;
@@ -60,22 +66,23 @@ export async function getStreams(
     return opts.include_web_public && s.is_web_public && !s.invite_only && s.history_public_to_subscribers;
   });
   return selected
-    .map((s) => streamToWire(s, opts.include_default ? { isDefault: s.is_default } : {}))
-    .sort((a, b) => (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0));
+    .map((s) => (opts.include_default ? streamWithDefaultToWire(s) : streamToWire(s)))
+    .sort((a, b) => compareNames(a.name, b.name));
 }
 
 /**
- * `GET /streams/{stream_id}`: one Stream object. Administrators may fetch
+ * `GET /streams/{stream_id}` (https://zulip.com/api/get-stream-by-id): one
+ * stream object. Administrators may fetch
  * private streams they are not subscribed to (Zulip's `allow_realm_admin`).
  * One round trip.
  * @throws InvalidChannelIdError 400 `Invalid channel ID` for a missing, archived or invisible stream
  */
-export async function getStreamById(
+export async function fetchStreamById(
   deps: Deps,
   realm: RealmRecord,
   user: UserRecord,
   streamId: number,
-): Promise<Record<string, unknown>> {
+): Promise<StreamWireObject> {
   const { stream } = await accessStream(deps, user, realm, streamId, {
     allowRealmAdmin: true,
     error: () => new InvalidChannelIdError(),
@@ -84,12 +91,13 @@ export async function getStreamById(
 }
 
 /**
- * `GET /get_stream_id`: the ID of a stream by name (case-insensitive),
+ * `GET /get_stream_id` (https://zulip.com/api/get-stream-id): the ID of a
+ * stream by name (case-insensitive),
  * for streams the caller may access (no administrator exemption, as in
  * Zulip's `access_stream_by_name`). Two round trips.
  * @throws InvalidChannelNameError 400 `Invalid channel name '<name>'`
  */
-export async function getStreamIdForName(
+export async function fetchStreamIdByName(
   deps: Deps,
   realm: RealmRecord,
   user: UserRecord,
@@ -102,14 +110,15 @@ export async function getStreamIdForName(
 }
 
 /**
- * `GET /streams/{stream_id}/members`: the IDs of the stream's active
+ * `GET /streams/{stream_id}/members` (https://zulip.com/api/get-subscribers):
+ * the IDs of the stream's active
  * subscribers (deactivated users left out), ascending. Administrators may
  * list private streams they are not subscribed to. Round trips: the stream
- * with the caller's subscription, then the subscriber list (gsi1) and the
- * active users in parallel.
+ * with the caller's subscription, then the stream's subscriber index and
+ * the realm's active users in parallel.
  * @throws InvalidChannelIdError 400 `Invalid channel ID`
  */
-export async function getStreamSubscribers(
+export async function fetchStreamSubscriberIds(
   deps: Deps,
   realm: RealmRecord,
   user: UserRecord,
@@ -128,7 +137,8 @@ export async function getStreamSubscribers(
 }
 
 /**
- * `GET /users/{user_id}/subscriptions/{stream_id}`: whether a user is
+ * `GET /users/{user_id}/subscriptions/{stream_id}`
+ * (https://zulip.com/api/get-subscription-status): whether a user is
  * subscribed to a stream the caller may see (administrators: any stream).
  * Round trips: the target user, then the stream with the caller's and the
  * target's subscriptions.
@@ -136,7 +146,7 @@ export async function getStreamSubscribers(
  * @throws JsonableError 400 `User is deactivated`
  * @throws InvalidChannelIdError 400 `Invalid channel ID`
  */
-export async function getSubscriptionStatus(
+export async function fetchSubscriptionStatus(
   deps: Deps,
   realm: RealmRecord,
   user: UserRecord,
