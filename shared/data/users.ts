@@ -9,6 +9,7 @@ import { batchGet } from "./batch-get.js";
 import { isConditionFailure, putAllIfAbsent, writeIf } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
 import { EMAIL_SK_PREFIX, keyFits, keys } from "./keys.js";
+import type { RealmRecord } from "./records/realm.js";
 import type { UserRecord } from "./records/user.js";
 
 /**
@@ -31,12 +32,53 @@ export function isSystemBot(user: Pick<UserRecord, "is_bot" | "delivery_email" |
 
 type Db = Store;
 
-/** Reads one user (strongly consistent), or undefined. One round trip. */
-export async function getUser(deps: Db, realmId: number, userId: number): Promise<UserRecord | undefined> {
+/**
+ * Reads one user by ID, or undefined. One GetItem.
+ * @param options.consistent strongly consistent (twice the read units) @default true
+ */
+export async function userById(
+  deps: Db,
+  realmId: number,
+  userId: number,
+  options: { consistent?: boolean } = {},
+): Promise<UserRecord | undefined> {
   const out = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: keys.user(realmId, userId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: deps.table,
+      Key: keys.user(realmId, userId),
+      ...(options.consistent === false ? {} : { ConsistentRead: true }),
+    }),
   );
   return out.Item ? recordOf<UserRecord>(out.Item) : undefined;
+}
+
+/**
+ * Reads one user by delivery email (case-insensitive), or undefined: the
+ * unique-email item, then the user ({@link getUserIdByEmail},
+ * {@link userById}); two strongly consistent GetItems (one when the
+ * email is unknown).
+ */
+export async function userByEmail(deps: Db, realmId: number, email: string): Promise<UserRecord | undefined> {
+  const userId = await getUserIdByEmail(deps, realmId, email);
+  return userId === undefined ? undefined : userById(deps, realmId, userId);
+}
+
+/**
+ * Reads a user and their realm together: one strongly consistent
+ * BatchGetItem of both items (authentication's second round trip).
+ * @returns each record, or undefined when its item does not exist
+ */
+export async function userAndRealm(
+  deps: Db,
+  realmId: number,
+  userId: number,
+): Promise<{ user?: UserRecord; realm?: RealmRecord }> {
+  const found: { user?: UserRecord; realm?: RealmRecord } = {};
+  for (const item of await batchGet(deps, [keys.user(realmId, userId), keys.realm(realmId)], true)) {
+    if (item.type === "user") found.user = recordOf<UserRecord>(item);
+    else if (item.type === "realm") found.realm = recordOf<RealmRecord>(item);
+  }
+  return found;
 }
 
 /**
@@ -109,8 +151,11 @@ export async function userIdsByEmails(deps: Db, realmId: number, emails: string[
   return found;
 }
 
-/** Resolves the SHA-256 hex of an API key to its owner, or undefined. */
-export async function getApiKeyOwner(
+/**
+ * Resolves the SHA-256 hex of an API key to its owner through the key's
+ * lookup item (one eventually consistent GetItem), or undefined.
+ */
+export async function apiKeyOwner(
   deps: Db,
   apiKeyHash: string,
 ): Promise<{ realm_id: number; user_id: number } | undefined> {

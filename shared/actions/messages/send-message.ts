@@ -12,7 +12,7 @@ import { getOrCreateDirectRecipientId } from "../../data/recipients.js";
 import { claimFirstMessageId, getStream, getStreamIdByName } from "../../data/streams.js";
 import { getSubscription, listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { userMessageItem, wireFlags } from "../../data/user-messages.js";
-import { getUser, getUsersByIds } from "../../data/users.js";
+import { userById, getUsersByIds } from "../../data/users.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
 import { isGuest } from "../../domain/roles.js";
@@ -94,7 +94,7 @@ async function checkStreamAddressee(
     // Only enough to tell a small audience from a large one: the request's
     // cost must not grow with the stream's size.
     listStreamSubscriberIds(deps, streamId, INLINE_RECIPIENT_LIMIT + 1),
-    ownerId !== null ? getUser(deps, realm.id, ownerId) : Promise.resolve(undefined),
+    ownerId !== null ? userById(deps, realm.id, ownerId) : Promise.resolve(undefined),
     ownerId !== null ? getSubscription(deps, ownerId, streamId) : Promise.resolve(undefined),
   ]);
   if (!stream || stream.deactivated) throw notFound();

@@ -3,7 +3,7 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
-import { getUser, getUsersByIds } from "../../data/users.js";
+import { userById, getUsersByIds } from "../../data/users.js";
 import { apiEmail } from "../../domain/email.js";
 import { checkStreamPostPolicy } from "../../domain/stream-permissions.js";
 import { effectiveUserSettings } from "../../domain/user-settings.js";
@@ -77,7 +77,7 @@ export async function checkSendTypingNotification(
       error: () => new JsonableError("Invalid channel ID"),
     });
     const botOwner =
-      sender.is_bot && sender.bot_owner_id !== null ? await getUser(deps, realm.id, sender.bot_owner_id) : undefined;
+      sender.is_bot && sender.bot_owner_id !== null ? await userById(deps, realm.id, sender.bot_owner_id) : undefined;
     checkStreamPostPolicy(sender, stream, { botOwner, realm, nowSeconds: Math.floor(deps.clock.now() / 1000) });
     const subscriberIds = await listStreamSubscriberIds(deps, stream.stream_id);
     if (subscriberIds.length > MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS) return;

@@ -3,7 +3,7 @@ import type { Deps } from "../../deps.js";
 import { JsonableError, RealmDeactivatedError, UserDeactivatedError } from "../../errors.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 
-import { getUser, getUserIdByEmail } from "../../data/users.js";
+import { userByEmail } from "../../data/users.js";
 import { apiEmail } from "../../domain/email.js";
 
 /** 401 `AUTHENTICATION_FAILED`: the same answer whether or not the account exists. */
@@ -28,8 +28,7 @@ export async function checkFetchApiKey(
   username: string,
   password: string,
 ): Promise<{ api_key: string; email: string; user_id: number }> {
-  const userId = realm ? await getUserIdByEmail(deps, realm.id, username) : undefined;
-  const user = realm && userId !== undefined ? await getUser(deps, realm.id, userId) : undefined;
+  const user = realm ? await userByEmail(deps, realm.id, username) : undefined;
   const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!realm || !user || !user.password_hash || !ok) throw new AuthenticationFailedError();
   if (realm.deactivated) throw new RealmDeactivatedError();
