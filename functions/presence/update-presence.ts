@@ -3,10 +3,10 @@ import { doUpdateUserPresence } from "../../shared/actions/presence/update-prese
 import { JsonableError } from "../../shared/errors.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
-import { getRealmPresence } from "../../shared/queries/register/presence.js";
+import { fetchRealmPresence } from "../../shared/queries/register/presence.js";
 
 /**
- * `POST /users/me/presence` (OpenAPI `update-presence`): records the
+ * `POST /users/me/presence` (https://zulip.com/api/update-presence): records the
  * caller's status and, unless `ping_only`, returns the organization's
  * presence (modern format with `last_update_id` or `slim_presence`,
  * legacy email-keyed format otherwise).
@@ -23,7 +23,7 @@ export const updatePresence: Endpoint = async (ctx) => {
   await doUpdateUserPresence(ctx.deps, ctx.realm, ctx.user, p.status);
   if (p.ping_only) return {};
   const modern = p.slim_presence || p.last_update_id !== undefined;
-  const result = await getRealmPresence(ctx.deps, ctx.realm, {
+  const result = await fetchRealmPresence(ctx.deps, ctx.realm, {
     format: modern ? "modern" : "legacy",
     lastUpdateId: p.last_update_id,
   });

@@ -1,6 +1,6 @@
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
-import { getUser as getUserQuery } from "../../shared/queries/users/get-users.js";
+import { fetchUser } from "../../shared/queries/users/users.js";
 
 /**
  * `GET /users/{user_id}` and `GET /users/{email}` (OpenAPI `get-user`,
@@ -11,7 +11,7 @@ export const getUser: Endpoint = async (ctx) => {
     client_gravatar: param.bool().default(true),
     include_custom_profile_fields: param.bool().default(false),
   });
-  return getUserQuery(ctx.deps, ctx.realm, ctx.user, ctx.pathParams.user_id ?? "", {
+  return fetchUser(ctx.deps, ctx.realm, ctx.user, ctx.pathParams.user_id ?? "", {
     clientGravatar: p.client_gravatar,
     includeCustomProfileFields: p.include_custom_profile_fields,
   });

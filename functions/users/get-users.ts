@@ -1,6 +1,6 @@
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
-import { getUsers as getUsersQuery } from "../../shared/queries/users/get-users.js";
+import { fetchUsers } from "../../shared/queries/users/users.js";
 
 /** `GET /users` (spec "Get all users"): `members`, every user and bot of the organization. */
 export const getUsers: Endpoint = async (ctx) => {
@@ -8,7 +8,7 @@ export const getUsers: Endpoint = async (ctx) => {
     client_gravatar: param.bool().default(true),
     include_custom_profile_fields: param.bool().default(false),
   });
-  return getUsersQuery(ctx.deps, ctx.realm, ctx.user, {
+  return fetchUsers(ctx.deps, ctx.realm, ctx.user, {
     clientGravatar: p.client_gravatar,
     includeCustomProfileFields: p.include_custom_profile_fields,
   });

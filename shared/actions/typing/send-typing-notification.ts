@@ -87,18 +87,7 @@ export async function checkSendTypingNotification(
       subscriberIds.filter((id) => id !== sender.user_id),
     );
     const audience = [...subscribers.values()].filter((u) => receivesTyping(realm, u)).map((u) => u.user_id);
-    await sendEvent(
-      deps,
-      {
-        type: "typing",
-        op: req.op,
-        message_type: "stream",
-        sender: senderPerson,
-        stream_id: stream.stream_id,
-        topic: req.topic,
-      },
-      audience.sort((a, b) => a - b),
-    );
+    await notifyStreamTyping(deps, req.op, senderPerson, stream.stream_id, req.topic, audience.sort((a, b) => a - b));
     return;
   }
 
@@ -116,15 +105,48 @@ export async function checkSendTypingNotification(
   }
   const participants = [...new Set(ids)].map((id) => found.get(id)!);
   const audience = participants.filter((u) => u.user_id !== sender.user_id && receivesTyping(realm, u));
-  await sendEvent(
+  await notifyDirectTyping(
     deps,
-    {
-      type: "typing",
-      op: req.op,
-      message_type: "direct",
-      sender: senderPerson,
-      recipients: participants.map((u) => ({ user_id: u.user_id, email: apiEmail(u, realm, deps.config) })),
-    },
+    req.op,
+    senderPerson,
+    participants.map((u) => ({ user_id: u.user_id, email: apiEmail(u, realm, deps.config) })),
     audience.map((u) => u.user_id),
   );
+}
+
+/** A participant as `typing` events name them: user ID and API email. */
+export interface TypingPerson {
+  user_id: number;
+  email: string;
+}
+
+/**
+ * Sends a direct-message `typing` event (https://zulip.com/api/get-events#typing-start;
+ * Zulip's `do_send_typing_notification`): `recipients` lists every
+ * participant of the conversation, the sender included.
+ */
+export async function notifyDirectTyping(
+  deps: Deps,
+  op: "start" | "stop",
+  sender: TypingPerson,
+  recipients: TypingPerson[],
+  audience: number[],
+): Promise<void> {
+  await sendEvent(deps, { type: "typing", op, message_type: "direct", sender, recipients }, audience);
+}
+
+/**
+ * Sends a stream `typing` event (https://zulip.com/api/get-events#typing-start;
+ * Zulip's `do_send_stream_typing_notification`), delivered only to queues
+ * with the `stream_typing_notifications` capability.
+ */
+export async function notifyStreamTyping(
+  deps: Deps,
+  op: "start" | "stop",
+  sender: TypingPerson,
+  streamId: number,
+  topic: string,
+  audience: number[],
+): Promise<void> {
+  await sendEvent(deps, { type: "typing", op, message_type: "stream", sender, stream_id: streamId, topic }, audience);
 }

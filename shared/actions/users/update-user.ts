@@ -7,7 +7,8 @@ import { listRealmMembers, userConditions, writeUsers } from "../../data/users.j
 import { isRealmAdmin, isRealmOwner, Role } from "../../domain/roles.js";
 import { getCustomProfileFields } from "../../queries/users/custom-profile-fields.js";
 import { accessUserInList } from "../../access/user.js";
-import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates } from "./notify.js";
+import { wireRole } from "../../wire/user.js";
+import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates, type RealmUserUpdatePerson } from "./notify.js";
 import { lastOwnerGuard } from "./owners.js";
 import { withWriteRetries } from "../../data/retry.js";
 import { checkFullName } from "./validation.js";
@@ -69,7 +70,7 @@ export async function checkUpdateUser(
       forAdmin: true,
     });
     const fields: Partial<UserRecord> = {};
-    const persons: Record<string, unknown>[] = [];
+    const persons: RealmUserUpdatePerson[] = [];
     const checks: Parameters<typeof writeUsers>[3] = [];
 
     if (update.role !== undefined && update.role !== target.role) {
@@ -85,7 +86,7 @@ export async function checkUpdateUser(
       }
       if (guard.check) checks.push(guard.check);
       fields.role = update.role;
-      persons.push({ user_id: target.user_id, role: update.role });
+      persons.push({ user_id: target.user_id, role: wireRole(update.role) });
     }
 
     if (update.full_name !== undefined && update.full_name !== target.full_name && update.full_name.trim() !== "") {

@@ -19,7 +19,7 @@ import {
   starredMessagesInitialState,
   unreadMessagesInitialState,
 } from "./messages.js";
-import { getRealmPresence } from "./presence.js";
+import { fetchRealmPresence } from "./presence.js";
 import { realmInitialState } from "./realm.js";
 import { realmUserInitialState } from "./realm-user.js";
 import { defaultStreamsInitialState, streamInitialState, subscriptionInitialState } from "./subscription.js";
@@ -190,7 +190,7 @@ export async function fetchInitialState(
   if (want("presence")) {
     parts.push(
       loadMembers().then((all) =>
-        getRealmPresence(deps, realm, { format: opts.slimPresence ? "modern" : "legacy", users: all }),
+        fetchRealmPresence(deps, realm, { format: opts.slimPresence ? "modern" : "legacy", users: all }),
       ),
     );
   }
