@@ -53,6 +53,7 @@ export const LOCAL_ENV = {
   URL_SCHEME: "http",
 } as const;
 
+/** The CLI's help text (`--help`, and after a usage error). */
 export const MANAGE_USAGE = `Usage: npm run manage -- <command> [--local] [options]
 
 Commands:

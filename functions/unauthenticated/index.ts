@@ -3,11 +3,12 @@ import { fetchApiKey } from "./fetch-api-key.js";
 import { getEmojiData } from "./get-emoji-data.js";
 import { getServerSettingsEndpoint } from "./get-server-settings.js";
 
-/** Endpoints of the `auth` group (no credentials needed). */
+/** Endpoints of the `unauthenticated` group (no credentials needed). */
 export const endpoints = {
   getServerSettings: getServerSettingsEndpoint,
   fetchApiKey,
   getEmojiData,
 };
 
+/** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */
 export const handler = groupHandler(endpoints);

@@ -3,8 +3,9 @@ import { param, parseParams } from "../../shared/http/params.js";
 import { fetchUser } from "../../shared/queries/users/users.js";
 
 /**
- * `GET /users/{user_id}` and `GET /users/{email}` (OpenAPI `get-user`,
- * `get-user-by-email`): one route whose path value is a user ID or an email.
+ * `GET /users/{user_id}` and `GET /users/{email}` (https://zulip.com/api/get-user,
+ * https://zulip.com/api/get-user-by-email): one route whose path value is a
+ * user ID or an email.
  */
 export const getUser: Endpoint = async (ctx) => {
   const p = parseParams(ctx.params, {

@@ -2,7 +2,7 @@ import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
 import { fetchUsers } from "../../shared/queries/users/users.js";
 
-/** `GET /users` (spec "Get all users"): `members`, every user and bot of the organization. */
+/** `GET /users` (https://zulip.com/api/get-users): `members`, every user and bot of the organization. */
 export const getUsers: Endpoint = async (ctx) => {
   const p = parseParams(ctx.params, {
     client_gravatar: param.bool().default(true),

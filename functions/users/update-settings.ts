@@ -1,4 +1,4 @@
-import { checkUpdateSettings, requireHuman } from "../../shared/actions/users/update-settings.js";
+import { checkUpdateSettings, checkHumanUser } from "../../shared/actions/users/update-settings.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
 import { USER_SETTING_PARAMS } from "./settings-params.js";
@@ -21,7 +21,7 @@ const FRAMEWORK_PARAMS = new Set(["client"]);
  */
 export const updateSettings: Endpoint = async (ctx) => {
   // Zulip's @human_users_only runs before the parameters are looked at.
-  requireHuman(ctx.user);
+  checkHumanUser(ctx.user);
   const { full_name, old_password, new_password, ...settings } = parseParams(ctx.params, SPECS);
   await checkUpdateSettings(ctx.deps, ctx.realm, ctx.user, { full_name, old_password, new_password, settings });
   const ignored = [...ctx.params.keys()].filter((k) => !Object.hasOwn(SPECS, k) && !FRAMEWORK_PARAMS.has(k)).sort();

@@ -22,7 +22,8 @@ export interface AccessOptions {
   /**
    * The caller must be an organization administrator, else 400
    * `Insufficient permission`. (Zulip also lets a bot's owner administer
-   * that bot here; the spec makes these endpoints administrators-only.)
+   * that bot here; this server's user endpoints are administrators-only, as
+   * https://zulip.com/api/update-user describes them.)
    */
   forAdmin: boolean;
 }

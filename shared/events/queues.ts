@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Deps } from "../deps.js";
 import { BadEventQueueIdError, JsonableError } from "../errors.js";
-import type { EventQueueRecord, LogItem, PendingEvent, QueueOptions } from "../data/records/event-queue.js";
+import type { EventQueueRecord, PendingEvent, QueueOptions } from "../data/records/event-queue.js";
 import type { RealmRecord } from "../data/records/realm.js";
 import type { UserRecord } from "../data/records/user.js";
 import {
@@ -18,7 +18,10 @@ import { isGuest } from "../domain/roles.js";
 import { eventsForQueue, readsPublicLog, type DeliveredEvent } from "./delivery.js";
 import { eventKeyTime, publicLogWakeId } from "./publish.js";
 
-/** Inactivity after which a queue is gone (spec "Limits": 10 minutes; Zulip's DEFAULT_EVENT_QUEUE_TIMEOUT_SECS). */
+/**
+ * Inactivity after which a queue is gone, in milliseconds: 10 minutes
+ * (Zulip's `DEFAULT_EVENT_QUEUE_TIMEOUT_SECS`; https://zulip.com/api/register-queue).
+ */
 export const QUEUE_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**

@@ -13,11 +13,11 @@ export function isoTimestamp(unixSeconds: number): string {
 }
 
 /**
- * Whether `viewer` gets `target`'s `delivery_email` in a user object. The
- * spec ("User (member)": `delivery_email`) sends it only when the target's
- * email visibility is limited and the viewer is an administrator with access
- * under that policy. (Zulip since feature level 163 always sends the field,
- * null when hidden; the spec's rule is the one we follow.)
+ * Whether `viewer` gets `target`'s `delivery_email` in a user object: only
+ * when the target's email visibility is limited and the viewer is an
+ * administrator with access under that policy (Zulip's rule before feature
+ * level 163, https://zulip.com/api/get-user `delivery_email`; Zulip since
+ * then always sends the field, null when hidden).
  */
 export function includesDeliveryEmail(target: UserRecord, realm: RealmRecord, viewer: UserRecord | null): boolean {
   if (!viewer || !isRealmAdmin(viewer)) return false;
@@ -131,7 +131,7 @@ export function userToWire(
 }
 
 /**
- * A `cross_realm_bots` entry of `POST /register` (OpenAPI `register-queue`,
+ * A `cross_realm_bots` entry of `POST /register` (https://zulip.com/api/register-queue,
  * `cross_realm_bots` items): the user object as the bot sees itself, so
  * with `delivery_email` and a server-computed `avatar_url`, plus
  * `is_system_bot: true` and `bot_owner_id: null` (Zulip hides that system

@@ -113,7 +113,7 @@ export async function checkCreateUser(deps: Deps, realm: RealmRecord, input: New
 }
 
 /**
- * `POST /users` (OpenAPI `create-user`): an organization administrator
+ * `POST /users` (https://zulip.com/api/create-user): an organization administrator
  * creates an account with a password.
  *
  * Zulip additionally requires the `can_create_users` permission, which is

@@ -14,8 +14,9 @@ export class AuthenticationFailedError extends JsonableError {
 }
 
 /**
- * Exchanges an email and password for the account's API key (spec
- * `POST /fetch_api_key`). The password check always runs scrypt, against a
+ * Exchanges an email and password for the account's API key
+ * (`POST /fetch_api_key`, https://zulip.com/api/fetch-api-key; Zulip's
+ * `api_fetch_api_key`). The password check always runs scrypt, against a
  * dummy hash when the account does not exist, so timing does not reveal
  * which emails have accounts.
  * @returns `{api_key, email, user_id}`

@@ -3,13 +3,14 @@ import { JsonableError } from "../../errors.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
-import { listRealmMembers, userConditions, writeUsers } from "../../data/users.js";
+import { listRealmMembers } from "../../data/users.js";
+import { userConditions, writeUsers } from "../../data/user-writes.js";
 import { accessUserInList } from "../../access/user.js";
 import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates, type RealmUserUpdatePerson } from "./notify.js";
 import { withWriteRetries } from "../../data/retry.js";
 
 /**
- * `POST /users/{user_id}/reactivate` (OpenAPI `reactivate-user`; Zulip's
+ * `POST /users/{user_id}/reactivate` (https://zulip.com/api/reactivate-user; Zulip's
  * `reactivate_user_backend` and `do_reactivate_user`): an administrator
  * reactivates a user or bot. A user's bots stay deactivated (as in Zulip).
  * An already active account is left as it is (success, no events).

@@ -4,7 +4,8 @@ import { HumanUsersOnlyError, JsonableError } from "../../errors.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
-import { listRealmMembers, writeUsers } from "../../data/users.js";
+import { listRealmMembers } from "../../data/users.js";
+import { writeUsers } from "../../data/user-writes.js";
 import { apiEmail } from "../../domain/email.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { USER_SETTING_DEFAULTS, type UserSettingName } from "../../domain/user-settings.js";
@@ -28,12 +29,12 @@ export interface SettingsUpdate {
  * Zulip's `@human_users_only`: bots may not call the endpoint.
  * @throws HumanUsersOnlyError 400 `This endpoint does not accept bot requests.`
  */
-export function requireHuman(caller: UserRecord): void {
+export function checkHumanUser(caller: UserRecord): void {
   if (caller.is_bot) throw new HumanUsersOnlyError();
 }
 
 /**
- * `PATCH /settings` (OpenAPI `update-settings`; Zulip's
+ * `PATCH /settings` (https://zulip.com/api/update-settings; Zulip's
  * `json_change_settings`): the caller changes their own name, password or
  * personal settings.
  *
@@ -64,7 +65,7 @@ export async function checkUpdateSettings(
   caller: UserRecord,
   update: SettingsUpdate,
 ): Promise<void> {
-  requireHuman(caller);
+  checkHumanUser(caller);
   const fields: Partial<UserRecord> = {};
 
   if (update.new_password !== undefined) {

@@ -3,7 +3,8 @@ import { JsonableError, OrganizationOwnerRequiredError } from "../../errors.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
-import { listRealmMembers, userConditions, writeUsers } from "../../data/users.js";
+import { listRealmMembers } from "../../data/users.js";
+import { userConditions, writeUsers } from "../../data/user-writes.js";
 import { isRealmAdmin, isRealmOwner, Role } from "../../domain/roles.js";
 import { getCustomProfileFields } from "../../queries/users/custom-profile-fields.js";
 import { accessUserInList } from "../../access/user.js";
@@ -27,19 +28,19 @@ export interface UserUpdate {
 }
 
 /**
- * `PATCH /users/{user_id}` (spec "Update a user"; Zulip's
+ * `PATCH /users/{user_id}` (https://zulip.com/api/update-user; Zulip's
  * `update_user_backend`): an administrator changes another user's (or
  * bot's, or their own) name, role or custom profile field values.
  *
  * Everything is validated before anything is written, and all changes go in
  * one conditional write on the role and active state that were read, so a
  * refused or raced request changes nothing (Zulip validates and writes one
- * property after the other). Role rules (spec "States and transitions", User
- * role): only owners add or remove the owner role; the owner role cannot be
- * removed from the only owner (race-free, see `owners.ts`); a guest cannot
- * be made an administrator or owner directly (the spec's `BAD_REQUEST`
- * `Guests cannot be organization administrators`: demote them to member or
- * moderator first). A blank `full_name` is ignored, as Zulip does.
+ * property after the other). Role rules (Zulip's `update_user_backend`
+ * and https://zulip.com/help/user-roles): only owners add or remove the
+ * owner role; the owner role cannot be removed from the only owner
+ * (race-free, see `owners.ts`); a guest cannot be made an administrator or
+ * owner directly (`BAD_REQUEST` `Guests cannot be organization
+ * administrators`: demote them to member or moderator first). A blank `full_name` is ignored, as Zulip does.
  *
  * Emits one `realm_user` `update` per changed property (`{user_id, role}`,
  * `{user_id, full_name}`, `{user_id, custom_profile_field}`) to the realm's

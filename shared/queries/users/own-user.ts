@@ -6,7 +6,7 @@ import { userToWire, type WireUser } from "../../wire/user.js";
 import { allocatedMaxId } from "../../data/counters.js";
 
 /**
- * The body of `GET /users/me` (OpenAPI `get-own-user`): the caller's user
+ * The body of `GET /users/me` (https://zulip.com/api/get-own-user): the caller's user
  * object at top level, with `delivery_email` always (it is their own) and
  * the deprecated `max_message_id`.
  *

@@ -7,7 +7,7 @@ import { isSystemBot, listRealmMembers } from "../../data/users.js";
 import { accessUserByIdOrEmail } from "../../access/user.js";
 import { userToWire, type WireUser } from "../../wire/user.js";
 
-/** Options shared by `GET /users` and `GET /users/{user_id}` (spec `GET /users`). */
+/** Options shared by `GET /users` and `GET /users/{user_id}` (https://zulip.com/api/get-users). */
 export interface UserListOptions {
   /** @default true in the endpoints (feature level 92) */
   clientGravatar: boolean;
@@ -16,9 +16,9 @@ export interface UserListOptions {
 }
 
 /**
- * The body of `GET /users`: every user and bot of the realm, active or
- * deactivated, in user-ID order, as `viewer` may see them (spec "User
- * (member)"). One Query (paged by 1 MB) over the realm's user items.
+ * The body of `GET /users` (https://zulip.com/api/get-users): every user
+ * and bot of the realm, active or deactivated, in user-ID order, as
+ * `viewer` may see them ({@link userToWire}). One Query (paged by 1 MB) over the realm's user items.
  * System bots are not listed: Zulip's `get_users_for_api` lists the
  * realm's users only, and system bots live in its internal realm.
  */
