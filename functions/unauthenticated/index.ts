@@ -1,11 +1,11 @@
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { fetchApiKey } from "./fetch-api-key.js";
 import { getEmojiData } from "./get-emoji-data.js";
-import { getServerSettingsEndpoint } from "./get-server-settings.js";
+import { getServerSettings } from "./get-server-settings.js";
 
 /** Endpoints of the `unauthenticated` group (no credentials needed). */
 export const endpoints = {
-  getServerSettings: getServerSettingsEndpoint,
+  getServerSettings,
   fetchApiKey,
   getEmojiData,
 };

@@ -26,7 +26,7 @@ export const AUTHENTICATION_METHODS = {
  * (version triple, authentication methods, and the realm of the host when
  * there is one). The Python client gives up when `zulip_version` is missing.
  */
-export function getServerSettings(realm: RealmRecord | null, config: Config): Record<string, unknown> {
+export function fetchServerSettings(realm: RealmRecord | null, config: Config): Record<string, unknown> {
   const base: Record<string, unknown> = {
     authentication_methods: AUTHENTICATION_METHODS,
     external_authentication_methods: [],
