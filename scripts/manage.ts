@@ -29,8 +29,8 @@ import { loadConfig, type Config } from "../shared/config.js";
 import { runJob } from "../functions/worker/jobs.js";
 import { createDeps, type Deps } from "../shared/deps.js";
 import type { RealmRecord } from "../shared/data/records/realm.js";
-import { getRealm, getRealmIdBySubdomain } from "../shared/data/realms.js";
-import { getUser, getUserIdByEmail, listRealmUsers } from "../shared/data/users.js";
+import { realmBySubdomain } from "../shared/data/realms.js";
+import { listRealmUsers, userByEmail } from "../shared/data/users.js";
 import { isValidEmailAddress, realmUrl } from "../shared/domain/email.js";
 import { BotType, Role } from "../shared/domain/roles.js";
 import { JsonableError } from "../shared/errors.js";
@@ -53,7 +53,8 @@ export const LOCAL_ENV = {
   URL_SCHEME: "http",
 } as const;
 
-export const USAGE = `Usage: npm run manage -- <command> [--local] [options]
+/** The CLI's help text (`--help`, and after a usage error). */
+export const MANAGE_USAGE = `Usage: npm run manage -- <command> [--local] [options]
 
 Commands:
   create-realm   --subdomain S --name N --owner-email E --owner-name F [--password P]
@@ -126,9 +127,8 @@ function only(values: Values, command: string, allowed: string[]): void {
   if (extra.length) throw new UsageError(`${command} does not take --${extra[0]}`);
 }
 
-async function realmBySubdomain(deps: Deps, subdomain: string): Promise<RealmRecord> {
-  const id = await getRealmIdBySubdomain(deps, subdomain);
-  const realm = id === undefined ? undefined : await getRealm(deps, id);
+async function existingRealm(deps: Deps, subdomain: string): Promise<RealmRecord> {
+  const realm = await realmBySubdomain(deps, subdomain);
   if (!realm) throw new UsageError(`no organization with subdomain '${subdomain}'`);
   return realm;
 }
@@ -177,7 +177,7 @@ async function run(command: string, values: Values, deps: Deps, out: (line: stri
     }
     case "create-user": {
       only(values, command, ["realm", "email", "name", "role", "password", "bot"]);
-      const realm = await realmBySubdomain(deps, required(values, "realm"));
+      const realm = await existingRealm(deps, required(values, "realm"));
       const roleArg = required(values, "role");
       const role = ROLE_NAMES[roleArg];
       if (role === undefined) {
@@ -196,17 +196,16 @@ async function run(command: string, values: Values, deps: Deps, out: (line: stri
     }
     case "rotate-api-key": {
       only(values, command, ["realm", "email"]);
-      const realm = await realmBySubdomain(deps, required(values, "realm"));
+      const realm = await existingRealm(deps, required(values, "realm"));
       const email = required(values, "email");
-      const id = await getUserIdByEmail(deps, realm.id, email);
-      const user = id === undefined ? undefined : await getUser(deps, realm.id, id);
+      const user = await userByEmail(deps, realm.id, email);
       if (!user) throw new UsageError(`no user with email '${email}' in this organization`);
       out(await doRegenerateApiKey(deps, realm, user));
       return;
     }
     case "list-users": {
       only(values, command, ["realm"]);
-      const realm = await realmBySubdomain(deps, required(values, "realm"));
+      const realm = await existingRealm(deps, required(values, "realm"));
       const users = await listRealmUsers(deps, realm.id, { consistent: true });
       const rows = users.map((u) => [
         String(u.user_id),
@@ -237,11 +236,11 @@ export async function main(argv: string[], io: ManageIo = {}): Promise<number> {
     ({ values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true }));
   } catch (e) {
     err(`error: ${(e as Error).message}`);
-    err(USAGE);
+    err(MANAGE_USAGE);
     return 1;
   }
   if (values.help || positionals.length === 0) {
-    (values.help ? out : err)(USAGE);
+    (values.help ? out : err)(MANAGE_USAGE);
     return values.help ? 0 : 1;
   }
   if (positionals.length > 1) {
@@ -264,7 +263,7 @@ export async function main(argv: string[], io: ManageIo = {}): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError || e instanceof JsonableError) {
       err(`error: ${e.message}`);
-      if (e instanceof UsageError && e.message.startsWith("unknown command")) err(USAGE);
+      if (e instanceof UsageError && e.message.startsWith("unknown command")) err(MANAGE_USAGE);
       return 1;
     }
     throw e;

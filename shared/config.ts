@@ -14,7 +14,11 @@ const ConfigSchema = z.object({
   AWS_REGION: z.string().min(1).default("us-east-1"),
   /** Override endpoint (DynamoDB Local); unset on AWS. */
   DYNAMODB_ENDPOINT: z.string().url().optional(),
-  /** SQS queue URL for deferred work; unset disables deferral (work runs inline). */
+  /**
+   * SQS queue URL of the deferred-work queue (`shared/deferred/`). Unset,
+   * every enqueue fails with an error (unit tests without a queue); no work
+   * runs inline instead.
+   */
   DEFERRED_QUEUE_URL: z.string().optional(),
   /** Override endpoint for SQS (a local emulator); unset on AWS. */
   SQS_ENDPOINT: z.string().url().optional(),

@@ -1,11 +1,12 @@
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
-import { createEventQueue, getEvents as getEventsAction } from "../../shared/events/queues.js";
+import { doGetEvents } from "../../shared/actions/events/get-events.js";
 import { parseRegistrationParams, queueOptionsFrom } from "./registration-params.js";
 
 /**
- * `GET /events`: long-polls a queue. Without `queue_id`, registers a queue
- * from the registration parameters first (spec "Get events").
+ * `GET /events` (https://zulip.com/api/get-events): long-polls a queue.
+ * Without `queue_id`, registers a queue from the registration parameters
+ * first.
  */
 export const getEvents: Endpoint = async (ctx) => {
   const p = parseParams(ctx.params, {
@@ -13,20 +14,14 @@ export const getEvents: Endpoint = async (ctx) => {
     last_event_id: param.int().optional(),
     dont_block: param.bool().default(false),
   });
-  let queueId = p.queue_id;
-  let lastEventId = p.last_event_id;
-  if (queueId === undefined) {
-    const reg = parseRegistrationParams(ctx.params, false);
-    queueId = (await createEventQueue(ctx.deps, ctx.realm, ctx.user, queueOptionsFrom(reg, ctx.user, ctx.clientName)))
-      .queue_id;
-    lastEventId = undefined;
-  }
-  const events = await getEventsAction(ctx.deps, ctx.user, {
-    queueId,
-    lastEventId,
+  const queue =
+    p.queue_id !== undefined
+      ? { id: p.queue_id, lastEventId: p.last_event_id }
+      : { register: queueOptionsFrom(parseRegistrationParams(ctx.params, false), ctx.user, ctx.clientName) };
+  return doGetEvents(ctx.deps, ctx.realm, ctx.user, {
+    queue,
     dontBlock: p.dont_block,
     holdMs: ctx.deps.config.LONGPOLL_HOLD_MS,
-    remainingMs: ctx.remainingTimeMs(),
+    remainingTimeMs: () => ctx.remainingTimeMs(),
   });
-  return { events, queue_id: queueId };
 };

@@ -25,9 +25,9 @@ const capabilitiesSchema = z
   .loose();
 
 /**
- * The registration parameters of `POST /register` (spec "Register an event
- * queue"; OpenAPI `register-queue`), also accepted by `GET /events` without
- * a `queue_id`.
+ * The registration parameters of `POST /register`
+ * (https://zulip.com/api/register-queue), also accepted by `GET /events`
+ * without a `queue_id`.
  * @param clientGravatarDefault true for `POST /register` (feature level 92+), false for `GET /events` (as Zulip)
  */
 export function registrationParamSpecs(clientGravatarDefault: boolean) {

@@ -7,4 +7,5 @@ import { updatePresence } from "./update-presence.js";
 /** Endpoints of the `presence` group, keyed by the route table's endpoint names. */
 export const endpoints = { updatePresence, getRealmPresence, getUserPresence, setTypingStatus };
 
+/** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */
 export const handler = groupHandler(endpoints);

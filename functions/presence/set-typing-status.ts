@@ -7,7 +7,7 @@ import { param, parseParams } from "../../shared/http/params.js";
 /** Zulip's `type` values; `private` is the pre-feature-level-174 name of `direct`, `channel` the newer name of `stream`. */
 const TYPES: Record<string, "direct" | "stream"> = { direct: "direct", private: "direct", stream: "stream", channel: "stream" };
 
-/** `POST /typing` (OpenAPI `set-typing-status`): tells the other participants the caller started or stopped typing. */
+/** `POST /typing` (https://zulip.com/api/set-typing-status): tells the other participants the caller started or stopped typing. */
 export const setTypingStatus: Endpoint = async (ctx) => {
   const p = parseParams(ctx.params, {
     type: param.string().default("direct"),

@@ -6,7 +6,7 @@ import { param, parseParams } from "../../shared/http/params.js";
 import { fetchRealmPresence } from "../../shared/queries/register/presence.js";
 
 /**
- * `POST /users/me/presence` (OpenAPI `update-presence`): records the
+ * `POST /users/me/presence` (https://zulip.com/api/update-presence): records the
  * caller's status and, unless `ping_only`, returns the organization's
  * presence (modern format with `last_update_id` or `slim_presence`,
  * legacy email-keyed format otherwise).

@@ -3,7 +3,7 @@ import { checkCreateUserByAdmin } from "../../shared/actions/users/create-user.j
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
 
-/** `POST /users` (OpenAPI `create-user`): administrators create an account; returns `user_id`. */
+/** `POST /users` (https://zulip.com/api/create-user): administrators create an account; returns `user_id`. */
 export const createUser: Endpoint = async (ctx) => {
   // Zulip's @require_realm_admin runs before the parameters are looked at.
   requireRealmAdmin(ctx.user);

@@ -4,7 +4,7 @@ import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams, pathInt } from "../../shared/http/params.js";
 
 /**
- * `DELETE /users/{user_id}` (OpenAPI `deactivate-user`). The optional
+ * `DELETE /users/{user_id}` (https://zulip.com/api/deactivate-user). The optional
  * `deactivation_notification_comment` (at most 2000 characters) is checked
  * and accepted; this deployment sends no email, so it has no effect.
  */

@@ -1,8 +1,8 @@
 import type { Endpoint } from "../../shared/http/context.js";
-import { getOwnUser as getOwnUserQuery } from "../../shared/queries/users/get-own-user.js";
+import { fetchOwnUser } from "../../shared/queries/users/own-user.js";
 
 /**
- * `GET /users/me` (OpenAPI `get-own-user`): the caller's own user object.
+ * `GET /users/me` (https://zulip.com/api/get-own-user): the caller's own user object.
  * The endpoint has no parameters: `avatar_url` is always computed.
  */
-export const getOwnUser: Endpoint = async (ctx) => getOwnUserQuery(ctx.deps, ctx.realm, ctx.user);
+export const getOwnUser: Endpoint = async (ctx) => fetchOwnUser(ctx.deps, ctx.realm, ctx.user);

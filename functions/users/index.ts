@@ -22,4 +22,5 @@ export const endpoints = {
   updateSettings,
 };
 
+/** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */
 export const handler = groupHandler(endpoints);

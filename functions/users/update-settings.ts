@@ -1,7 +1,7 @@
-import { USER_SETTING_PARAMS } from "../../shared/actions/users/settings-validation.js";
-import { checkUpdateSettings, requireHuman } from "../../shared/actions/users/update-settings.js";
+import { checkUpdateSettings, checkHumanUser } from "../../shared/actions/users/update-settings.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
+import { USER_SETTING_PARAMS } from "./settings-params.js";
 
 const SPECS = {
   full_name: param.string().optional(),
@@ -14,14 +14,14 @@ const SPECS = {
 const FRAMEWORK_PARAMS = new Set(["client"]);
 
 /**
- * `PATCH /settings` (OpenAPI `update-settings`): the caller's name, password
+ * `PATCH /settings` (https://zulip.com/api/update-settings): the caller's name, password
  * and personal settings. Parameters this server does not support (for
  * example `email`, whose change needs a confirmation email) are listed in
  * `ignored_parameters_unsupported`, sorted, as Zulip does since feature level 167.
  */
 export const updateSettings: Endpoint = async (ctx) => {
   // Zulip's @human_users_only runs before the parameters are looked at.
-  requireHuman(ctx.user);
+  checkHumanUser(ctx.user);
   const { full_name, old_password, new_password, ...settings } = parseParams(ctx.params, SPECS);
   await checkUpdateSettings(ctx.deps, ctx.realm, ctx.user, { full_name, old_password, new_password, settings });
   const ignored = [...ctx.params.keys()].filter((k) => !Object.hasOwn(SPECS, k) && !FRAMEWORK_PARAMS.has(k)).sort();

@@ -13,7 +13,7 @@ const profileData = z.array(
     .strict(),
 );
 
-/** `PATCH /users/{user_id}` (spec "Update a user"): name, role and custom profile field values. */
+/** `PATCH /users/{user_id}` (https://zulip.com/api/update-user): name, role and custom profile field values. */
 export const updateUser: Endpoint = async (ctx) => {
   const userId = pathInt(ctx.pathParams, "user_id");
   const p = parseParams(ctx.params, {

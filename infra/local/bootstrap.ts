@@ -3,7 +3,7 @@ import { writeFile, chmod } from "node:fs/promises";
 import { doCreateRealm } from "../../shared/actions/realms/create-realm.js";
 import type { Deps } from "../../shared/deps.js";
 import { getRealm, getRealmIdBySubdomain } from "../../shared/data/realms.js";
-import { getUser, getUserIdByEmail } from "../../shared/data/users.js";
+import { userById, getUserIdByEmail } from "../../shared/data/users.js";
 import { realmUrl } from "../../shared/domain/email.js";
 
 export interface Credentials {
@@ -26,7 +26,7 @@ export async function ensureDefaultOrganization(deps: Deps): Promise<Credentials
   if (realmId !== undefined) {
     const realm = (await getRealm(deps, realmId))!;
     const ownerId = await getUserIdByEmail(deps, realm.id, DEFAULT_OWNER_EMAIL);
-    const owner = ownerId === undefined ? undefined : await getUser(deps, realm.id, ownerId);
+    const owner = ownerId === undefined ? undefined : await userById(deps, realm.id, ownerId);
     if (owner) return { site: realmUrl(realm, deps.config), email: owner.delivery_email, apiKey: owner.api_key };
   }
   const password = randomBytes(9).toString("base64url");

@@ -9,7 +9,7 @@ import {
 import type { RealmRecord } from "../data/records/realm.js";
 import type { UserRecord } from "../data/records/user.js";
 
-import { getUser, getUserIdByEmail } from "../data/users.js";
+import { userByEmail, userById } from "../data/users.js";
 import { canSeeDeliveryEmail, realmHost } from "../domain/email.js";
 import { isRealmAdmin } from "../domain/roles.js";
 
@@ -22,7 +22,8 @@ export interface AccessOptions {
   /**
    * The caller must be an organization administrator, else 400
    * `Insufficient permission`. (Zulip also lets a bot's owner administer
-   * that bot here; the spec makes these endpoints administrators-only.)
+   * that bot here; this server's user endpoints are administrators-only, as
+   * https://zulip.com/api/update-user describes them.)
    */
   forAdmin: boolean;
 }
@@ -53,7 +54,7 @@ export async function accessUserById(
   userId: number,
   opts: AccessOptions,
 ): Promise<UserRecord> {
-  const target = await getUser(deps, realm.id, userId);
+  const target = await userById(deps, realm.id, userId);
   if (!target) throw new NoSuchUserError();
   return checkUserAccess(target, caller, opts);
 }
@@ -90,8 +91,7 @@ export async function accessUserByEmail(
 ): Promise<UserRecord> {
   const fakeId = userIdFromFakeEmail(email.trim(), realm, deps.config);
   if (fakeId !== undefined) return accessUserById(deps, realm, caller, fakeId, opts);
-  const userId = await getUserIdByEmail(deps, realm.id, email.trim());
-  const target = userId === undefined ? undefined : await getUser(deps, realm.id, userId);
+  const target = await userByEmail(deps, realm.id, email.trim());
   if (!target || !canSeeDeliveryEmail(caller, target, realm)) throw new NoSuchUserError();
   return checkUserAccess(target, caller, opts);
 }

@@ -1,9 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
 import { batchGet } from "./batch-get.js";
 import { writeIf } from "./conditions.js";
 import { recordOf } from "./items.js";
 import { keyFits, keys } from "./keys.js";
+import { queryPages } from "./query.js";
 import type { EventQueueRecord, LogItem } from "./records/event-queue.js";
 
 type Db = Store;
@@ -85,14 +86,34 @@ function toLogItem(item: Record<string, unknown>): LogItem {
 }
 
 /**
- * Reads an event log (a user's, or a realm's public-stream log) from
- * `fromKey` (inclusive) in key order, eventually consistent (the readers'
- * look-back window absorbs replication lag). Items for which `seen`
- * returns true are skipped without counting; reading stops once `maxNew`
- * other items are collected. One Query per 1 MB page.
- * @param pk the log's partition key (`keys.userEvents(id).pk`, `keys.realmPublicEvents(id).pk`)
+ * One event log as queues read it: a user's own log (`UEVT#<user_id>`) or a
+ * realm's public-stream log (`REVT#<realm_id>`).
  */
-export async function readEventLog(
+export interface EventLog {
+  /**
+   * Reads the log from `fromKey` (inclusive) in key order, eventually
+   * consistent (the readers' look-back window absorbs replication lag).
+   * Items for which `seen` returns true are skipped without counting;
+   * reading stops once `maxNew` other items are collected. One Query per
+   * 1 MB page.
+   * @param fromKey an event key (`<13-digit ms>#…`) or its time prefix
+   */
+  since(fromKey: string, maxNew: number, seen?: (key: string) => boolean): Promise<LogItem[]>;
+}
+
+/** A user's event log: every event addressed to them (the `U` source of a queue). */
+export function userEventLog(deps: Db, userId: number): EventLog {
+  return { since: (fromKey, maxNew, seen) => readEventLog(deps, keys.userEvents(userId).pk, fromKey, maxNew, seen) };
+}
+
+/** A realm's public-stream event log (the `R` source of queues that read it). */
+export function realmPublicEventLog(deps: Db, realmId: number): EventLog {
+  return {
+    since: (fromKey, maxNew, seen) => readEventLog(deps, keys.realmPublicEvents(realmId).pk, fromKey, maxNew, seen),
+  };
+}
+
+async function readEventLog(
   deps: Db,
   pk: string,
   fromKey: string,
@@ -100,23 +121,17 @@ export async function readEventLog(
   seen: (key: string) => boolean = () => false,
 ): Promise<LogItem[]> {
   const items: LogItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        KeyConditionExpression: "pk = :pk AND sk >= :from",
-        ExpressionAttributeValues: { ":pk": pk, ":from": fromKey },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) {
+  const pages = queryPages(deps, {
+    KeyConditionExpression: "pk = :pk AND sk >= :from",
+    ExpressionAttributeValues: { ":pk": pk, ":from": fromKey },
+  });
+  for await (const page of pages) {
+    for (const item of page) {
       if (seen(String(item.sk))) continue;
       items.push(toLogItem(item));
       if (items.length >= maxNew) return items;
     }
-    start = out.LastEvaluatedKey;
-  } while (start);
+  }
   return items;
 }
 
@@ -125,7 +140,7 @@ export async function readEventLog(
  * One BatchGetItem per 100 keys; items gone (TTL) are absent.
  * @returns map from `<source><key>` to the item
  */
-export async function getLogItems(
+export async function logItemsByRef(
   deps: Db,
   userId: number,
   realmId: number,

@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
 import { isConditionFailure } from "./conditions.js";
 import { recordOf } from "./items.js";
 import { keys } from "./keys.js";
+import { queryAll } from "./query.js";
 import type { PresenceRecord } from "./records/presence.js";
 
 type Db = Store;
@@ -74,21 +75,12 @@ export async function getPresence(deps: Db, realmId: number, userId: number): Pr
  * (a filter: it saves bandwidth, not read capacity).
  */
 export async function listRealmPresence(deps: Db, realmId: number, afterUpdateId?: number): Promise<PresenceRecord[]> {
-  const out: PresenceRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        KeyConditionExpression: "pk = :pk",
-        ...(afterUpdateId !== undefined
-          ? { FilterExpression: "last_update_id > :after", ExpressionAttributeValues: { ":pk": keys.realmPresence(realmId).pk, ":after": afterUpdateId } }
-          : { ExpressionAttributeValues: { ":pk": keys.realmPresence(realmId).pk } }),
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) out.push(recordOf<PresenceRecord>(item));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const pk = keys.realmPresence(realmId).pk;
+  const items = await queryAll(deps, {
+    KeyConditionExpression: "pk = :pk",
+    ...(afterUpdateId !== undefined
+      ? { FilterExpression: "last_update_id > :after", ExpressionAttributeValues: { ":pk": pk, ":after": afterUpdateId } }
+      : { ExpressionAttributeValues: { ":pk": pk } }),
+  });
+  return items.map((item) => recordOf<PresenceRecord>(item));
 }

@@ -22,6 +22,17 @@ export async function getRealmIdBySubdomain(deps: Db, subdomain: string): Promis
 }
 
 /**
+ * Reads the realm a subdomain names, or undefined: the subdomain's
+ * unique-name item ({@link getRealmIdBySubdomain}, eventually consistent),
+ * then the realm ({@link getRealm}, strongly consistent). Two GetItems (one
+ * when the subdomain is unknown).
+ */
+export async function realmBySubdomain(deps: Db, subdomain: string): Promise<RealmRecord | undefined> {
+  const realmId = await getRealmIdBySubdomain(deps, subdomain);
+  return realmId === undefined ? undefined : getRealm(deps, realmId);
+}
+
+/**
  * Writes a new realm and claims its subdomain in one transaction.
  * @returns false when the subdomain is already taken (nothing written)
  */

@@ -19,7 +19,7 @@ export type DeliveredEvent = Record<string, unknown> & { type: string };
 
 /**
  * Settings whose changes Zulip also announces with the deprecated
- * `update_display_settings` event (OpenAPI `register-queue`: the legacy
+ * `update_display_settings` event (https://zulip.com/api/register-queue: the legacy
  * top-level keys present with `update_display_settings`).
  */
 export const LEGACY_DISPLAY_SETTINGS: ReadonlySet<string> = new Set([

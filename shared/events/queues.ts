@@ -1,19 +1,28 @@
 import { randomBytes } from "node:crypto";
 import type { Deps } from "../deps.js";
 import { BadEventQueueIdError, JsonableError } from "../errors.js";
-import type { EventQueueRecord, LogItem, PendingEvent, QueueOptions } from "../data/records/event-queue.js";
+import type { EventQueueRecord, PendingEvent, QueueOptions } from "../data/records/event-queue.js";
 import type { RealmRecord } from "../data/records/realm.js";
 import type { UserRecord } from "../data/records/user.js";
-import { deleteQueueItem, getLogItems, getQueue, putNewQueue, readEventLog, saveQueue } from "../data/event-queues.js";
-import { keys } from "../data/keys.js";
+import {
+  deleteQueueItem,
+  logItemsByRef,
+  putNewQueue,
+  realmPublicEventLog,
+  saveQueue,
+  userEventLog,
+  type EventLog,
+} from "../data/event-queues.js";
 import { eventKeyTime } from "../data/event-logs.js";
-
 import { apiEmail } from "../domain/email.js";
 import { isGuest } from "../domain/roles.js";
 import { eventsForQueue, readsPublicLog, type DeliveredEvent } from "./delivery.js";
 import { publicLogWakeId } from "./publish.js";
 
-/** Inactivity after which a queue is gone (spec "Limits": 10 minutes; Zulip's DEFAULT_EVENT_QUEUE_TIMEOUT_SECS). */
+/**
+ * Inactivity after which a queue is gone, in milliseconds: 10 minutes
+ * (Zulip's `DEFAULT_EVENT_QUEUE_TIMEOUT_SECS`; https://zulip.com/api/register-queue).
+ */
 export const QUEUE_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
@@ -108,10 +117,10 @@ export async function skipMessagesShownInSnapshot(
 ): Promise<void> {
   if (shownUnread.size === 0) return;
   const from = pad13(queue.created_ms);
-  const logs: { s: "U" | "R"; pk: string }[] = [{ s: "U", pk: keys.userEvents(queue.user_id).pk }];
-  if (readsPublicLog(queue)) logs.push({ s: "R", pk: keys.realmPublicEvents(queue.realm_id).pk });
   const read = await Promise.all(
-    logs.map(async ({ s, pk }) => (await readEventLog(deps, pk, from, MAX_EVENTS_PER_RESPONSE)).map((item) => ({ s, item }))),
+    logsOf(deps, queue).map(async ({ s, log }) =>
+      (await log.since(from, MAX_EVENTS_PER_RESPONSE)).map((item) => ({ s, item })),
+    ),
   );
   const shown = read.flat().filter(({ item }) => {
     const event = item.event as { type?: string; message?: { id?: number } };
@@ -125,34 +134,20 @@ export async function skipMessagesShownInSnapshot(
 }
 
 /**
- * Loads a queue for its owner.
- * @throws BadEventQueueIdError when it does not exist or has been inactive
- *   for more than {@link QUEUE_TIMEOUT_MS} (checked here, so the answer does
- *   not wait for DynamoDB's TTL deletion)
- * @throws JsonableError `You are not authorized to get events from this queue` for another user's queue
+ * Whether a stored queue still answers: it exists and has had a request
+ * within {@link QUEUE_TIMEOUT_MS} (checked against the clock, so the answer
+ * does not wait for DynamoDB's TTL deletion).
+ * @param nowMs the current time in milliseconds
  */
-export async function accessEventQueue(deps: Deps, user: UserRecord, queueId: string): Promise<EventQueueRecord> {
-  const queue = await getQueue(deps, queueId);
-  if (!queue || deps.clock.now() - queue.last_activity_ms > QUEUE_TIMEOUT_MS) throw new BadEventQueueIdError(queueId);
-  // Zulip's access_client_descriptor: someone else's live queue is a refusal, not a reason to re-register.
-  if (queue.user_id !== user.user_id || queue.realm_id !== user.realm_id) {
-    throw new JsonableError("You are not authorized to get events from this queue");
-  }
-  return queue;
+export function isLiveQueue(queue: EventQueueRecord | undefined, nowMs: number): queue is EventQueueRecord {
+  return queue !== undefined && nowMs - queue.last_activity_ms <= QUEUE_TIMEOUT_MS;
 }
 
-/**
- * `DELETE /events`: deletes the caller's queue.
- * @throws BadEventQueueIdError for an unknown or expired queue
- * @throws JsonableError `You are not authorized to access this queue` for another user's queue (Zulip's wording)
- */
-export async function deleteEventQueue(deps: Deps, user: UserRecord, queueId: string): Promise<void> {
-  const queue = await getQueue(deps, queueId);
-  if (!queue || deps.clock.now() - queue.last_activity_ms > QUEUE_TIMEOUT_MS) throw new BadEventQueueIdError(queueId);
-  if (queue.user_id !== user.user_id || queue.realm_id !== user.realm_id) {
-    throw new JsonableError("You are not authorized to access this queue");
-  }
-  await deleteQueueItem(deps, queueId);
+/** The logs a queue reads, in merge order: the owner's log, then (for queues that read it) the realm's public log. */
+function logsOf(deps: Deps, queue: EventQueueRecord): { s: "U" | "R"; log: EventLog }[] {
+  const logs: { s: "U" | "R"; log: EventLog }[] = [{ s: "U", log: userEventLog(deps, queue.user_id) }];
+  if (readsPublicLog(queue)) logs.push({ s: "R", log: realmPublicEventLog(deps, queue.realm_id) });
+  return logs;
 }
 
 /** Drops acknowledged events (Zulip's `EventQueue.prune` with its two consistency checks). */
@@ -170,7 +165,7 @@ function acknowledge(queue: EventQueueRecord, lastEventId: number): boolean {
 /** Rebuilds the events of unacknowledged entries from their log items (one BatchGet per 100). */
 async function materializePending(deps: Deps, queue: EventQueueRecord): Promise<DeliveredEvent[]> {
   const refs = queue.pending.filter((p): p is PendingEvent & { s: "U" | "R"; k: string } => p.s !== "H" && !!p.k);
-  const items = await getLogItems(deps, queue.user_id, queue.realm_id, refs);
+  const items = await logItemsByRef(deps, queue.user_id, queue.realm_id, refs);
   const out: DeliveredEvent[] = [];
   for (const p of queue.pending) {
     if (p.s === "H") {
@@ -197,22 +192,11 @@ async function collectNewEvents(deps: Deps, queue: EventQueueRecord): Promise<De
   const nowKey = pad13(deps.clock.now());
   const recent = new Set(queue.recent_keys);
   const from = (cursor: string) => pad13(Math.max(queue.created_ms, eventKeyTime(cursor) - LOOKBACK_MS));
-  const reads: Promise<{ s: "U" | "R"; item: LogItem }[]>[] = [
-    readEventLog(deps, keys.userEvents(queue.user_id).pk, from(queue.log_cursor), MAX_EVENTS_PER_RESPONSE, (k) =>
-      recent.has(`U${k}`),
-    ).then((items) => items.map((item) => ({ s: "U" as const, item }))),
-  ];
-  if (readsPublicLog(queue)) {
-    reads.push(
-      readEventLog(
-        deps,
-        keys.realmPublicEvents(queue.realm_id).pk,
-        from(queue.public_cursor),
-        MAX_EVENTS_PER_RESPONSE,
-        (k) => recent.has(`R${k}`),
-      ).then((items) => items.map((item) => ({ s: "R" as const, item }))),
-    );
-  }
+  const reads = logsOf(deps, queue).map(({ s, log }) =>
+    log
+      .since(from(s === "U" ? queue.log_cursor : queue.public_cursor), MAX_EVENTS_PER_RESPONSE, (k) => recent.has(`${s}${k}`))
+      .then((items) => items.map((item) => ({ s, item }))),
+  );
   const merged = (await Promise.all(reads)).flat().sort((a, b) => (a.item.key < b.item.key ? -1 : 1));
 
   const out: DeliveredEvent[] = [];
@@ -238,79 +222,82 @@ async function collectNewEvents(deps: Deps, queue: EventQueueRecord): Promise<De
   return out;
 }
 
-export interface GetEventsRequest {
-  queueId: string;
+/**
+ * When a long poll that starts now must answer at the latest: after
+ * `holdMs`, or {@link DEADLINE_MARGIN_MS} before the Lambda's own deadline
+ * when that comes first. Milliseconds since the epoch.
+ * @param holdMs longest time to hold the request without events
+ * @param remainingMs milliseconds left before the Lambda's deadline, when known
+ */
+export function pollDeadline(nowMs: number, holdMs: number, remainingMs?: number): number {
+  return nowMs + Math.max(0, Math.min(holdMs, remainingMs !== undefined ? remainingMs - DEADLINE_MARGIN_MS : holdMs));
+}
+
+/** One poll of a queue: what to acknowledge, whether to wait, and until when. */
+export interface PollRequest {
   /** Highest event ID the client has processed; undefined acknowledges nothing. */
   lastEventId?: number;
   dontBlock: boolean;
-  /** Longest time to hold the request without events, in milliseconds. */
-  holdMs: number;
-  /** Milliseconds left before the Lambda's own deadline, when known. */
-  remainingMs?: number;
+  /** Milliseconds since the epoch after which a poll without events answers with a heartbeat ({@link pollDeadline}). */
+  deadline: number;
 }
 
 /**
- * `GET /events` on an existing queue (Zulip's `fetch_events`): acknowledges
- * `lastEventId`, then returns every unacknowledged event with a higher ID
- * plus what is new in the logs. Without events and without `dontBlock`, it
- * waits (re-reading after each `deps.waitForEvents`) until an event comes or
- * the hold time passes, then answers with a `heartbeat` event. Every answer
- * is saved with a conditional write on the queue's version; when another
- * poll of the same queue saved first, the work is redone on its state.
+ * One poll of a queue its caller may read (Zulip's `fetch_events` on a
+ * `ClientDescriptor`): acknowledges `lastEventId`, then collects every
+ * unacknowledged event with a higher ID plus what is new in the logs.
+ * Without events and without `dontBlock`, it waits (re-reading after each
+ * `deps.waitForEvents`) until an event comes or the deadline passes, then
+ * answers with a `heartbeat` event. Mutates `queue`, and saves it with a
+ * write conditional on the version it was read at.
  *
- * Round trips: 1 GetItem, 1 Query per log read, 1 BatchGet when
- * re-delivering, 1 PutItem; an idle poll re-reads every
- * `LONGPOLL_RECHECK_MS` (configuration) on AWS.
+ * Round trips: 1 Query per log read, 1 BatchGet when re-delivering, 1
+ * PutItem (skipped when nothing changed and the last activity is recent);
+ * an idle poll re-reads every `LONGPOLL_RECHECK_MS` (configuration).
  *
- * @returns the events (each with `id`) in ID order
- * @throws BadEventQueueIdError unknown or expired queue; JsonableError for another user's queue
+ * @returns the events (each with `id`) in ID order; undefined when another
+ *   poll of the queue saved first (or the queue was deleted): nothing was
+ *   saved, the caller reads the queue again and redoes the poll
+ * @throws BadEventQueueIdError when the queue holds more than
+ *   {@link MAX_PENDING_EVENTS} unacknowledged events (it is deleted)
  * @throws JsonableError `Event <n> was not in this queue` / `An event newer than <n> has already been pruned!`
  */
-export async function getEvents(deps: Deps, user: UserRecord, req: GetEventsRequest): Promise<DeliveredEvent[]> {
-  const start = deps.clock.now();
-  const hold = Math.max(
-    0,
-    Math.min(req.holdMs, req.remainingMs !== undefined ? req.remainingMs - DEADLINE_MARGIN_MS : req.holdMs),
-  );
-  const deadline = start + hold;
-  for (let attempt = 0; ; attempt++) {
-    const queue = await accessEventQueue(deps, user, req.queueId);
-    const readVersion = queue.version;
-    const cursorsBefore = { U: queue.log_cursor, R: queue.public_cursor };
-    let changed = false;
-    if (req.lastEventId !== undefined) changed = acknowledge(queue, req.lastEventId) || changed;
-    const redelivered = queue.pending.length > 0 ? await materializePending(deps, queue) : [];
-    let fresh = await collectNewEvents(deps, queue);
+export async function pollEventQueue(
+  deps: Deps,
+  queue: EventQueueRecord,
+  req: PollRequest,
+): Promise<DeliveredEvent[] | undefined> {
+  const readVersion = queue.version;
+  const cursorsBefore = { U: queue.log_cursor, R: queue.public_cursor };
+  let changed = false;
+  if (req.lastEventId !== undefined) changed = acknowledge(queue, req.lastEventId) || changed;
+  const redelivered = queue.pending.length > 0 ? await materializePending(deps, queue) : [];
+  let fresh = await collectNewEvents(deps, queue);
 
-    if (redelivered.length === 0 && fresh.length === 0 && !req.dontBlock) {
-      const wakeIds = [queue.user_id, ...(readsPublicLog(queue) ? [publicLogWakeId(queue.realm_id)] : [])];
-      while (fresh.length === 0 && deps.clock.now() < deadline) {
-        await deps.waitForEvents(wakeIds, Math.min(deps.config.LONGPOLL_RECHECK_MS, deadline - deps.clock.now()));
-        fresh = await collectNewEvents(deps, queue);
-      }
-      if (fresh.length === 0) {
-        const id = queue.next_event_id++;
-        queue.pending.push({ i: id, s: "H" });
-        fresh = [{ type: "heartbeat", id }];
-      }
+  if (redelivered.length === 0 && fresh.length === 0 && !req.dontBlock) {
+    const wakeIds = [queue.user_id, ...(readsPublicLog(queue) ? [publicLogWakeId(queue.realm_id)] : [])];
+    while (fresh.length === 0 && deps.clock.now() < req.deadline) {
+      await deps.waitForEvents(wakeIds, Math.min(deps.config.LONGPOLL_RECHECK_MS, req.deadline - deps.clock.now()));
+      fresh = await collectNewEvents(deps, queue);
     }
-    // Consumed-but-filtered items move the cursors too; saving them keeps the next read short.
-    changed = changed || fresh.length > 0 || queue.log_cursor !== cursorsBefore.U || queue.public_cursor !== cursorsBefore.R;
-
-    const now = deps.clock.now();
-    if (queue.pending.length > MAX_PENDING_EVENTS) {
-      await deleteQueueItem(deps, queue.queue_id);
-      throw new BadEventQueueIdError(queue.queue_id);
+    if (fresh.length === 0) {
+      const id = queue.next_event_id++;
+      queue.pending.push({ i: id, s: "H" });
+      fresh = [{ type: "heartbeat", id }];
     }
-    if (changed || now - queue.last_activity_ms >= ACTIVITY_WRITE_INTERVAL_MS) {
-      queue.last_activity_ms = now;
-      queue.version = readVersion + 1;
-      if (!(await saveQueue(deps, queue, readVersion, QUEUE_TIMEOUT_MS))) {
-        // Another poll of this queue saved first (or the queue was deleted): redo on its state.
-        if (attempt >= 5) throw new BadEventQueueIdError(req.queueId);
-        continue;
-      }
-    }
-    return [...redelivered, ...fresh];
   }
+  // Consumed-but-filtered items move the cursors too; saving them keeps the next read short.
+  changed = changed || fresh.length > 0 || queue.log_cursor !== cursorsBefore.U || queue.public_cursor !== cursorsBefore.R;
+
+  const now = deps.clock.now();
+  if (queue.pending.length > MAX_PENDING_EVENTS) {
+    await deleteQueueItem(deps, queue.queue_id);
+    throw new BadEventQueueIdError(queue.queue_id);
+  }
+  if (changed || now - queue.last_activity_ms >= ACTIVITY_WRITE_INTERVAL_MS) {
+    queue.last_activity_ms = now;
+    queue.version = readVersion + 1;
+    if (!(await saveQueue(deps, queue, readVersion, QUEUE_TIMEOUT_MS))) return undefined;
+  }
+  return [...redelivered, ...fresh];
 }

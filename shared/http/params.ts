@@ -47,6 +47,7 @@ export class ParamSpec<T, Required extends boolean = true> {
   }
 }
 
+/** Builders of {@link ParamSpec}s, one per decoding (see the class). */
 export const param = {
   /** A raw string parameter. */
   string: <T = string>(schema: z.ZodType<T> = z.string() as unknown as z.ZodType<T>) =>

@@ -16,8 +16,20 @@ function lastActive(p: PresenceRecord): number {
   return p.last_active_time ?? p.date_joined ?? 0;
 }
 
+/** The modern format (OpenAPI `ModernPresenceFormat`): UNIX seconds. */
+export type ModernPresence = { active_timestamp: number; idle_timestamp: number };
+
+/** The one pseudo-client of the legacy format (OpenAPI `LegacyPresenceFormat`); `timestamp` in UNIX seconds. */
+export type LegacyPresenceClient = { client: "website"; status: "active" | "idle"; timestamp: number; pushable: false };
+
+/** The legacy format (OpenAPI `LegacyPresenceFormat`): the pseudo-client and the aggregate over clients. */
+export type LegacyPresence = {
+  aggregated: { client: "website"; status: "active" | "idle"; timestamp: number };
+  website: LegacyPresenceClient;
+};
+
 /** The modern format: `{active_timestamp, idle_timestamp}` in UNIX seconds (OpenAPI `ModernPresenceFormat`). */
-export function modernPresence(p: PresenceRecord): { active_timestamp: number; idle_timestamp: number } {
+export function modernPresence(p: PresenceRecord): ModernPresence {
   return { active_timestamp: lastActive(p), idle_timestamp: p.last_connected_time };
 }
 
@@ -26,7 +38,7 @@ export function modernPresence(p: PresenceRecord): { active_timestamp: number; i
  * (OpenAPI `LegacyPresenceFormat`); `active` while the last active ping is under two minutes old.
  * @param nowSeconds the current time in UNIX seconds
  */
-export function legacyPresence(p: PresenceRecord, nowSeconds: number): Record<string, Record<string, unknown>> {
+export function legacyPresence(p: PresenceRecord, nowSeconds: number): LegacyPresence {
   const active = nowSeconds - lastActive(p) <= LEGACY_ACTIVE_WINDOW_SECONDS;
   const status = active ? "active" : "idle";
   const timestamp = active ? lastActive(p) : p.last_connected_time;
@@ -40,7 +52,7 @@ export function legacyPresence(p: PresenceRecord, nowSeconds: number): Record<st
  * The `presence` of a `presence` event: `{website: {client, status, timestamp, pushable}}`
  * (Zulip's `format_legacy_presence_dict`, for a record just written).
  */
-export function presenceEventValue(p: PresenceRecord): Record<string, Record<string, unknown>> {
+export function presenceEventValue(p: PresenceRecord): { website: LegacyPresenceClient } {
   const active = lastActive(p) + LEGACY_EVENT_ACTIVE_OFFSET_SECONDS >= p.last_connected_time;
   return {
     website: {

@@ -5,7 +5,7 @@ import type { UserRecord } from "../data/records/user.js";
 import { isSystemBot } from "../data/users.js";
 import { avatarUrlFor } from "../domain/avatar.js";
 import { apiEmail, canSeeDeliveryEmail, EmailVisibility, emailVisibilityOf } from "../domain/email.js";
-import { isRealmAdmin, Role } from "../domain/roles.js";
+import { isRealmAdmin, Role, ROLE_VALUES, type RoleValue } from "../domain/roles.js";
 
 /** Zulip's `date_joined` format: ISO 8601 with microseconds and `+00:00`. */
 export function isoTimestamp(unixSeconds: number): string {
@@ -13,11 +13,11 @@ export function isoTimestamp(unixSeconds: number): string {
 }
 
 /**
- * Whether `viewer` gets `target`'s `delivery_email` in a user object. The
- * spec ("User (member)": `delivery_email`) sends it only when the target's
- * email visibility is limited and the viewer is an administrator with access
- * under that policy. (Zulip since feature level 163 always sends the field,
- * null when hidden; the spec's rule is the one we follow.)
+ * Whether `viewer` gets `target`'s `delivery_email` in a user object: only
+ * when the target's email visibility is limited and the viewer is an
+ * administrator with access under that policy (Zulip's rule before feature
+ * level 163, https://zulip.com/api/get-user `delivery_email`; Zulip since
+ * then always sends the field, null when hidden).
  */
 export function includesDeliveryEmail(target: UserRecord, realm: RealmRecord, viewer: UserRecord | null): boolean {
   if (!viewer || !isRealmAdmin(viewer)) return false;
@@ -26,7 +26,60 @@ export function includesDeliveryEmail(target: UserRecord, realm: RealmRecord, vi
 }
 
 /**
- * The wire shape of a user (spec "User (member)"), as seen by `viewer`.
+ * A user object as the API sends it (https://zulip.com/api/get-users
+ * `members`, the `person` of `realm_user` `add` events, `POST /register`'s
+ * `realm_users`): the fields of `userSchema` in `shared/events/schemas.ts`,
+ * in the order they are sent.
+ */
+export interface WireUser {
+  user_id: number;
+  email: string;
+  full_name: string;
+  is_bot: boolean;
+  /** Null for humans. */
+  bot_type: number | null;
+  role: RoleValue;
+  is_owner: boolean;
+  is_admin: boolean;
+  is_billing_admin: boolean;
+  is_guest: boolean;
+  is_active: boolean;
+  /** Null when the client computes the gravatar itself (`client_gravatar`). */
+  avatar_url: string | null;
+  avatar_version: number;
+  timezone: string;
+  /** ISO 8601 with microseconds ({@link isoTimestamp}). */
+  date_joined: string;
+  /**
+   * System bots only (Zulip's `format_user_row`); not a field of the
+   * OpenAPI `User`: system bots appear only in `cross_realm_bots`.
+   */
+  is_system_bot?: true;
+  /** Bots only. */
+  bot_owner_id?: number | null;
+  delivery_email?: string;
+  /** Custom profile field ID → value; humans only, when asked for. */
+  profile_data?: Record<string, { value: string; rendered_value?: string }>;
+}
+
+/** A `cross_realm_bots` entry of `POST /register` ({@link systemBotToWire}). */
+export type WireSystemBot = WireUser & { is_system_bot: true; bot_owner_id: null };
+
+function isRoleValue(role: number): role is RoleValue {
+  return ROLE_VALUES.includes(role);
+}
+
+/**
+ * A stored role as the wire's role value (https://zulip.com/api/get-user `role`).
+ * @throws Error for a number that is no Zulip role (roles are checked before they are stored)
+ */
+export function wireRole(role: number): RoleValue {
+  if (!isRoleValue(role)) throw new Error(`user role ${role} is not a Zulip role`);
+  return role;
+}
+
+/**
+ * The wire shape of a user (https://zulip.com/api/get-user `user`), as seen by `viewer`.
  *
  * - `email` is the API email (a fake address when the viewer may not see the real one).
  * - `delivery_email` only under {@link includesDeliveryEmail} (or when forced for one's own account).
@@ -49,17 +102,17 @@ export function userToWire(
     /** Force `delivery_email` in (one's own account, `GET /users/me`) instead of {@link includesDeliveryEmail}. */
     withDeliveryEmail?: boolean;
   },
-): Record<string, unknown> {
+): WireUser {
   const email = apiEmail(user, realm, config);
   const withDeliveryEmail = opts.withDeliveryEmail ?? includesDeliveryEmail(user, realm, viewer);
   const emailVisible = email === user.delivery_email || withDeliveryEmail;
-  const wire: Record<string, unknown> = {
+  const wire: WireUser = {
     user_id: user.user_id,
     email,
     full_name: user.full_name,
     is_bot: user.is_bot,
     bot_type: user.is_bot ? user.bot_type : null,
-    role: user.role,
+    role: wireRole(user.role),
     is_owner: user.role === Role.OWNER,
     is_admin: isRealmAdmin(user),
     is_billing_admin: user.is_billing_admin,
@@ -78,7 +131,7 @@ export function userToWire(
 }
 
 /**
- * A `cross_realm_bots` entry of `POST /register` (OpenAPI `register-queue`,
+ * A `cross_realm_bots` entry of `POST /register` (https://zulip.com/api/register-queue,
  * `cross_realm_bots` items): the user object as the bot sees itself, so
  * with `delivery_email` and a server-computed `avatar_url`, plus
  * `is_system_bot: true` and `bot_owner_id: null` (Zulip hides that system
@@ -89,7 +142,7 @@ export function systemBotToWire(
   bot: UserRecord,
   realm: RealmRecord,
   config: Pick<Config, "ROOT_DOMAIN">,
-): Record<string, unknown> {
+): WireSystemBot {
   return {
     ...userToWire(bot, realm, bot, config, { clientGravatar: false, withDeliveryEmail: true }),
     is_system_bot: true,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cliConfig, LOCAL_ENV, main } from "../../scripts/manage.js";
 import { getRealm, getRealmIdBySubdomain } from "../../shared/data/realms.js";
 import type { UserRecord } from "../../shared/data/records/user.js";
-import { getUser, getUserIdByEmail } from "../../shared/data/users.js";
+import { userById, getUserIdByEmail } from "../../shared/data/users.js";
 import { Role } from "../../shared/domain/roles.js";
 import { useTestOrg } from "../support/local-stack.js";
 
@@ -18,7 +18,7 @@ async function manage(...argv: string[]): Promise<{ code: number; out: string[];
 
 async function userByEmail(email: string, realmId = org.realm.id): Promise<UserRecord | undefined> {
   const id = await getUserIdByEmail(org.stack.deps, realmId, email);
-  return id === undefined ? undefined : getUser(org.stack.deps, realmId, id);
+  return id === undefined ? undefined : userById(org.stack.deps, realmId, id);
 }
 
 describe("manage list-users", () => {

@@ -5,7 +5,7 @@ import type { StreamRecord } from "../../shared/data/records/stream.js";
 import { messageItem } from "../../shared/data/messages.js";
 import { getStream, getStreamIdByName } from "../../shared/data/streams.js";
 import { getSubscription, listStreamSubscriberIds, putSubscriptions } from "../../shared/data/subscriptions.js";
-import { getUser } from "../../shared/data/users.js";
+import { userById } from "../../shared/data/users.js";
 import { userMessageItem } from "../../shared/data/user-messages.js";
 import {
   accessStreamById,
@@ -456,7 +456,7 @@ describe("DELETE /streams/{stream_id}", () => {
 describe("GET /users/me/{stream_id}/topics", () => {
   let nextId = 9_000_000;
   async function putMessages(stream: StreamRecord, topics: string[], receivers: TestUser[] = []): Promise<number[]> {
-    const sender = (await getUser(org.stack.deps, org.realm.id, org.users.member.id))!;
+    const sender = (await userById(org.stack.deps, org.realm.id, org.users.member.id))!;
     const ids: number[] = [];
     const items: Record<string, unknown>[] = [];
     for (const topic of topics) {
@@ -543,7 +543,7 @@ describe("GET /users/me/{stream_id}/topics", () => {
 describe("access functions for sending and reading (shared/queries/streams/access.ts)", () => {
   it("accessStreamById/ByName: public for members, private only for subscribers, never for admins", async () => {
     const deps = org.stack.deps;
-    const user = async (u: TestUser) => (await getUser(deps, org.realm.id, u.id))!;
+    const user = async (u: TestUser) => (await userById(deps, org.realm.id, u.id))!;
     const hidden = await fresh("hidden-private");
     const pub = await fresh("zeta-public");
 
@@ -569,7 +569,7 @@ describe("access functions for sending and reading (shared/queries/streams/acces
 
   it("checkStreamPostPolicy and canReadStreamHistory follow Zulip's rules", async () => {
     const deps = org.stack.deps;
-    const user = async (u: TestUser) => (await getUser(deps, org.realm.id, u.id))!;
+    const user = async (u: TestUser) => (await userById(deps, org.realm.id, u.id))!;
     const member = await user(org.users.member);
     const admin = await user(org.users.admin);
     const stream = await fresh("patch-renamed");

@@ -7,7 +7,7 @@ import {
   subscribeToDefaultStreams,
 } from "../../shared/actions/streams/default-streams.js";
 import { doCreateUser } from "../../shared/actions/users/create-user.js";
-import { getUser } from "../../shared/data/users.js";
+import { userById } from "../../shared/data/users.js";
 import { useTestOrg } from "../support/local-stack.js";
 import {
   createStream,
@@ -674,7 +674,7 @@ describe("GET /users/{user_id}/subscriptions/{stream_id}", () => {
 describe("default streams (realm and user creation)", () => {
   it("doCreateDefaultStreams creates the public default stream `general` with every active user in it", async () => {
     const deps = org.stack.deps;
-    const owner = (await getUser(deps, org.realm.id, org.users.owner.id))!;
+    const owner = (await userById(deps, org.realm.id, org.users.owner.id))!;
 
     const general = await doCreateDefaultStreams(deps, org.realm, owner);
 

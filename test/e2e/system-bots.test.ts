@@ -9,7 +9,7 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { keys } from "../../shared/data/keys.js";
-import { getUser } from "../../shared/data/users.js";
+import { userById } from "../../shared/data/users.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
 import { contractAvailable, expectMatchesContract } from "../support/openapi.js";
@@ -65,7 +65,7 @@ beforeAll(async () => {
 
 describe("Notification Bot as a system bot", () => {
   it("is stored marked as a system bot, owned by nobody, with a member's role", async () => {
-    const bot = (await getUser(org.stack.deps, org.realm.id, botId))!;
+    const bot = (await userById(org.stack.deps, org.realm.id, botId))!;
     expect(bot).toMatchObject({
       delivery_email: BOT_EMAIL,
       full_name: "Notification Bot",
@@ -190,7 +190,7 @@ describe("Notification Bot as a system bot", () => {
       }),
     );
     try {
-      expect((await getUser(deps, org.realm.id, botId))!.is_system_bot).toBeUndefined();
+      expect((await userById(deps, org.realm.id, botId))!.is_system_bot).toBeUndefined();
       const { body } = await register(org.users.member, ["realm_user"]);
       expect(body.cross_realm_bots.map((b: { user_id: number }) => b.user_id)).toEqual([botId]);
       expect(body.cross_realm_bots[0].is_system_bot).toBe(true);

@@ -6,7 +6,7 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { keys } from "../../shared/data/keys.js";
 import type { UserRecord } from "../../shared/data/records/user.js";
-import { getUser } from "../../shared/data/users.js";
+import { userById } from "../../shared/data/users.js";
 import { validateEvent } from "../../shared/events/schemas.js";
 import type { TestOrg } from "../support/local-stack.js";
 
@@ -51,7 +51,7 @@ export async function eventCursors(org: TestOrg, userIds: number[]): Promise<Map
 
 /** A user's stored record (strongly consistent). */
 export async function storedUser(org: TestOrg, userId: number): Promise<UserRecord> {
-  const user = await getUser(org.stack.deps, org.realm.id, userId);
+  const user = await userById(org.stack.deps, org.realm.id, userId);
   if (!user) throw new Error(`no user ${userId}`);
   return user;
 }

@@ -8,7 +8,7 @@ import { versionFields } from "../../version.js";
 import { createEventQueue, LONGPOLL_CLIENT_TIMEOUT_SECONDS, skipMessagesShownInSnapshot } from "../../events/queues.js";
 
 /**
- * `POST /register` (spec "Register an event queue"; Zulip's
+ * `POST /register` (https://zulip.com/api/register-queue; Zulip's
  * `do_events_register`): creates the queue first, then reads the initial
  * state, so that a change racing the snapshot is delivered by the queue
  * and never lost; message events whose message the snapshot already shows
@@ -23,7 +23,7 @@ import { createEventQueue, LONGPOLL_CLIENT_TIMEOUT_SECONDS, skipMessagesShownInS
  *   `event_queue_longpoll_timeout_seconds`, the version fields and the
  *   initial state of each requested fetch type
  */
-export async function registerEventQueue(
+export async function doEventsRegister(
   deps: Deps,
   realm: RealmRecord,
   user: UserRecord,

@@ -7,7 +7,7 @@ import type { UserRecord } from "../../data/records/user.js";
 import { replaceFirstMessageId } from "../../data/streams.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { deleteUserMessages } from "../../data/user-messages.js";
-import { getUser } from "../../data/users.js";
+import { userById } from "../../data/users.js";
 import type { DeferredJob } from "../../deferred/deferred-work.js";
 import { realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { JsonableError } from "../../errors.js";
@@ -66,7 +66,7 @@ export async function checkDeleteMessage(deps: Deps, realm: RealmRecord, user: U
     const settings = realmSettings(realm);
     if (message.sender_id !== user.user_id) {
       // Zulip lets the owner of a bot delete the bot's messages as their own.
-      const sender = await getUser(deps, realm.id, message.sender_id);
+      const sender = await userById(deps, realm.id, message.sender_id);
       if (!sender?.is_bot || sender.bot_owner_id !== user.user_id) {
         throw new JsonableError("You don't have permission to delete this message");
       }

@@ -4,7 +4,7 @@ import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserRecord } from "../../data/records/user.js";
 
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
-import { getUser, getUserIdByEmail } from "../../data/users.js";
+import { userById, getUserIdByEmail } from "../../data/users.js";
 import { realmUrl } from "../../domain/email.js";
 import { BotType } from "../../domain/roles.js";
 import { renderMarkdown } from "../../markdown/index.js";
@@ -36,7 +36,7 @@ export const NOTIFICATION_BOT_NAME = "Notification Bot";
 export async function ensureNotificationBot(deps: Deps, realm: RealmRecord): Promise<UserRecord> {
   const find = async () => {
     const id = await getUserIdByEmail(deps, realm.id, NOTIFICATION_BOT_EMAIL);
-    return id === undefined ? undefined : getUser(deps, realm.id, id);
+    return id === undefined ? undefined : userById(deps, realm.id, id);
   };
   const existing = await find();
   if (existing) return existing;

@@ -5,7 +5,7 @@ import type { UserRecord } from "../../data/records/user.js";
 import { getOrCreateDirectRecipientId } from "../../data/recipients.js";
 import { getStream, getStreamIdByName } from "../../data/streams.js";
 import { getSubscription, listStreamSubscriberIds } from "../../data/subscriptions.js";
-import { getUser, getUsersByIds } from "../../data/users.js";
+import { userById, getUsersByIds } from "../../data/users.js";
 import { apiEmail } from "../../domain/email.js";
 import { isGuest } from "../../domain/roles.js";
 import { JsonableError, StreamDoesNotExistError, StreamIdDoesNotExistError } from "../../errors.js";
@@ -65,7 +65,7 @@ async function checkStreamAddressee(
     // Only enough to tell a small audience from a large one: the request's
     // cost must not grow with the stream's size.
     listStreamSubscriberIds(deps, streamId, INLINE_RECIPIENT_LIMIT + 1),
-    ownerId !== null ? getUser(deps, realm.id, ownerId) : Promise.resolve(undefined),
+    ownerId !== null ? userById(deps, realm.id, ownerId) : Promise.resolve(undefined),
     ownerId !== null ? getSubscription(deps, ownerId, streamId) : Promise.resolve(undefined),
   ]);
   if (!stream || stream.deactivated) throw notFound();

@@ -83,14 +83,31 @@ export async function doUpdateUserPresence(
     last_active_time: status === "active" ? nowSeconds : before?.last_active_time,
     last_update_id: nowMs,
   };
+  await notifyPresence(deps, realm, user, after, audience);
+}
+
+/**
+ * Sends a `presence` event (https://zulip.com/api/get-events#presence;
+ * Zulip's `send_presence_changed`) for a presence just written: the
+ * legacy `website` pseudo-client, the user's API email (dropped on
+ * delivery for `slim_presence` queues) and `server_timestamp` in UNIX
+ * seconds with milliseconds as the fraction (the record's `last_update_id`).
+ */
+export async function notifyPresence(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  presence: PresenceRecord,
+  audience: number[],
+): Promise<void> {
   await sendEvent(
     deps,
     {
       type: "presence",
       email: apiEmail(user, realm, deps.config),
       user_id: user.user_id,
-      server_timestamp: nowMs / 1000,
-      presence: presenceEventValue(after),
+      server_timestamp: presence.last_update_id / 1000,
+      presence: presenceEventValue(presence),
     },
     audience,
   );

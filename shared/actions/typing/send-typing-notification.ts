@@ -3,7 +3,7 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
-import { getUser, getUsersByIds } from "../../data/users.js";
+import { userById, getUsersByIds } from "../../data/users.js";
 import { apiEmail } from "../../domain/email.js";
 import { checkStreamPostPolicy } from "../../domain/stream-permissions.js";
 import { effectiveUserSettings } from "../../domain/user-settings.js";
@@ -77,7 +77,7 @@ export async function checkSendTypingNotification(
       error: () => new JsonableError("Invalid channel ID"),
     });
     const botOwner =
-      sender.is_bot && sender.bot_owner_id !== null ? await getUser(deps, realm.id, sender.bot_owner_id) : undefined;
+      sender.is_bot && sender.bot_owner_id !== null ? await userById(deps, realm.id, sender.bot_owner_id) : undefined;
     checkStreamPostPolicy(sender, stream, { botOwner, realm, nowSeconds: Math.floor(deps.clock.now() / 1000) });
     const subscriberIds = await listStreamSubscriberIds(deps, stream.stream_id);
     if (subscriberIds.length > MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS) return;
@@ -87,18 +87,7 @@ export async function checkSendTypingNotification(
       subscriberIds.filter((id) => id !== sender.user_id),
     );
     const audience = [...subscribers.values()].filter((u) => receivesTyping(realm, u)).map((u) => u.user_id);
-    await sendEvent(
-      deps,
-      {
-        type: "typing",
-        op: req.op,
-        message_type: "stream",
-        sender: senderPerson,
-        stream_id: stream.stream_id,
-        topic: req.topic,
-      },
-      audience.sort((a, b) => a - b),
-    );
+    await notifyStreamTyping(deps, req.op, senderPerson, stream.stream_id, req.topic, audience.sort((a, b) => a - b));
     return;
   }
 
@@ -116,15 +105,48 @@ export async function checkSendTypingNotification(
   }
   const participants = [...new Set(ids)].map((id) => found.get(id)!);
   const audience = participants.filter((u) => u.user_id !== sender.user_id && receivesTyping(realm, u));
-  await sendEvent(
+  await notifyDirectTyping(
     deps,
-    {
-      type: "typing",
-      op: req.op,
-      message_type: "direct",
-      sender: senderPerson,
-      recipients: participants.map((u) => ({ user_id: u.user_id, email: apiEmail(u, realm, deps.config) })),
-    },
+    req.op,
+    senderPerson,
+    participants.map((u) => ({ user_id: u.user_id, email: apiEmail(u, realm, deps.config) })),
     audience.map((u) => u.user_id),
   );
+}
+
+/** A participant as `typing` events name them: user ID and API email. */
+export interface TypingPerson {
+  user_id: number;
+  email: string;
+}
+
+/**
+ * Sends a direct-message `typing` event (https://zulip.com/api/get-events#typing-start;
+ * Zulip's `do_send_typing_notification`): `recipients` lists every
+ * participant of the conversation, the sender included.
+ */
+export async function notifyDirectTyping(
+  deps: Deps,
+  op: "start" | "stop",
+  sender: TypingPerson,
+  recipients: TypingPerson[],
+  audience: number[],
+): Promise<void> {
+  await sendEvent(deps, { type: "typing", op, message_type: "direct", sender, recipients }, audience);
+}
+
+/**
+ * Sends a stream `typing` event (https://zulip.com/api/get-events#typing-start;
+ * Zulip's `do_send_stream_typing_notification`), delivered only to queues
+ * with the `stream_typing_notifications` capability.
+ */
+export async function notifyStreamTyping(
+  deps: Deps,
+  op: "start" | "stop",
+  sender: TypingPerson,
+  streamId: number,
+  topic: string,
+  audience: number[],
+): Promise<void> {
+  await sendEvent(deps, { type: "typing", op, message_type: "stream", sender, stream_id: streamId, topic }, audience);
 }

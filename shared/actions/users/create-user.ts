@@ -9,9 +9,8 @@ import type { UserRecord } from "../../data/records/user.js";
 import { getUserIdByEmail, listRealmMembers, putNewUser } from "../../data/users.js";
 import { isValidEmailAddress } from "../../domain/email.js";
 import { isRealmAdmin, Role } from "../../domain/roles.js";
-import { sendEvent } from "../../events/publish.js";
 import { subscribeToDefaultStreams } from "../streams/default-streams.js";
-import { userToWire } from "../../wire/user.js";
+import { activeUserIds, notifyRealmUserAdd } from "./notify.js";
 import { checkFullName, isStrongEnoughPassword } from "./validation.js";
 
 export interface NewUser {
@@ -77,16 +76,7 @@ export async function doCreateUser(deps: Deps, realm: RealmRecord, input: NewUse
     throw new JsonableError(`Email '${input.email}' already in use`);
   }
   if (user.is_system_bot) return user;
-  const audience = (await listRealmMembers(deps, realm.id)).filter((u) => u.is_active);
-  await sendEvent(
-    deps,
-    {
-      type: "realm_user",
-      op: "add",
-      person: userToWire(user, realm, null, deps.config, { clientGravatar: false, includeCustomProfileFields: true }),
-    },
-    audience.map((u) => u.user_id),
-  );
+  await notifyRealmUserAdd(deps, realm, user, activeUserIds(await listRealmMembers(deps, realm.id)));
   // Humans join the realm's default streams at creation (Zulip's process_new_human_user),
   // after the realm_user add so that the peer_add events name a user clients know.
   if (!user.is_bot) await subscribeToDefaultStreams(deps, realm, user);
@@ -123,7 +113,7 @@ export async function checkCreateUser(deps: Deps, realm: RealmRecord, input: New
 }
 
 /**
- * `POST /users` (OpenAPI `create-user`): an organization administrator
+ * `POST /users` (https://zulip.com/api/create-user): an organization administrator
  * creates an account with a password.
  *
  * Zulip additionally requires the `can_create_users` permission, which is

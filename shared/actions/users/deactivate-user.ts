@@ -3,7 +3,8 @@ import { JsonableError, OrganizationOwnerRequiredError } from "../../errors.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
-import { listRealmMembers, MAX_TRANSACTION_ITEMS, userConditions, writeUsers, type UserCondition, type UserWrite } from "../../data/users.js";
+import { listRealmMembers } from "../../data/users.js";
+import { MAX_TRANSACTION_ITEMS, userConditions, writeUsers, type UserCondition, type UserWrite } from "../../data/user-writes.js";
 import { isRealmOwner, Role } from "../../domain/roles.js";
 import { accessUserInList } from "../../access/user.js";
 import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates } from "./notify.js";
@@ -83,7 +84,7 @@ export async function doDeactivateUser(
 }
 
 /**
- * `DELETE /users/{user_id}` (OpenAPI `deactivate-user`; Zulip's
+ * `DELETE /users/{user_id}` (https://zulip.com/api/deactivate-user; Zulip's
  * `deactivate_user_backend`): an administrator deactivates a user. Bots are
  * not reachable here (`No such user`, they have `DELETE /bots/{bot_id}`);
  * only owners may deactivate an owner; the only owner cannot be deactivated.
@@ -113,7 +114,7 @@ export async function checkDeactivateUser(
 }
 
 /**
- * `DELETE /users/me` (OpenAPI `deactivate-own-user`): the caller deactivates
+ * `DELETE /users/me` (https://zulip.com/api/deactivate-own-user): the caller deactivates
  * their own account (and their bots). Refused for the only active user and
  * the only owner, with `CANNOT_DEACTIVATE_LAST_USER`.
  *

@@ -3,7 +3,7 @@ import type { Deps } from "../../deps.js";
 import { JsonableError, RealmDeactivatedError, UserDeactivatedError } from "../../errors.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 
-import { getUser, getUserIdByEmail } from "../../data/users.js";
+import { userByEmail } from "../../data/users.js";
 import { apiEmail } from "../../domain/email.js";
 
 /** 401 `AUTHENTICATION_FAILED`: the same answer whether or not the account exists. */
@@ -14,8 +14,9 @@ export class AuthenticationFailedError extends JsonableError {
 }
 
 /**
- * Exchanges an email and password for the account's API key (spec
- * `POST /fetch_api_key`). The password check always runs scrypt, against a
+ * Exchanges an email and password for the account's API key
+ * (`POST /fetch_api_key`, https://zulip.com/api/fetch-api-key; Zulip's
+ * `api_fetch_api_key`). The password check always runs scrypt, against a
  * dummy hash when the account does not exist, so timing does not reveal
  * which emails have accounts.
  * @returns `{api_key, email, user_id}`
@@ -28,8 +29,7 @@ export async function checkFetchApiKey(
   username: string,
   password: string,
 ): Promise<{ api_key: string; email: string; user_id: number }> {
-  const userId = realm ? await getUserIdByEmail(deps, realm.id, username) : undefined;
-  const user = realm && userId !== undefined ? await getUser(deps, realm.id, userId) : undefined;
+  const user = realm ? await userByEmail(deps, realm.id, username) : undefined;
   const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!realm || !user || !user.password_hash || !ok) throw new AuthenticationFailedError();
   if (realm.deactivated) throw new RealmDeactivatedError();

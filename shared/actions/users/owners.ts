@@ -1,5 +1,5 @@
 import type { UserRecord } from "../../data/records/user.js";
-import { userConditions, type UserCondition } from "../../data/users.js";
+import { userConditions, type UserCondition } from "../../data/user-writes.js";
 import { Role } from "../../domain/roles.js";
 
 /**

@@ -3,13 +3,14 @@ import { JsonableError } from "../../errors.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
-import { listRealmMembers, userConditions, writeUsers } from "../../data/users.js";
+import { listRealmMembers } from "../../data/users.js";
+import { userConditions, writeUsers } from "../../data/user-writes.js";
 import { accessUserInList } from "../../access/user.js";
-import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates } from "./notify.js";
+import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates, type RealmUserUpdatePerson } from "./notify.js";
 import { withWriteRetries } from "../../data/retry.js";
 
 /**
- * `POST /users/{user_id}/reactivate` (OpenAPI `reactivate-user`; Zulip's
+ * `POST /users/{user_id}/reactivate` (https://zulip.com/api/reactivate-user; Zulip's
  * `reactivate_user_backend` and `do_reactivate_user`): an administrator
  * reactivates a user or bot. A user's bots stay deactivated (as in Zulip).
  * An already active account is left as it is (success, no events).
@@ -41,6 +42,7 @@ export async function checkReactivateUser(
     });
     if (target.is_active) return true;
     const fields: Partial<UserRecord> = { is_active: true };
+    let newOwnerId: number | undefined;
     if (target.is_bot) {
       const name = target.full_name.trim();
       if (users.some((u) => u.is_active && u.full_name.trim() === name)) {
@@ -49,7 +51,10 @@ export async function checkReactivateUser(
         );
       }
       const owner = users.find((u) => u.user_id === target.bot_owner_id);
-      if (owner && !owner.is_active) fields.bot_owner_id = caller.user_id;
+      if (owner && !owner.is_active) {
+        newOwnerId = caller.user_id;
+        fields.bot_owner_id = newOwnerId;
+      }
     }
     const written = await writeUsers(deps, realm.id, [
       { userId: target.user_id, fields, condition: userConditions.inactive() },
@@ -58,8 +63,8 @@ export async function checkReactivateUser(
 
     const reactivated = { ...target, ...fields };
     const after = users.map((u) => (u.user_id === target.user_id ? reactivated : u));
-    const persons: Record<string, unknown>[] = [{ user_id: target.user_id, is_active: true }];
-    if (fields.bot_owner_id !== undefined) persons.push({ user_id: target.user_id, bot_owner_id: fields.bot_owner_id });
+    const persons: RealmUserUpdatePerson[] = [{ user_id: target.user_id, is_active: true }];
+    if (newOwnerId !== undefined) persons.push({ user_id: target.user_id, bot_owner_id: newOwnerId });
     await notifyRealmUserUpdates(deps, persons, activeUserIds(after));
     if (target.is_bot) await notifyRealmBotUpdates(deps, reactivated, [{ is_active: true }], after);
     return true;

@@ -4,14 +4,13 @@ import { HumanUsersOnlyError, JsonableError } from "../../errors.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
-import { listRealmMembers, writeUsers } from "../../data/users.js";
+import { listRealmMembers } from "../../data/users.js";
+import { writeUsers } from "../../data/user-writes.js";
 import { apiEmail } from "../../domain/email.js";
 import { isRealmAdmin } from "../../domain/roles.js";
-import { USER_SETTING_DEFAULTS } from "../../domain/user-settings.js";
-import { sendEvent } from "../../events/publish.js";
+import { USER_SETTING_DEFAULTS, type UserSettingName } from "../../domain/user-settings.js";
 import { languageName } from "./languages.js";
-import { activeUserIds, notifyRealmUserUpdates } from "./notify.js";
-import type { SettableUserSetting } from "./settings-validation.js";
+import { activeUserIds, notifyRealmUserUpdates, notifyUserSettingChanged, type UserSettingValue } from "./notify.js";
 import { checkFullName, isStrongEnoughPassword } from "./validation.js";
 
 /** What `PATCH /settings` may change; absent means unchanged. Values are already type-checked. */
@@ -19,20 +18,23 @@ export interface SettingsUpdate {
   full_name?: string;
   old_password?: string;
   new_password?: string;
-  /** Personal settings, checked by `USER_SETTING_PARAMS`, in the order events should go out. */
-  settings: Partial<Record<SettableUserSetting, unknown>>;
+  /**
+   * Personal settings, each value already checked against the setting's
+   * choices (the endpoint's parameter specs), in the order events should go out.
+   */
+  settings: Partial<Record<UserSettingName, UserSettingValue>>;
 }
 
 /**
  * Zulip's `@human_users_only`: bots may not call the endpoint.
  * @throws HumanUsersOnlyError 400 `This endpoint does not accept bot requests.`
  */
-export function requireHuman(caller: UserRecord): void {
+export function checkHumanUser(caller: UserRecord): void {
   if (caller.is_bot) throw new HumanUsersOnlyError();
 }
 
 /**
- * `PATCH /settings` (OpenAPI `update-settings`; Zulip's
+ * `PATCH /settings` (https://zulip.com/api/update-settings; Zulip's
  * `json_change_settings`): the caller changes their own name, password or
  * personal settings.
  *
@@ -63,7 +65,7 @@ export async function checkUpdateSettings(
   caller: UserRecord,
   update: SettingsUpdate,
 ): Promise<void> {
-  requireHuman(caller);
+  checkHumanUser(caller);
   const fields: Partial<UserRecord> = {};
 
   if (update.new_password !== undefined) {
@@ -86,7 +88,7 @@ export async function checkUpdateSettings(
   const serverDefaults: Record<string, unknown> = USER_SETTING_DEFAULTS;
   const setSettings: Record<string, unknown> = {};
   const removeSettings: string[] = [];
-  const changed: [string, unknown][] = [];
+  const changed: [string, UserSettingValue][] = [];
   for (const [name, value] of Object.entries(update.settings)) {
     if (value === undefined) continue;
     const fallback = name in realmDefaults ? realmDefaults[name] : serverDefaults[name];
@@ -95,7 +97,7 @@ export async function checkUpdateSettings(
     changed.push([name, value]);
     if (value === fallback) removeSettings.push(name);
     else setSettings[name] = value;
-    if (name === "timezone") fields.timezone = value as string;
+    if (name === "timezone" && typeof value === "string") fields.timezone = value;
   }
 
   if (Object.keys(fields).length === 0 && changed.length === 0) return;
@@ -115,10 +117,9 @@ export async function checkUpdateSettings(
     await notifyRealmUserUpdates(deps, [{ user_id: caller.user_id, full_name: fields.full_name }], audience);
   }
   for (const [property, value] of changed) {
-    const event: Record<string, unknown> = { type: "user_settings", op: "update", property, value };
-    if (property === "default_language") event.language_name = languageName(value as string);
-    await sendEvent(deps, event as { type: string }, [caller.user_id]);
-    if (property === "timezone") {
+    const language = property === "default_language" && typeof value === "string" ? languageName(value) : undefined;
+    await notifyUserSettingChanged(deps, caller.user_id, property, value, language);
+    if (property === "timezone" && typeof value === "string") {
       await notifyRealmUserUpdates(
         deps,
         [{ email: apiEmail(after, realm, deps.config), user_id: caller.user_id, timezone: value }],

@@ -3,11 +3,13 @@ import { JsonableError, OrganizationOwnerRequiredError } from "../../errors.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
-import { listRealmMembers, userConditions, writeUsers } from "../../data/users.js";
+import { listRealmMembers } from "../../data/users.js";
+import { userConditions, writeUsers } from "../../data/user-writes.js";
 import { isRealmAdmin, isRealmOwner, Role } from "../../domain/roles.js";
 import { getCustomProfileFields } from "../../queries/users/custom-profile-fields.js";
 import { accessUserInList } from "../../access/user.js";
-import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates } from "./notify.js";
+import { wireRole } from "../../wire/user.js";
+import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates, type RealmUserUpdatePerson } from "./notify.js";
 import { lastOwnerGuard } from "./owners.js";
 import { withWriteRetries } from "../../data/retry.js";
 import { checkFullName } from "./validation.js";
@@ -26,19 +28,19 @@ export interface UserUpdate {
 }
 
 /**
- * `PATCH /users/{user_id}` (spec "Update a user"; Zulip's
+ * `PATCH /users/{user_id}` (https://zulip.com/api/update-user; Zulip's
  * `update_user_backend`): an administrator changes another user's (or
  * bot's, or their own) name, role or custom profile field values.
  *
  * Everything is validated before anything is written, and all changes go in
  * one conditional write on the role and active state that were read, so a
  * refused or raced request changes nothing (Zulip validates and writes one
- * property after the other). Role rules (spec "States and transitions", User
- * role): only owners add or remove the owner role; the owner role cannot be
- * removed from the only owner (race-free, see `owners.ts`); a guest cannot
- * be made an administrator or owner directly (the spec's `BAD_REQUEST`
- * `Guests cannot be organization administrators`: demote them to member or
- * moderator first). A blank `full_name` is ignored, as Zulip does.
+ * property after the other). Role rules (Zulip's `update_user_backend`
+ * and https://zulip.com/help/user-roles): only owners add or remove the
+ * owner role; the owner role cannot be removed from the only owner
+ * (race-free, see `owners.ts`); a guest cannot be made an administrator or
+ * owner directly (`BAD_REQUEST` `Guests cannot be organization
+ * administrators`: demote them to member or moderator first). A blank `full_name` is ignored, as Zulip does.
  *
  * Emits one `realm_user` `update` per changed property (`{user_id, role}`,
  * `{user_id, full_name}`, `{user_id, custom_profile_field}`) to the realm's
@@ -69,7 +71,7 @@ export async function checkUpdateUser(
       forAdmin: true,
     });
     const fields: Partial<UserRecord> = {};
-    const persons: Record<string, unknown>[] = [];
+    const persons: RealmUserUpdatePerson[] = [];
     const checks: Parameters<typeof writeUsers>[3] = [];
 
     if (update.role !== undefined && update.role !== target.role) {
@@ -85,7 +87,7 @@ export async function checkUpdateUser(
       }
       if (guard.check) checks.push(guard.check);
       fields.role = update.role;
-      persons.push({ user_id: target.user_id, role: update.role });
+      persons.push({ user_id: target.user_id, role: wireRole(update.role) });
     }
 
     if (update.full_name !== undefined && update.full_name !== target.full_name && update.full_name.trim() !== "") {

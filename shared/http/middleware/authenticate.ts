@@ -1,5 +1,5 @@
 import { authenticateApiRequest } from "../../auth/authenticate.js";
-import { getRealm, getRealmIdBySubdomain } from "../../data/realms.js";
+import { realmBySubdomain } from "../../data/realms.js";
 import { header } from "../raw-params.js";
 import type { ApiMiddleware } from "./types.js";
 
@@ -18,8 +18,7 @@ export function authenticate(): ApiMiddleware {
         ctx.realm = realm;
         return;
       }
-      const realmId = await getRealmIdBySubdomain(ctx.deps, ctx.subdomain);
-      ctx.realm = realmId === undefined ? null : ((await getRealm(ctx.deps, realmId)) ?? null);
+      ctx.realm = (await realmBySubdomain(ctx.deps, ctx.subdomain)) ?? null;
     },
   };
 }

@@ -4,7 +4,7 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
 import { listRealmMembers } from "../../data/users.js";
-import { legacyPresence, modernPresence } from "../../wire/presence.js";
+import { legacyPresence, modernPresence, type LegacyPresence, type ModernPresence } from "../../wire/presence.js";
 import { apiEmail } from "../../domain/email.js";
 import { realmSettings } from "../../domain/realm-settings.js";
 
@@ -43,7 +43,11 @@ export async function fetchRealmPresence(
   deps: Deps,
   realm: RealmRecord,
   opts: RealmPresenceOptions,
-): Promise<{ presences: Record<string, unknown>; server_timestamp: number; presence_last_update_id: number }> {
+): Promise<{
+  presences: Record<string, ModernPresence | LegacyPresence>;
+  server_timestamp: number;
+  presence_last_update_id: number;
+}> {
   const nowMs = deps.clock.now();
   const since = opts.lastUpdateId !== undefined && opts.lastUpdateId >= 0 ? opts.lastUpdateId : undefined;
   const fallbackId = opts.lastUpdateId ?? -1;
@@ -56,7 +60,7 @@ export async function fetchRealmPresence(
   ]);
   const byId = users ? new Map(users.map((u) => [u.user_id, u])) : undefined;
   const nowSeconds = Math.floor(nowMs / 1000);
-  const presences: Record<string, unknown> = {};
+  const presences: Record<string, ModernPresence | LegacyPresence> = {};
   let maxSeen = -1;
   for (const row of rows) {
     maxSeen = Math.max(maxSeen, row.last_update_id);

@@ -4,7 +4,7 @@ import type { UserRecord } from "../../data/records/user.js";
 
 import { getStreamIdByName, listRealmStreams } from "../../data/streams.js";
 import { getSubscription, listStreamSubscriberIds, listUserSubscriptions } from "../../data/subscriptions.js";
-import { getUser, listActiveRealmUsers } from "../../data/users.js";
+import { listActiveRealmUsers, userById } from "../../data/users.js";
 import { isGuest, isRealmAdmin } from "../../domain/roles.js";
 import { compareNames } from "../../domain/sorting.js";
 import { InvalidChannelIdError, InvalidChannelNameError, JsonableError, NoSuchUserError } from "../../errors.js";
@@ -153,7 +153,7 @@ export async function fetchSubscriptionStatus(
   targetUserId: number,
   streamId: number,
 ): Promise<boolean> {
-  const target = await getUser(deps, realm.id, targetUserId);
+  const target = await userById(deps, realm.id, targetUserId);
   if (!target || target.is_bot) throw new NoSuchUserError();
   if (!target.is_active) throw new JsonableError("User is deactivated");
   const [, sub] = await Promise.all([

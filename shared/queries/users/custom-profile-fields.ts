@@ -3,18 +3,17 @@ import type { Deps } from "../../deps.js";
 /** What the users actions need to know about a realm's custom profile field. */
 export interface CustomProfileFieldInfo {
   id: number;
-  /** 1 short text … 7 external account (spec "Custom profile field"). */
+  /** 1 short text … 7 external account (https://zulip.com/api/get-custom-profile-fields `type`). */
   type: number;
 }
 
 /**
  * The custom profile fields of a realm, by ID.
  *
- * Custom profile fields (`POST /realm/profile_fields`) arrive with a later
- * issue that adds their item type; until then no realm has any, so every
- * field ID a client names is unknown (Zulip's `Field id X not found.`).
- * That issue replaces this body with a Query over the realm's field items;
- * callers already treat the result as the source of truth.
+ * This server stores no custom profile fields (`POST /realm/profile_fields`
+ * is not implemented), so no realm has any and every field ID a client
+ * names is unknown (Zulip's `Field id X not found.`). Callers treat the
+ * result as the source of truth. No round trip.
  */
 export async function getCustomProfileFields(
   _deps: Pick<Deps, "db" | "table">,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { userConditions, writeUsers } from "./users.js";
+import { userConditions, writeUsers } from "./user-writes.js";
 
 /** A document client that records the commands it is sent and answers with `reply`. */
 function fakeDb(reply: () => unknown = () => ({})) {

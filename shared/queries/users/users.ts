@@ -5,9 +5,9 @@ import type { UserRecord } from "../../data/records/user.js";
 import { NoSuchUserError } from "../../errors.js";
 import { isSystemBot, listRealmMembers } from "../../data/users.js";
 import { accessUserByIdOrEmail } from "../../access/user.js";
-import { userToWire } from "../../wire/user.js";
+import { userToWire, type WireUser } from "../../wire/user.js";
 
-/** Options shared by `GET /users` and `GET /users/{user_id}` (spec `GET /users`). */
+/** Options shared by `GET /users` and `GET /users/{user_id}` (https://zulip.com/api/get-users). */
 export interface UserListOptions {
   /** @default true in the endpoints (feature level 92) */
   clientGravatar: boolean;
@@ -16,18 +16,18 @@ export interface UserListOptions {
 }
 
 /**
- * The body of `GET /users`: every user and bot of the realm, active or
- * deactivated, in user-ID order, as `viewer` may see them (spec "User
- * (member)"). One Query (paged by 1 MB) over the realm's user items.
+ * The body of `GET /users` (https://zulip.com/api/get-users): every user
+ * and bot of the realm, active or deactivated, in user-ID order, as
+ * `viewer` may see them ({@link userToWire}). One Query (paged by 1 MB) over the realm's user items.
  * System bots are not listed: Zulip's `get_users_for_api` lists the
  * realm's users only, and system bots live in its internal realm.
  */
-export async function getUsers(
+export async function fetchUsers(
   deps: Deps,
   realm: RealmRecord,
   viewer: UserRecord,
   opts: UserListOptions,
-): Promise<{ members: Record<string, unknown>[] }> {
+): Promise<{ members: WireUser[] }> {
   const users = await listRealmMembers(deps, realm.id);
   return {
     members: users.map((u) =>
@@ -47,13 +47,13 @@ export async function getUsers(
  *   `access_user_by_id`/`access_user_by_email` look in the caller's realm
  *   only, and system bots live in its internal realm)
  */
-export async function getUser(
+export async function fetchUser(
   deps: Deps,
   realm: RealmRecord,
   viewer: UserRecord,
   idOrEmail: string,
   opts: UserListOptions,
-): Promise<{ user: Record<string, unknown> }> {
+): Promise<{ user: WireUser }> {
   const target = await accessUserByIdOrEmail(deps, realm, viewer, idOrEmail, {
     allowDeactivated: true,
     allowBots: true,
