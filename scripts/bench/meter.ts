@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { Store } from "../../shared/data/client.js";
 
 /**
  * Counts DynamoDB work without touching shared code: a middleware on the
@@ -109,7 +109,7 @@ export class DynamoMeter {
    * Installs the counting middleware on `db` (step `initialize`, so it sees
    * the document client's input before marshalling). Call once.
    */
-  install(db: DynamoDBDocumentClient): void {
+  install(db: Store["db"]): void {
     db.middlewareStack.add(
       (next, context) => async (args) => {
         const command = (context as { commandName?: string }).commandName ?? "unknown";

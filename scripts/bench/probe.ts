@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { Store } from "../../shared/data/client.js";
 import { originOfCurrentCall, type Origin } from "./meter.js";
 
 /**
@@ -24,7 +24,7 @@ export class EventWriteProbe {
     return this.writes.deferred.get(ts) ?? this.writes.request.get(ts);
   }
 
-  install(db: DynamoDBDocumentClient): void {
+  install(db: Store["db"]): void {
     db.middlewareStack.add(
       (next, context) => async (args) => {
         // Seen under the low-level command's name, with the document client's
