@@ -1,5 +1,5 @@
 /**
- * The one error hierarchy of the service (spec "Errors").
+ * The one error hierarchy of the service (https://zulip.com/api/rest-error-handling).
  *
  * Every error a client may see is a {@link JsonableError}: a stable `code`,
  * an HTTP status, a human-readable `msg` and optional named data fields that

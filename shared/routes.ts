@@ -19,7 +19,7 @@ export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /**
  * How a route authenticates: `api` is HTTP Basic with email and API key
- * (spec "Authentication"); `none` needs no credentials.
+ * (https://zulip.com/api/http-headers#authentication); `none` needs no credentials.
  */
 export type AuthMode = "api" | "none";
 

@@ -1,6 +1,6 @@
 /**
  * The version triple this server reports in `GET /server_settings` and
- * `POST /register` (spec "Versioning").
+ * `POST /register` (https://zulip.com/api/changelog: feature levels).
  *
  * We claim feature level 283, the level of the reference OpenAPI file, and
  * serve the response shapes of that level. The official mobile app refuses
@@ -15,7 +15,7 @@ export const ZULIP_VERSION = "10.0-dev";
 /** Equal to the version: we are not a fork tracking an upstream merge base. */
 export const ZULIP_MERGE_BASE = "10.0-dev";
 
-/** The version triple as Zulip clients read it, plus the spec's `service_*` names. */
+/** The version triple as Zulip clients read it (`zulip_*`), plus the same values under `service_*` names. */
 export function versionFields(): Record<string, string | number> {
   return {
     zulip_version: ZULIP_VERSION,

@@ -69,15 +69,15 @@ export const REALM_SETTING_DEFAULTS = {
 
 export type RealmSettingName = keyof typeof REALM_SETTING_DEFAULTS;
 
-/** Organization-level limits (spec "Limits"; Zulip's constants of the same names). */
+/** Organization-level limits (Zulip's constants of the same names; https://zulip.com/api/register-queue `max_*_length`). */
 export const REALM_LIMITS = {
   /** Characters. */
   max_stream_name_length: 60,
   /** Characters. */
   max_stream_description_length: 1024,
-  /** Characters (spec "Limits": topic length 60). */
+  /** Characters (Zulip's `MAX_TOPIC_NAME_LENGTH`: 60). */
   max_topic_length: 60,
-  /** The spec's 10,000-byte content limit, reported as Zulip reports `max_message_length`. */
+  /** The 10,000-byte content limit, reported as Zulip reports `max_message_length` (https://zulip.com/api/send-message). */
   max_message_length: 10_000,
 } as const;
 

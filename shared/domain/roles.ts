@@ -1,5 +1,5 @@
 /**
- * Organization roles (spec "User (member)": `role`). Lower numbers carry more
+ * Organization roles (https://zulip.com/api/get-user: `role`). Lower numbers carry more
  * rights; Zulip compares them numerically.
  */
 export const Role = {
@@ -14,7 +14,7 @@ export type RoleValue = (typeof Role)[keyof typeof Role];
 
 export const ROLE_VALUES: readonly number[] = Object.values(Role);
 
-/** Bot types (spec "User (member)": `bot_type`). */
+/** Bot types (https://zulip.com/api/get-user: `bot_type`). */
 export const BotType = {
   DEFAULT: 1,
   INCOMING_WEBHOOK: 2,

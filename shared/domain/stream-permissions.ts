@@ -13,7 +13,7 @@ import { isGuest, isModeratorOrAbove, isRealmAdmin, isRealmOwner, Role } from ".
  * page), at feature level 283 with the organization's default policies.
  */
 
-/** `stream_post_policy` values (spec "Stream"). */
+/** `stream_post_policy` values (https://zulip.com/api/get-stream-by-id). */
 export const StreamPostPolicy = {
   EVERYONE: 1,
   ADMINS: 2,
@@ -24,7 +24,7 @@ export const StreamPostPolicy = {
 
 export const STREAM_POST_POLICY_VALUES: readonly number[] = Object.values(StreamPostPolicy);
 
-/** A subscription's `role` (spec "Events", subscription object). */
+/** A subscription's `role` (the subscription object of `subscription` `add` events). */
 export const SubscriptionRole = {
   STREAM_ADMINISTRATOR: 20,
   MEMBER: 50,

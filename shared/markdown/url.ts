@@ -1,11 +1,6 @@
 /**
- * URL and HTML-escaping helpers for rendered messages.
+ * URL helpers for rendered messages.
  */
-
-/** Escapes text for HTML element content and double-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"]/g, (ch) => (ch === "&" ? "&amp;" : ch === "<" ? "&lt;" : ch === ">" ? "&gt;" : "&quot;"));
-}
 
 /**
  * Zulip's `hash_util_encode`: percent-encode everything but `[A-Za-z0-9_.~-]`
@@ -72,7 +67,7 @@ function percentEncode(url: string): string {
  * - Control characters and spaces are stripped/encoded, so no attribute or
  *   scheme smuggling (`java\nscript:`) gets through.
  *
- * The result still needs {@link escapeHtml} before going into an attribute.
+ * The result still needs `escapeHtml` (shared/html.ts) before going into an attribute.
  */
 export function sanitizeUrl(raw: string): string | undefined {
   // eslint-disable-next-line no-control-regex

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { drivingTerm, djangoEscape, highlightHtml, matchesSearch, messageTerms, searchTerms, tokenize } from "./search.js";
+import { djangoEscape } from "../html.js";
+import { drivingTerm, highlightHtml, matchesSearch, messageTerms, searchTerms, tokenize } from "./search.js";
 
 describe("tokenize", () => {
   it("lower-cases runs of letters and digits", () => {

@@ -48,20 +48,6 @@ export function drivingTerm(terms: readonly string[]): string | undefined {
   return best;
 }
 
-/**
- * Django's `escape` (`django.utils.html.escape`): `& < > " '` as
- * `&amp; &lt; &gt; &quot; &#x27;` — how Zulip escapes a topic before
- * highlighting search terms in `match_subject`.
- */
-export function djangoEscape(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#x27;");
-}
-
 const HIGHLIGHT_START = '<span class="highlight">';
 const HIGHLIGHT_END = "</span>";
 

@@ -3,6 +3,7 @@ import type { Config } from "../config.js";
 import type { RealmRecord } from "../data/records/realm.js";
 
 import { realmUrl } from "../domain/email.js";
+import { escapeHtmlNumeric } from "../html.js";
 import { versionFields } from "../version.js";
 
 /** Authentication backends this server offers: email/password only. */
@@ -48,14 +49,4 @@ export function fetchServerSettings(realm: RealmRecord | null, config: Config): 
     realm_description: realm.description ? `<p>${escapeHtmlNumeric(realm.description)}</p>` : "",
     realm_web_public_access_enabled: false,
   };
-}
-
-/**
- * Escapes text for HTML with numeric character references (`&` → `&#38;`,
- * `<` → `&#60;`, `>` → `&#62;`, `"` → `&#34;`, `'` → `&#39;`): how the
- * organization's plain-text description is put into `realm_description`
- * here and in `POST /register`.
- */
-export function escapeHtmlNumeric(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

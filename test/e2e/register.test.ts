@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { systemGroupId } from "../../shared/domain/realm-settings.js";
-import { streamSchema, subscriptionSchema, userSchema } from "../../shared/events/schemas.js";
+import { streamSchema, subscriptionSchema, userSchema } from "../../shared/events/object-schemas.js";
 import { useTestOrg } from "../support/local-stack.js";
 import type { TestUser } from "../support/api-client.js";
 

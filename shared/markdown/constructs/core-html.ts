@@ -21,7 +21,8 @@
 import type { CompileContext, HtmlExtension, Token } from "micromark-util-types";
 import { codeLanguageName } from "../code-languages.js";
 import type { RenderState } from "../render-state.js";
-import { escapeHtml, isImagePath, relativizeLocalUrl, sanitizeUrl, uploadPathId } from "../url.js";
+import { escapeHtml } from "../../html.js";
+import { isImagePath, relativizeLocalUrl, sanitizeUrl, uploadPathId } from "../url.js";
 import { renderTextWithUnicodeEmoji } from "./emoji.js";
 import { renderTex, texErrorHtml } from "./tex.js";
 

@@ -7,7 +7,7 @@
 import type { Code, CompileContext, Effects, Extension, HtmlExtension, State, Token, TokenizeContext } from "micromark-util-types";
 import { emojiCodeForName, emojiCodeOfText, emojiNameForCode } from "../../emoji/index.js";
 import type { RenderState } from "../render-state.js";
-import { escapeHtml } from "../url.js";
+import { escapeHtml } from "../../html.js";
 import { COLON, isAsciiWord } from "./codes.js";
 
 /** Zulip's built-in `:zulip:` emoji (served by the web app's static files). */

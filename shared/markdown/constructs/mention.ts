@@ -11,7 +11,7 @@
  */
 import type { Code, CompileContext, Effects, Extension, HtmlExtension, State, Token, TokenizeContext } from "micromark-util-types";
 import type { RenderState } from "../render-state.js";
-import { escapeHtml } from "../url.js";
+import { escapeHtml } from "../../html.js";
 import { ASTERISK, AT, UNDERSCORE, allowedBeforeMention, isLineEnding } from "./codes.js";
 
 interface ParsedMention {

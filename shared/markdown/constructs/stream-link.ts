@@ -6,7 +6,8 @@
  */
 import type { Code, CompileContext, Effects, Extension, HtmlExtension, State, Token, TokenizeContext } from "micromark-util-types";
 import type { RenderState } from "../render-state.js";
-import { channelNarrowUrl, escapeHtml, topicNarrowUrl } from "../url.js";
+import { escapeHtml } from "../../html.js";
+import { channelNarrowUrl, topicNarrowUrl } from "../url.js";
 import { ASTERISK, NUMBER_SIGN, allowedBeforeMention } from "./codes.js";
 
 /** Syntax + HTML extensions for channel/topic links, bound to one render. */

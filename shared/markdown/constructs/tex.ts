@@ -6,7 +6,7 @@
  */
 import katex from "katex";
 import type { Code, CompileContext, Effects, Extension, HtmlExtension, State, Token, TokenizeContext } from "micromark-util-types";
-import { escapeHtml } from "../url.js";
+import { escapeHtml } from "../../html.js";
 import { BACKSLASH, DOLLAR, UNDERSCORE, isAsciiWord } from "./codes.js";
 
 /**

@@ -5,7 +5,8 @@ import type { RealmRecord } from "../../data/records/realm.js";
 
 import { realmHost, realmUrl } from "../../domain/email.js";
 import { REALM_GROUP_SETTING_DEFAULTS, REALM_LIMITS, realmSettings } from "../../domain/realm-settings.js";
-import { AUTHENTICATION_METHODS, escapeHtmlNumeric } from "../server-settings.js";
+import { escapeHtmlNumeric } from "../../html.js";
+import { AUTHENTICATION_METHODS } from "../server-settings.js";
 
 /** Presence protocol timing (Zulip's PRESENCE_PING_INTERVAL_SECS and OFFLINE_THRESHOLD_SECS). */
 export const PRESENCE_PING_INTERVAL_SECONDS = 60;
