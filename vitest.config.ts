@@ -39,7 +39,7 @@ export default defineConfig({
           exclude: [
             ...configDefaults.exclude,
             "test/e2e/**",
-            `test/contract/!(${PURE_CONTRACT_TESTS.join("|")}).test.ts`,
+            `test/contract/**/!(${PURE_CONTRACT_TESTS.join("|")}).test.ts`,
           ],
         },
       },
