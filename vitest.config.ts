@@ -1,15 +1,21 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
+/**
+ * Contract tests that exercise only the validator (no local stack): they
+ * belong to the unit project although they live in `test/contract/`.
+ */
+const PURE_CONTRACT_TESTS = ["validator"];
+
+/**
+ * Two projects:
+ * - `e2e`: test files that start a local stack (`useTestOrg`), all of
+ *   `test/e2e/` and `test/contract/` but {@link PURE_CONTRACT_TESTS}. Only
+ *   this project has the global setup, which starts DynamoDB Local.
+ * - `unit`: every other test file; none needs DynamoDB (`useTestOrg`
+ *   refuses to run without the e2e global setup).
+ */
 export default defineConfig({
   test: {
-    include: [
-      "test/**/*.test.ts",
-      "shared/**/*.test.ts",
-      "functions/**/*.test.ts",
-      "infra/**/*.test.ts",
-      "scripts/**/*.test.ts",
-    ],
-    globalSetup: ["test/support/global-setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -18,5 +24,34 @@ export default defineConfig({
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     // The AWS SDK warns once per process on Node 20; Node 20 is what this project supports.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: [
+            "shared/**/*.test.ts",
+            "functions/**/*.test.ts",
+            "infra/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "test/**/*.test.ts",
+          ],
+          exclude: [
+            ...configDefaults.exclude,
+            "test/e2e/**",
+            `test/contract/**/!(${PURE_CONTRACT_TESTS.join("|")}).test.ts`,
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts", "test/contract/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...PURE_CONTRACT_TESTS.map((name) => `test/contract/${name}.test.ts`)],
+          globalSetup: ["test/support/global-setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -12,7 +12,7 @@ import { keys } from "../../shared/data/keys.js";
 import { userById } from "../../shared/data/users.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
-import { contractAvailable, expectMatchesContract } from "../support/openapi.js";
+import { expectMatchesContract, itContract } from "../support/openapi.js";
 import { createStream, markEvents } from "./streams-helpers.js";
 
 const org = useTestOrg();
@@ -132,7 +132,7 @@ describe("Notification Bot as a system bot", () => {
     }
   });
 
-  it.skipIf(!contractAvailable)("the register response with cross_realm_bots matches the OpenAPI contract", async () => {
+  itContract("the register response with cross_realm_bots matches the OpenAPI contract", async () => {
     const res = await register(org.users.member, ["realm_user"]);
     expect(res.body.cross_realm_bots).toHaveLength(1);
     expectMatchesContract("POST", "/register", 200, res.body);

@@ -1,16 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
-import { doCreateRealm } from "../../shared/actions/realms/create-realm.js";
 import { doCreateUser } from "../../shared/actions/users/create-user.js";
-import { BotType, Role } from "../../shared/domain/roles.js";
+import { Role } from "../../shared/domain/roles.js";
+import { ensureTable } from "../../infra/local/create-table.js";
 import { startLocalStack, type LocalStack } from "../../infra/local/stack.js";
 import type { RealmRecord } from "../../shared/data/records/realm.js";
 import type { UserRecord } from "../../shared/data/records/user.js";
 
 import { call, type ApiResponse, type TestUser } from "./api-client.js";
+import { copyTableItems, localDynamoClient, seedTestOrg, type SeedName, type SeededOrg } from "./test-org.js";
 
-/** The named users every end-to-end test file gets (STYLE.md point 7). */
-export type SeedName = "owner" | "admin" | "moderator" | "member" | "member2" | "guest" | "bot";
+export type { SeedName } from "./test-org.js";
 
 export interface TestOrg {
   stack: LocalStack;
@@ -36,39 +36,44 @@ function toTestUser(u: UserRecord): TestUser {
 
 /**
  * Starts a local stack for one test file (in the run's shared DynamoDB
- * Local, with a table of its own) and seeds an organization with an owner,
+ * Local, with a table of its own) holding a seeded organization: an owner,
  * an administrator, a moderator, two members, a guest and a bot owned by
- * the first member. Returns an object filled in by `beforeAll`.
+ * the first member (see `seedTestOrg`). Returns an object filled in by
+ * `beforeAll`.
+ *
+ * Without `env` the table starts as a copy of the run's template (seeded
+ * once by the e2e global setup); with `env`, which may change what seeding
+ * stores, the file seeds its own table.
+ * @throws Error in `beforeAll` outside the e2e project (no DynamoDB Local)
  */
 export function useTestOrg(options: { env?: Record<string, string> } = {}): TestOrg {
   const org = {} as TestOrg;
   beforeAll(async () => {
+    const dynamoEndpoint = inject("dynamoEndpoint");
+    if (!dynamoEndpoint) {
+      throw new Error(
+        "useTestOrg needs DynamoDB Local, started by the e2e project's global setup: " +
+          "put this file under test/e2e/ or test/contract/ (see vitest.config.ts)",
+      );
+    }
+    const tableName = `t_${randomBytes(6).toString("hex")}`;
+    const template = options.env ? undefined : inject("orgTemplate");
+    if (template) {
+      const client = localDynamoClient(dynamoEndpoint);
+      try {
+        await ensureTable(client, tableName);
+        await copyTableItems(client, template.tableName, tableName);
+      } finally {
+        client.destroy();
+      }
+    }
     const stack = await startLocalStack({
-      dynamoEndpoint: inject("dynamoEndpoint"),
-      tableName: `t_${randomBytes(6).toString("hex")}`,
+      dynamoEndpoint,
+      tableName,
       env: { LOG_LEVEL: "error", ...options.env },
     });
     const deps = stack.deps;
-    const { realm, owner } = await doCreateRealm(deps, {
-      string_id: "",
-      name: "Test Organization",
-      owner: { email: "owner@test.example", full_name: "Olivia Owner", password: "owner-password" },
-    });
-    const mk = (email: string, full_name: string, role: number) =>
-      doCreateUser(deps, realm, { email, full_name, role, password: `${email}-password` });
-    const admin = await mk("admin@test.example", "Adam Admin", Role.ADMINISTRATOR);
-    const moderator = await mk("moderator@test.example", "Mona Moderator", Role.MODERATOR);
-    const member = await mk("member@test.example", "Max Member", Role.MEMBER);
-    const member2 = await mk("member2@test.example", "Mia Member", Role.MEMBER);
-    const guest = await mk("guest@test.example", "Gus Guest", Role.GUEST);
-    const bot = await doCreateUser(deps, realm, {
-      email: "test-bot@test.example",
-      full_name: "Test Bot",
-      is_bot: true,
-      bot_type: BotType.DEFAULT,
-      bot_owner_id: member.user_id,
-    });
-    const records = { owner, admin, moderator, member, member2, guest, bot };
+    const { realm, records }: SeededOrg = template ?? (await seedTestOrg(deps));
     Object.assign(org, {
       stack,
       url: stack.url,
@@ -81,7 +86,9 @@ export function useTestOrg(options: { env?: Record<string, string> } = {}): Test
       api: (user: TestUser | null, method: string, path: string, params?: Record<string, unknown>, headers?: Record<string, string>) =>
         call(stack.url, user, method, path, params, headers),
       createUser: async (name: string, role: number = Role.MEMBER) =>
-        toTestUser(await mk(`${name}@test.example`, name, role)),
+        toTestUser(
+          await doCreateUser(deps, realm, { email: `${name}@test.example`, full_name: name, role, password: `${name}@test.example-password` }),
+        ),
     });
   });
   afterAll(async () => {

@@ -5,7 +5,8 @@
  * validator, and reports mismatches by field path.
  *
  * The file is reference material that CI clones beside the repository; a
- * clone without it skips the contract tests (see {@link describeContract}).
+ * clone without it skips the contract tests, unless `CI` is set, where they
+ * fail (see {@link contractMode}).
  *
  * OpenAPI 3.0 schemas are nearly JSON Schema; the differences handled here:
  * - `nullable: true` becomes a `null` member of `type` (and of `enum`);
@@ -39,7 +40,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
-import { describe, expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 
 /** The repository root (this file is `test/support/openapi.ts`). */
@@ -56,18 +57,75 @@ export const CONTRACT_SKIP_MESSAGE =
   `contract tests skipped: ${CONTRACT_PATH} not found ` +
   "(clone the shared reference material beside the repository to run them)";
 
+/** Why the contract tests fail when the file is absent under CI. */
+export const CONTRACT_MISSING_IN_CI_MESSAGE =
+  `contract file ${CONTRACT_PATH} not found and CI is set: CI must clone the shared ` +
+  "reference material beside the repository (without CI the contract tests are skipped)";
+
+/** What contract tests do in a checkout: run, be skipped, or fail. */
+export type ContractMode = "run" | "skip" | "fail";
+
 /**
- * `describe` for contract tests: runs the block when the contract file is
- * present; otherwise registers it skipped under a title saying why, so a
- * clone without `../shared` still passes and the report shows the reason.
- * Put `useTestOrg()` inside the block so no stack starts when skipped.
+ * Whether the environment says this is a CI run: `CI` set to anything but
+ * the empty string, `false` or `0`.
+ */
+export function isCi(env: Record<string, string | undefined>): boolean {
+  const ci = env.CI;
+  return ci !== undefined && ci !== "" && ci !== "false" && ci !== "0";
+}
+
+/**
+ * What the contract tests do: `run` when the contract file is present;
+ * when it is absent, `fail` under CI ({@link isCi}), where a missing file
+ * means a broken checkout, and `skip` elsewhere (a clone without `../shared`).
+ * @param contractFileExists whether {@link CONTRACT_PATH} exists
+ * @param env the environment, normally `process.env`
+ */
+export function contractMode(contractFileExists: boolean, env: Record<string, string | undefined>): ContractMode {
+  if (contractFileExists) return "run";
+  return isCi(env) ? "fail" : "skip";
+}
+
+/**
+ * `describe` for contract tests, by {@link contractMode}: runs the block
+ * when the contract file is present; without it, under CI registers one
+ * failing test saying the file is missing, and otherwise registers the
+ * block skipped under a title saying why, so a clone without `../shared`
+ * still passes and the report shows the reason. Put `useTestOrg()` inside
+ * the block so no stack starts unless it runs.
  */
 export function describeContract(name: string, fn: () => void): void {
-  if (contractAvailable) {
+  const mode = contractMode(contractAvailable, process.env);
+  if (mode === "run") {
     describe(name, fn);
+  } else if (mode === "fail") {
+    describe(name, () => {
+      it("has the contract file", () => {
+        throw new Error(CONTRACT_MISSING_IN_CI_MESSAGE);
+      });
+    });
   } else {
     console.warn(`${name}: ${CONTRACT_SKIP_MESSAGE}`);
     describe.skip(`${name} (${CONTRACT_SKIP_MESSAGE})`, fn);
+  }
+}
+
+/**
+ * `it` for one contract test among others, by {@link contractMode}: runs
+ * it when the contract file is present; without it, fails under CI with
+ * {@link CONTRACT_MISSING_IN_CI_MESSAGE}, and otherwise is skipped under a
+ * title saying why.
+ */
+export function itContract(name: string, fn: () => Promise<void> | void): void {
+  const mode = contractMode(contractAvailable, process.env);
+  if (mode === "run") {
+    it(name, fn);
+  } else if (mode === "fail") {
+    it(name, () => {
+      throw new Error(CONTRACT_MISSING_IN_CI_MESSAGE);
+    });
+  } else {
+    it.skip(`${name} (${CONTRACT_SKIP_MESSAGE})`, fn);
   }
 }
 
