@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
 import { doCreateUser } from "../../shared/actions/users/create-user.js";
 import { Role } from "../../shared/domain/roles.js";
-import { ensureTable } from "../../infra/local/create-table.js";
+import { ensureTable, localDynamoDbClient } from "../../shared/data/table-admin.js";
 import { startLocalStack, type LocalStack } from "../../infra/local/stack.js";
 import type { RealmRecord } from "../../shared/data/records/realm.js";
 import type { UserRecord } from "../../shared/data/records/user.js";
 
 import { call, type ApiResponse, type TestUser } from "./api-client.js";
-import { copyTableItems, localDynamoClient, seedTestOrg, type SeedName, type SeededOrg } from "./test-org.js";
+import { copyTableItems, seedTestOrg, type SeedName, type SeededOrg } from "./test-org.js";
 
 export type { SeedName } from "./test-org.js";
 
@@ -59,7 +59,7 @@ export function useTestOrg(options: { env?: Record<string, string> } = {}): Test
     const tableName = `t_${randomBytes(6).toString("hex")}`;
     const template = options.env ? undefined : inject("orgTemplate");
     if (template) {
-      const client = localDynamoClient(dynamoEndpoint);
+      const client = localDynamoDbClient(dynamoEndpoint);
       try {
         await ensureTable(client, tableName);
         await copyTableItems(client, template.tableName, tableName);

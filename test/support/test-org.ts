@@ -10,8 +10,8 @@
  */
 import {
   BatchWriteItemCommand,
-  DynamoDBClient,
   ScanCommand,
+  type DynamoDBClient,
   type AttributeValue,
   type WriteRequest,
 } from "@aws-sdk/client-dynamodb";
@@ -19,8 +19,8 @@ import { doCreateRealm } from "../../shared/actions/realms/create-realm.js";
 import { doCreateUser } from "../../shared/actions/users/create-user.js";
 import type { Deps } from "../../shared/deps.js";
 import { BotType, Role } from "../../shared/domain/roles.js";
-import type { RealmRecord } from "../../shared/data/realms.js";
-import type { UserRecord } from "../../shared/data/users.js";
+import type { RealmRecord } from "../../shared/data/records/realm.js";
+import type { UserRecord } from "../../shared/data/records/user.js";
 import { startLocalStack } from "../../infra/local/stack.js";
 
 /** The named users every end-to-end test file gets (STYLE.md point 7). */
@@ -80,15 +80,6 @@ export async function createOrgTemplate(dynamoEndpoint: string, tableName = "org
   } finally {
     await stack.stop();
   }
-}
-
-/** The low-level client of a DynamoDB Local (items stay in wire form, any attribute type). */
-export function localDynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({
-    endpoint,
-    region: "us-east-1",
-    credentials: { accessKeyId: "local", secretAccessKey: "local" },
-  });
 }
 
 /** Items per BatchWriteItem (DynamoDB's limit). */
