@@ -54,7 +54,7 @@ export const subscriptionSchema = streamSchema.extend({
   email_address: z.string().optional(),
 });
 
-export const profileData = z.record(z.string(), z.strictObject({ value: z.string(), rendered_value: z.string().optional() }));
+export const profileDataSchema = z.record(z.string(), z.strictObject({ value: z.string(), rendered_value: z.string().optional() }));
 
 /** A user as in `realm_user` `add` events and `POST /register` `realm_users` (https://zulip.com/api/get-user: the `user` object). */
 export const userSchema = z.strictObject({
@@ -76,10 +76,10 @@ export const userSchema = z.strictObject({
   // May be left out for clients with `user_avatar_url_field_optional`.
   avatar_url: z.string().nullable().optional(),
   avatar_version: integer,
-  profile_data: profileData.optional(),
+  profile_data: profileDataSchema.optional(),
 });
 
-export const displayRecipientUser = z.strictObject({
+export const displayRecipientUserSchema = z.strictObject({
   id: positiveId,
   email: z.string(),
   full_name: z.string(),
@@ -102,7 +102,7 @@ export const reactionSchema = z.strictObject({
  * `user_id`, `email`, `full_name` (Zulip sends these three; the schema also
  * lists `is_mirror_dummy`).
  */
-export const reactionEventUser = z.strictObject({
+export const reactionEventUserSchema = z.strictObject({
   user_id: positiveId,
   email: z.string(),
   full_name: z.string(),
@@ -115,7 +115,7 @@ export const messageEventMessageSchema = z.strictObject({
   client: z.string(),
   content: z.string(),
   content_type: z.enum(["text/html", "text/x-markdown"]),
-  display_recipient: z.union([z.string(), z.array(displayRecipientUser)]),
+  display_recipient: z.union([z.string(), z.array(displayRecipientUserSchema)]),
   edit_history: z.array(z.record(z.string(), z.unknown())).optional(),
   id: positiveId,
   is_me_message: z.boolean(),
@@ -134,37 +134,37 @@ export const messageEventMessageSchema = z.strictObject({
   type: z.enum(["stream", "private"]),
 });
 
-export const legacyPresence = z.strictObject({
+export const legacyPresenceSchema = z.strictObject({
   client: z.string(),
   status: z.enum(["idle", "active"]),
   timestamp: integer,
   pushable: z.boolean(),
 });
 
-export const typingPerson = z.strictObject({ user_id: positiveId, email: z.string() });
+export const typingPersonSchema = z.strictObject({ user_id: positiveId, email: z.string() });
 
-export const typingEvent = (op: "start" | "stop") =>
+export const typingEventSchema = (op: "start" | "stop") =>
   z.union([
     z.strictObject({
       id: eventIdField,
       type: z.literal("typing"),
       op: z.literal(op),
       message_type: z.literal("direct"),
-      sender: typingPerson,
-      recipients: z.array(typingPerson),
+      sender: typingPersonSchema,
+      recipients: z.array(typingPersonSchema),
     }),
     z.strictObject({
       id: eventIdField,
       type: z.literal("typing"),
       op: z.literal(op),
       message_type: z.literal("stream"),
-      sender: typingPerson,
+      sender: typingPersonSchema,
       stream_id: positiveId,
       topic: z.string(),
     }),
   ]);
 
-export const realmUserUpdatePerson = z.union([
+export const realmUserUpdatePersonSchema = z.union([
   z.strictObject({ user_id: positiveId, full_name: z.string() }),
   z.strictObject({
     user_id: positiveId,
@@ -190,7 +190,7 @@ export const realmUserUpdatePerson = z.union([
   z.strictObject({ user_id: positiveId, is_active: z.boolean() }),
 ]);
 
-export const realmBot = z.strictObject({
+export const realmBotSchema = z.strictObject({
   user_id: positiveId,
   full_name: z.string(),
   api_key: z.string(),
@@ -205,7 +205,7 @@ export const realmBot = z.strictObject({
   is_active: z.boolean(),
 });
 
-export const messageDetails = z.record(
+export const messageDetailsSchema = z.record(
   z.string(),
   z.strictObject({
     type: z.enum(["private", "stream"]),

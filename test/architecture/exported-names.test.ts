@@ -1,13 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-/** Production TypeScript files of the repository (tests and declaration files aside). */
+/** Production TypeScript files of the working tree, new ones included (tests and declaration files aside). */
 function productionFiles(): string[] {
-  return execFileSync("git", ["ls-files", "shared/*.ts", "functions/*.ts", "infra/*.ts", "scripts/*.ts"], { encoding: "utf8" })
+  const args = ["ls-files", "--cached", "--others", "--exclude-standard", "shared/*.ts", "functions/*.ts", "infra/*.ts", "scripts/*.ts"];
+  return execFileSync("git", args, { encoding: "utf8" })
     .split("\n")
-    .filter((f) => f !== "" && !f.endsWith(".test.ts") && !f.endsWith(".d.ts"));
+    .filter((f) => f !== "" && !f.endsWith(".test.ts") && !f.endsWith(".d.ts") && existsSync(f));
 }
 
 /** Names of the functions and constants a module exports (its value exports). */
