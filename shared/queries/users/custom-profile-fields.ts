@@ -10,9 +10,9 @@ export interface CustomProfileFieldInfo {
 /**
  * The custom profile fields of a realm, by ID.
  *
- * This server stores no custom profile fields (`POST /realm/profile_fields`
- * is not implemented), so no realm has any and every field ID a client
- * names is unknown (Zulip's `Field id X not found.`). Callers treat the
+ * This server stores no custom profile fields (it has no
+ * `POST /realm/profile_fields` route), so no realm has any and every field
+ * ID a client names is unknown (Zulip's `Field id X not found.`). Callers treat the
  * result as the source of truth. No round trip.
  */
 export async function getCustomProfileFields(
