@@ -32,7 +32,7 @@ export const JOB_RUNNERS: Record<string, JobRunner> = {
   /** Search postings of one message (`shared/actions/messages/deferred.ts`). */
   index_message: runs(runIndexMessage),
   /** Read marking beyond one request's share (`shared/actions/messages/mark-as-read.ts`). */
-  mark_as_read: runMarkAsRead,
+  mark_as_read: runs(runMarkAsRead),
   /** The rest of a large topic rename or stream move (`shared/actions/messages/edit/move-messages.ts`). */
   move_messages: runs(runMoveMessages),
   /** UserMessage rows of a deleted message beyond the request's share (`shared/actions/messages/delete-messages.ts`). */

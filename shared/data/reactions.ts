@@ -35,7 +35,7 @@ function isReaction(r: ReactionRecord, which: ReactionIdentity): boolean {
 
 /** A message's reactions as stored (the list the reaction writes below keep). */
 export function messageReactions(message: Pick<MessageRecord, "reactions">): ReactionRecord[] {
-  return (message.reactions ?? []) as unknown as ReactionRecord[];
+  return message.reactions ?? [];
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { DisplayRecipientUser, MessageReaction, MessageRecord } from "../data/records/message.js";
+import type { DisplayRecipientUser, MessageRecord } from "../data/records/message.js";
+import type { ReactionRecord } from "../data/records/reaction.js";
 
 /**
  * A message on the wire (https://zulip.com/api/get-messages#response), fields in
@@ -23,7 +24,7 @@ export type WireMessage = {
   timestamp: number;
   client: string;
   is_me_message: boolean;
-  reactions: MessageReaction[];
+  reactions: ReactionRecord[];
   submessages: Record<string, unknown>[];
   /** Stream messages only. */
   stream_id?: number;

@@ -40,13 +40,13 @@ export type MarkReadScope =
   | { kind: "topic"; stream_id: number; recipient_id: number; topic: string };
 
 /** Payload of a `mark_as_read` job. */
-export interface MarkReadJobPayload {
+export type MarkReadJobPayload = {
   realm_id: number;
   user_id: number;
   scope: MarkReadScope;
   /** Continue after this message ID. */
   after: number;
-}
+};
 
 /** Result of one pass. */
 interface PassResult {
@@ -110,7 +110,7 @@ export async function markReadPass(
 
 /** The job that continues a scope after `after`. */
 function markReadJob(payload: MarkReadJobPayload): DeferredJob {
-  return { kind: "mark_as_read", payload: payload as unknown as Record<string, unknown> };
+  return { kind: "mark_as_read", payload };
 }
 
 /**
@@ -141,8 +141,7 @@ export async function doMarkAsRead(deps: Deps, realm: RealmRecord, user: UserRec
  * its event, then either the successor job or (for `all`) the final
  * `all: true` event. Redelivery is harmless: marking read is idempotent.
  */
-export async function runMarkAsRead(deps: Deps, raw: Record<string, unknown>): Promise<void> {
-  const p = raw as unknown as MarkReadJobPayload;
+export async function runMarkAsRead(deps: Deps, p: MarkReadJobPayload): Promise<void> {
   const pass = await markReadPass(deps, p.user_id, p.scope, p.after, JOB_MARK_READ_LIMIT);
   const work: Promise<unknown>[] = [];
   if (pass.changed.length > 0) work.push(notifyFlagAdded(deps, p.user_id, "read", pass.changed));

@@ -1,19 +1,11 @@
+import type { ReactionRecord } from "./reaction.js";
+
 /** One recipient of a direct message as shown in `display_recipient` (https://zulip.com/api/get-messages#response). */
 export interface DisplayRecipientUser {
   id: number;
   email: string;
   full_name: string;
   is_mirror_dummy: boolean;
-}
-
-/** One reaction as a message stores and serves it (`reactions` of https://zulip.com/api/get-messages#response). */
-export interface MessageReaction {
-  emoji_name: string;
-  emoji_code: string;
-  reaction_type: "unicode_emoji" | "realm_emoji" | "zulip_extra_emoji";
-  user_id: number;
-  /** The reacting user (deprecated in Zulip's API, still sent). */
-  user: { id: number; email: string; full_name: string; is_mirror_dummy: boolean };
 }
 
 /**
@@ -68,7 +60,7 @@ export interface MessageRecord {
   mentioned_group_ids: number[];
   wildcard_mentioned: boolean;
   /** Reactions in their wire shape (written by the reactions actions). */
-  reactions: MessageReaction[];
+  reactions: ReactionRecord[];
   /** Most recent edit first; empty until edited. */
   edit_history: Record<string, unknown>[];
   /** UNIX seconds; absent until edited. */
