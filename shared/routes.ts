@@ -55,10 +55,13 @@ export const ROUTES: readonly Route[] = [
   r("POST", "/users", "users", "createUser"),
   r("GET", "/users/me", "users", "getOwnUser"),
   r("DELETE", "/users/me", "users", "deactivateOwnUser"),
+  r("POST", "/users/me/status", "users", "updateStatus"),
+  r("POST", "/users/me/onboarding_steps", "users", "markOnboardingStepAsRead"),
   r("GET", "/users/{user_id}", "users", "getUser"),
   r("PATCH", "/users/{user_id}", "users", "updateUser"),
   r("DELETE", "/users/{user_id}", "users", "deactivateUser"),
   r("POST", "/users/{user_id}/reactivate", "users", "reactivateUser"),
+  r("GET", "/users/{user_id}/status", "users", "getUserStatus"),
   r("PATCH", "/settings", "users", "updateSettings"),
 
   // Streams and subscriptions

@@ -5,8 +5,11 @@ import { deactivateUser } from "./deactivate-user.js";
 import { getOwnUser } from "./get-own-user.js";
 import { getUser } from "./get-user.js";
 import { getUsers } from "./get-users.js";
+import { getUserStatus } from "./get-user-status.js";
+import { markOnboardingStepAsRead } from "./mark-onboarding-step-as-read.js";
 import { reactivateUser } from "./reactivate-user.js";
 import { updateSettings } from "./update-settings.js";
+import { updateStatus } from "./update-status.js";
 import { updateUser } from "./update-user.js";
 
 /** Endpoints of the `users` group. */
@@ -20,6 +23,9 @@ export const endpoints = {
   deactivateUser,
   reactivateUser,
   updateSettings,
+  updateStatus,
+  getUserStatus,
+  markOnboardingStepAsRead,
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */

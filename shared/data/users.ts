@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
 import { batchGet } from "./batch-get.js";
-import { putAllIfAbsent, writeIf } from "./conditions.js";
+import { isConditionFailure, putAllIfAbsent, writeIf } from "./conditions.js";
 import { queryAll } from "./query.js";
 import { recordOf, setExpression } from "./items.js";
 import { EMAIL_SK_PREFIX, keyFits, keys } from "./keys.js";
@@ -263,4 +263,34 @@ export async function listActiveRealmUsers(deps: Db, realmId: number): Promise<A
     .map((item) => recordOf<UserRecord>(item))
     .filter((user) => user.is_active === true && !isSystemBot(user))
     .map((user) => ({ user_id: Number(user.user_id), role: Number(user.role), is_bot: user.is_bot === true }));
+}
+
+/**
+ * Records that a user has seen an onboarding step: one UpdateItem adding the
+ * name to the user item's `onboarding_steps_seen` string set (idempotent,
+ * and concurrent marks of different steps all land).
+ * @returns the names seen so far, this one included; undefined when the user item is missing
+ */
+export async function addOnboardingStepSeen(
+  deps: Db,
+  realmId: number,
+  userId: number,
+  step: string,
+): Promise<Set<string> | undefined> {
+  try {
+    const out = await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: keys.user(realmId, userId),
+        UpdateExpression: "ADD onboarding_steps_seen :step",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":step": new Set([step]) },
+        ReturnValues: "UPDATED_NEW",
+      }),
+    );
+    return new Set((out.Attributes?.onboarding_steps_seen as Set<string> | undefined) ?? [step]);
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  }
 }

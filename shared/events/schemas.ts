@@ -264,6 +264,12 @@ export const EVENT_SCHEMAS = {
     type: z.literal("default_streams"),
     default_streams: z.array(streamSchema.omit({ stream_weekly_traffic: true })),
   }),
+  // https://zulip.com/api/get-events#onboarding_steps: the steps still to show (OpenAPI `OnboardingStep`).
+  onboarding_steps: z.strictObject({
+    id: eventIdField,
+    type: z.literal("onboarding_steps"),
+    onboarding_steps: z.array(z.strictObject({ type: z.string(), name: z.string() })),
+  }),
 } satisfies Record<string, z.ZodType>;
 
 /** The schema key of every event type (and `op`) the server delivers. */

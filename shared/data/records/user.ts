@@ -35,4 +35,19 @@ export interface UserRecord {
    * written before the field existed; use {@link isSystemBot}.
    */
   is_system_bot?: boolean;
+  /**
+   * The user's status (Zulip's `UserStatus`, https://zulip.com/api/update-status),
+   * one field per part so that a partial update sets only its own fields.
+   * `status_timestamp` (UNIX seconds of the last status update) is present
+   * once the user has set a status: only such users appear in register's
+   * `user_status`. Empty strings mean "no text" / "no emoji".
+   */
+  status_text?: string;
+  status_emoji_name?: string;
+  status_emoji_code?: string;
+  /** `unicode_emoji`, `realm_emoji` or `zulip_extra_emoji`. */
+  status_reaction_type?: string;
+  status_timestamp?: number;
+  /** Names of the onboarding steps the user has marked as seen (https://zulip.com/api/register-queue, `onboarding_steps`). */
+  onboarding_steps_seen?: Set<string>;
 }

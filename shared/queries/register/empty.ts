@@ -22,11 +22,11 @@ export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> 
   default_stream_groups: () => ({ realm_default_stream_groups: [] }),
   drafts: () => ({ drafts: [] }),
   giphy: () => ({ giphy_api_key: "" }),
-  // `hotspots` is the older name; Zulip replaced it by `onboarding_steps` (feature level 233).
+  // `hotspots` is the older name of `onboarding_steps` (feature level 233); there are no
+  // hotspots since Zulip removed that step type (feature level 259).
   hotspots: () => ({ hotspots: [] }),
   muted_topics: () => ({ muted_topics: [] }),
   muted_users: () => ({ muted_users: [] }),
-  onboarding_steps: () => ({ onboarding_steps: [] }),
   realm_domains: () => ({ realm_domains: [] }),
   realm_embedded_bots: () => ({ realm_embedded_bots: [] }),
   realm_emoji: () => ({ realm_emoji: {} }),
@@ -36,7 +36,6 @@ export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> 
   realm_playgrounds: () => ({ realm_playgrounds: [] }),
   scheduled_messages: () => ({ scheduled_messages: [] }),
   stop_words: () => ({ stop_words: [] }),
-  user_status: () => ({ user_status: {} }),
   user_topic: () => ({ user_topics: [] }),
   video_calls: () => ({ has_zoom_token: false }),
 };

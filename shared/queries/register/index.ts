@@ -11,7 +11,9 @@ import { isSystemBot, listRealmUsers } from "../../data/users.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
 import { systemUserGroups } from "../../domain/realm-settings.js";
+import { nextOnboardingSteps } from "../../domain/onboarding-steps.js";
 import { isRealmAdmin } from "../../domain/roles.js";
+import { realmUserStatuses } from "../../wire/user-status.js";
 import { EMPTY_INITIAL_STATE } from "./empty.js";
 import {
   maxMessageIdInitialState,
@@ -160,6 +162,8 @@ export async function fetchInitialState(
   if (want("realm_user_groups")) {
     parts.push(loadMembers().then((all) => ({ realm_user_groups: systemUserGroups(realm.id, all.filter((u) => u.is_active)) })));
   }
+  if (want("onboarding_steps")) parts.push({ onboarding_steps: nextOnboardingSteps(me.onboarding_steps_seen) });
+  if (want("user_status")) parts.push(loadMembers().then((all) => ({ user_status: realmUserStatuses(all, realm) })));
   if (want("user_settings")) parts.push(userSettingsInitialState(realm, me));
   if (!opts.capabilities.user_settings_object && (want("update_display_settings") || want("update_global_notifications"))) {
     parts.push(
