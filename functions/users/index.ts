@@ -1,11 +1,14 @@
 import { groupHandler } from "../../shared/http/group-handler.js";
+import { addAlertWords } from "./add-alert-words.js";
 import { createUser } from "./create-user.js";
 import { deactivateOwnUser } from "./deactivate-own-user.js";
 import { deactivateUser } from "./deactivate-user.js";
+import { getAlertWords } from "./get-alert-words.js";
 import { getOwnUser } from "./get-own-user.js";
 import { getUser } from "./get-user.js";
 import { getUsers } from "./get-users.js";
 import { reactivateUser } from "./reactivate-user.js";
+import { removeAlertWords } from "./remove-alert-words.js";
 import { updateSettings } from "./update-settings.js";
 import { updateUser } from "./update-user.js";
 
@@ -20,6 +23,9 @@ export const endpoints = {
   deactivateUser,
   reactivateUser,
   updateSettings,
+  getAlertWords,
+  addAlertWords,
+  removeAlertWords,
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */
