@@ -63,6 +63,9 @@ export const ROUTES: readonly Route[] = [
   r("POST", "/users/{user_id}/reactivate", "users", "reactivateUser"),
   r("GET", "/users/{user_id}/status", "users", "getUserStatus"),
   r("PATCH", "/settings", "users", "updateSettings"),
+  r("GET", "/users/me/alert_words", "users", "getAlertWords"),
+  r("POST", "/users/me/alert_words", "users", "addAlertWords"),
+  r("DELETE", "/users/me/alert_words", "users", "removeAlertWords"),
 
   // Streams and subscriptions
   r("GET", "/users/me/subscriptions", "streams", "getSubscriptions"),

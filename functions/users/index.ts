@@ -1,13 +1,16 @@
 import { groupHandler } from "../../shared/http/group-handler.js";
+import { addAlertWords } from "./add-alert-words.js";
 import { createUser } from "./create-user.js";
 import { deactivateOwnUser } from "./deactivate-own-user.js";
 import { deactivateUser } from "./deactivate-user.js";
+import { getAlertWords } from "./get-alert-words.js";
 import { getOwnUser } from "./get-own-user.js";
 import { getUser } from "./get-user.js";
 import { getUsers } from "./get-users.js";
 import { getUserStatus } from "./get-user-status.js";
 import { markOnboardingStepAsRead } from "./mark-onboarding-step-as-read.js";
 import { reactivateUser } from "./reactivate-user.js";
+import { removeAlertWords } from "./remove-alert-words.js";
 import { updateSettings } from "./update-settings.js";
 import { updateStatus } from "./update-status.js";
 import { updateUser } from "./update-user.js";
@@ -26,6 +29,9 @@ export const endpoints = {
   updateStatus,
   getUserStatus,
   markOnboardingStepAsRead,
+  getAlertWords,
+  addAlertWords,
+  removeAlertWords,
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */

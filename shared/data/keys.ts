@@ -135,6 +135,9 @@ export const keys = {
   /** Presence of one user (one item, overwritten by each ping). */
   presence: (realmId: number, userId: number) => ({ pk: `PRESENCE#${realmId}`, sk: pad(userId) }),
   realmPresence: (realmId: number) => ({ pk: `PRESENCE#${realmId}` }),
+
+  /** One user's alert words (one item holding the whole list). */
+  alertWords: (userId: number) => ({ pk: `ALERTWORDS#${userId}`, sk: "ALERTWORDS" }),
 } as const;
 
 /** DynamoDB's key size limits in UTF-8 bytes: partition keys 2,048, sort keys 1,024 (base table and indexes). */

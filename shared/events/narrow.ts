@@ -90,7 +90,8 @@ function eventMatchesTerm(term: NarrowTerm, message: NarrowableMessage, flags: s
       if (operand === "dm" || operand === "private") return message.type === "private";
       if (operand === "starred") return flags.includes("starred");
       if (operand === "unread") return !flags.includes("read");
-      if (operand === "alerted" || operand === "mentioned") return flags.includes("mentioned");
+      if (operand === "alerted") return flags.includes("has_alert_word");
+      if (operand === "mentioned") return flags.includes("mentioned");
       if (operand === "resolved") return isStream && topic.startsWith("✔ ");
       return true;
     default:

@@ -1,9 +1,11 @@
 import type { Deps } from "../../deps.js";
+import { alertWordsOfUsers } from "../../data/alert-words.js";
 import { messageById, putRowsAndRecipients } from "../../data/messages.js";
 import { putPostings } from "../../data/search-index.js";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
 import { userMessageRowsOf } from "../../data/user-messages.js";
 import type { DeferredJob } from "../../deferred/deferred-work.js";
+import { usersWithAlertWords } from "../../domain/alert-words.js";
 import { messageTerms } from "../../narrow/search.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { notifyMessage } from "./notify-message.js";
@@ -127,6 +129,8 @@ export type ExpandStreamMessagePayload = {
   topic_participant_ids?: number[];
   /** Zulip's `limit_unread_user_ids` (resolution notices): when present, everyone else gets the message as read. */
   limit_unread_user_ids?: number[];
+  /** The realm has `alert_words_in_use`: the job reads the message and the subscribers' alert words for `has_alert_word`. */
+  alert_words?: boolean;
 };
 
 /** The job that expands a message to a large stream into its recipients' rows and events. */
@@ -134,17 +138,25 @@ export function expandStreamMessageJob(payload: ExpandStreamMessagePayload): Def
   return { kind: "expand_stream_message", payload };
 }
 
+/** Subscribers whose alert words occur in the message (its content and their words read in parallel). */
+async function alertedSubscribers(deps: Deps, messageId: number, subscriberIds: number[]): Promise<Set<number>> {
+  const [message, words] = await Promise.all([messageById(deps, messageId), alertWordsOfUsers(deps, subscriberIds)]);
+  return message ? usersWithAlertWords(message.content, words) : new Set<number>();
+}
+
 /**
  * Runs an `expand_stream_message` job: reads the stream's subscribers (paged,
  * outside any request), computes each one's flags as the request does for
  * small streams (Zulip's `create_user_messages`: mentions; a stream
  * wildcard reaches every subscriber, a topic wildcard only the topic's
- * participants; `read` for those outside `limit_unread_user_ids`), runs the first `write_user_messages`
+ * participants; `read` for those outside `limit_unread_user_ids`;
+ * `has_alert_word` when the payload says `alert_words`), runs the first `write_user_messages`
  * chunk itself — one queue hop fewer for the first recipients — and enqueues
  * the rest. A redelivered job is harmless: row writes skip existing rows.
  */
 export async function runExpandStreamMessage(deps: Deps, p: ExpandStreamMessagePayload): Promise<void> {
   const subscriberIds = await listStreamSubscriberIds(deps, p.stream_id);
+  const alerted = p.alert_words ? await alertedSubscribers(deps, p.message_id, subscriberIds) : new Set<number>();
   const mentioned = new Set(p.mentioned_user_ids);
   const participants = new Set(p.topic_participant_ids ?? []);
   const unreadFor = p.limit_unread_user_ids ? new Set(p.limit_unread_user_ids) : undefined;
@@ -154,6 +166,7 @@ export async function runExpandStreamMessage(deps: Deps, p: ExpandStreamMessageP
       const flags: string[] = [];
       if (unreadFor && !unreadFor.has(id)) flags.push("read");
       if (mentioned.has(id)) flags.push("mentioned");
+      if (alerted.has(id)) flags.push("has_alert_word");
       if (p.stream_wildcard) flags.push("stream_wildcard_mentioned");
       if (p.topic_wildcard && participants.has(id)) flags.push("topic_wildcard_mentioned");
       return { user_id: id, flags };

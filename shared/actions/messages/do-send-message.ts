@@ -4,8 +4,10 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
 import type { UserRecord } from "../../data/records/user.js";
+import { alertWordsOfUsers } from "../../data/alert-words.js";
 import { putMessage, putRowsAndRecipients } from "../../data/messages.js";
 import { claimFirstMessageId } from "../../data/streams.js";
+import { usersWithAlertWords } from "../../domain/alert-words.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
 import { topicLinks } from "../../markdown/index.js";
@@ -75,12 +77,13 @@ export interface MessageToSend extends LocalEcho {
 }
 
 /** Stored flags of one recipient (https://zulip.com/api/update-message-flags#available-flags; Zulip's `create_user_messages`). */
-function flagsFor(userId: number, sender: UserRecord, msg: MessageToSend): string[] {
+function flagsFor(userId: number, sender: UserRecord, msg: MessageToSend, alerted: ReadonlySet<number>): string[] {
   const { rendered, addressee } = msg;
   const flags: string[] = [];
   const limited = msg.limitUnreadUserIds !== undefined && !msg.limitUnreadUserIds.has(userId);
   if ((userId === sender.user_id && msg.senderReads) || limited) flags.push("read");
   if (rendered.mentionedUserIds.includes(userId)) flags.push("mentioned");
+  if (alerted.has(userId)) flags.push("has_alert_word");
   // A stream wildcard notifies the stream's subscribers (every participant of a DM).
   const wildcardReaches =
     addressee.kind === "private" ||
@@ -155,6 +158,10 @@ function messageRecord(deps: Deps, realm: RealmRecord, sender: UserRecord, msg: 
  * `msg.topicParticipantIds`; `read` for the sender when `senderReads`, and
  * for everyone outside `msg.limitUnreadUserIds` when given. Both sets
  * travel in the `expand_stream_message` payload for large audiences.
+ * `has_alert_word` for each recipient whose alert words occur in the
+ * content (`usersWithAlertWords`); the recipients' words are read only when
+ * the realm has `alert_words_in_use` (one BatchGet per 100 recipients,
+ * before the writes); a large audience's are read by the expand job.
  *
  * Round trips: the message item, the rows with the recipients items (and a
  * stream's first message ID), in parallel; then the search-index job (with
@@ -173,12 +180,17 @@ export async function doSendMessage(
   const recipientIds = isStream
     ? [...new Set([...(addressee.subscriberIds ?? []), sender.user_id])]
     : addressee.participants.map((u) => u.user_id);
+  const inline = !isStream || addressee.subscriberIds !== undefined;
+  // Recipients' alert words: one BatchGet per 100 inline recipients, none while nobody in the realm has any.
+  const alerted = realm.alert_words_in_use
+    ? usersWithAlertWords(msg.content, await alertWordsOfUsers(deps, inline ? recipientIds : [sender.user_id]))
+    : new Set<number>();
   const rows: UserMessageRecord[] = recipientIds.map((userId) => ({
     user_id: userId,
     message_id: message.id,
     recipient_id: message.recipient_id,
     is_private: !isStream,
-    flags: flagsFor(userId, sender, msg),
+    flags: flagsFor(userId, sender, msg, alerted),
   }));
   const publicStream = isStream && !addressee.stream.invite_only;
   const echo = { localId: msg.localId, queueId: msg.queueId };
@@ -188,7 +200,7 @@ export async function doSendMessage(
     isStream && addressee.stream.first_message_id == null
       ? claimFirstMessageId(deps, realm.id, addressee.stream.stream_id, message.id)
       : Promise.resolve();
-  if (!isStream || addressee.subscriberIds !== undefined) {
+  if (inline) {
     // The rows and the recipients item (who got a row) share one BatchWriteItem round.
     await Promise.all([firstInStream, putMessage(deps, message), putRowsAndRecipients(deps, message.id, rows, recipientIds)]);
     // Jobs only once the message exists: the indexer reads it.
@@ -217,6 +229,7 @@ export async function doSendMessage(
         topic_wildcard: rendered.mentionsTopicWildcard,
         ...(rendered.mentionsTopicWildcard ? { topic_participant_ids: [...(msg.topicParticipantIds ?? [])] } : {}),
         ...(msg.limitUnreadUserIds ? { limit_unread_user_ids: [...msg.limitUnreadUserIds] } : {}),
+        ...(realm.alert_words_in_use ? { alert_words: true } : {}),
       }),
     ]),
     notifyMessage(deps, message, rows, { ...echo, ...(publicStream ? { publicStream: { realmId: realm.id } } : {}) }),

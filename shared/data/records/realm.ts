@@ -15,4 +15,9 @@ export interface RealmRecord {
   settings: Record<string, unknown>;
   /** Organization defaults for new users' personal settings (`PATCH /realm/user_settings_defaults`). */
   user_settings_defaults: Record<string, unknown>;
+  /**
+   * Set once any user of the realm adds an alert word (never cleared):
+   * while absent, sending and editing skip reading recipients' alert words.
+   */
+  alert_words_in_use?: boolean;
 }

@@ -17,7 +17,6 @@ export const CUSTOM_PROFILE_FIELD_TYPES = {
 
 /** Fetch type → the keys it contributes while the feature has no data yet. */
 export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> = {
-  alert_words: () => ({ alert_words: [] }),
   custom_profile_fields: () => ({ custom_profile_fields: [], custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES }),
   default_stream_groups: () => ({ realm_default_stream_groups: [] }),
   drafts: () => ({ drafts: [] }),

@@ -14,6 +14,7 @@ import { systemUserGroups } from "../../domain/realm-settings.js";
 import { nextOnboardingSteps } from "../../domain/onboarding-steps.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { realmUserStatuses } from "../../wire/user-status.js";
+import { fetchAlertWords } from "../users/alert-words.js";
 import { EMPTY_INITIAL_STATE } from "./empty.js";
 import {
   maxMessageIdInitialState,
@@ -144,6 +145,7 @@ export async function fetchInitialState(
     if (type === "muted_topics" && requested !== null && requested.has("user_topic")) continue;
     parts.push(build());
   }
+  if (want("alert_words")) parts.push(fetchAlertWords(deps, realm, me.user_id).then((words) => ({ alert_words: words })));
   if (want("realm")) parts.push(realmInitialState(realm, deps.config, opts.longpollTimeoutSeconds));
   if (want("realm_user")) {
     parts.push(

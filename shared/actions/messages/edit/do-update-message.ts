@@ -1,4 +1,5 @@
 import type { Deps } from "../../../deps.js";
+import { alertWordsOfUsers } from "../../../data/alert-words.js";
 import { getMessagesByIds, updateMessageItem, updateMessageItems, type MessageChange } from "../../../data/messages.js";
 import type { MessageRecord } from "../../../data/records/message.js";
 import type { RealmRecord } from "../../../data/records/realm.js";
@@ -6,6 +7,7 @@ import type { UserRecord } from "../../../data/records/user.js";
 import { getStream } from "../../../data/streams.js";
 import { updateUserMessagesFlags, userMessageRowsOf, wireFlags } from "../../../data/user-messages.js";
 import type { DeferredJob } from "../../../deferred/deferred-work.js";
+import { usersWithAlertWords } from "../../../domain/alert-words.js";
 import type { EventOf } from "../../../events/types.js";
 import { topicLinks } from "../../../markdown/index.js";
 import type { RenderResult } from "../../../markdown/types.js";
@@ -69,7 +71,7 @@ function editedMessage(message: MessageRecord, edit: MessageEdit, rendered: Rend
 
 /**
  * Zulip's `do_update_message` for an edit that stays in the message's
- * stream: new content (re-rendered, mention flags following it) and/or a
+ * stream: new content (re-rendered, mention and `has_alert_word` flags following it) and/or a
  * new topic for the message and, with `edit.mode`, the topic's later or
  * all messages; then the `update_message` events, the search re-index of
  * new content and the move notices of a topic change (see
@@ -78,7 +80,8 @@ function editedMessage(message: MessageRecord, edit: MessageEdit, rendered: Rend
  * Who is told and whose rows change comes from the message's recipients
  * items (everyone who got a row), not from the current subscribers.
  * Round trips for a one-message content edit: rendering lookups (0–2), the
- * audience (1) and its rows (1), writes (1), events (1) — fixed in the
+ * audience (1) and its rows with, when the realm has `alert_words_in_use`,
+ * their alert words (1), writes (1), events (1) — fixed in the
  * history size. New content with `@**topic**` also reads the topic's
  * participants beside the audience (O(topic size): one Query per page).
  * Topic moves over more than {@link INLINE_MOVE_LIMIT} messages finish
@@ -106,17 +109,25 @@ export async function doUpdateMessage(
       ? editTopicParticipants(deps, message, topic)
       : Promise.resolve(new Set<number>()),
   ]);
-  const rows = await userMessageRowsOf(deps, message.id, audience.recipients.userIds);
+  // New content re-checks the row holders' alert words, read beside their rows.
+  const [rows, alertWords] = await Promise.all([
+    userMessageRowsOf(deps, message.id, audience.recipients.userIds),
+    content !== undefined && realm.alert_words_in_use
+      ? alertWordsOfUsers(deps, audience.recipients.userIds)
+      : Promise.resolve(new Map<number, string[]>()),
+  ]);
   if (content === undefined && topic === undefined) return true; // nothing actually changes
+  const alerted = content !== undefined ? usersWithAlertWords(content, alertWords) : new Set<number>();
   const updated = editedMessage(message, edit, rendered, user.user_id, now);
 
-  // Mention flags follow the new content for every recipient row
+  // Mention and alert-word flags follow the new content for every recipient row
   // (conditional UpdateItems: a concurrent read/star change is kept);
   // a topic wildcard flags the topic's participants only (Zulip's
   // `update_user_message_flags`).
   const mentionFlags = (userId: number, flags: string[]) => {
     if (!rendered) return flags;
     let next = withFlag(flags, "mentioned", rendered.mentionedUserIds.includes(userId));
+    next = withFlag(next, "has_alert_word", alerted.has(userId));
     next = withFlag(next, "stream_wildcard_mentioned", rendered.mentionsStreamWildcard);
     return withFlag(next, "topic_wildcard_mentioned", rendered.mentionsTopicWildcard && wildcardParticipants.has(userId));
   };
