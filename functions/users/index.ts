@@ -1,5 +1,9 @@
 import { groupHandler } from "../../shared/http/group-handler.js";
+import { createDrafts } from "./create-drafts.js";
 import { createUser } from "./create-user.js";
+import { deleteDraft } from "./delete-draft.js";
+import { editDraft } from "./edit-draft.js";
+import { getDrafts } from "./get-drafts.js";
 import { deactivateOwnUser } from "./deactivate-own-user.js";
 import { deactivateUser } from "./deactivate-user.js";
 import { getOwnUser } from "./get-own-user.js";
@@ -20,6 +24,10 @@ export const endpoints = {
   deactivateUser,
   reactivateUser,
   updateSettings,
+  getDrafts,
+  createDrafts,
+  editDraft,
+  deleteDraft,
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */

@@ -135,6 +135,10 @@ export const keys = {
   /** Presence of one user (one item, overwritten by each ping). */
   presence: (realmId: number, userId: number) => ({ pk: `PRESENCE#${realmId}`, sk: pad(userId) }),
   realmPresence: (realmId: number) => ({ pk: `PRESENCE#${realmId}` }),
+
+  /** One draft of a user; the user's drafts are one partition, sorted by draft ID. */
+  draft: (userId: number, draftId: number) => ({ pk: `DRAFTS#${userId}`, sk: pad(draftId) }),
+  userDrafts: (userId: number) => ({ pk: `DRAFTS#${userId}` }),
 } as const;
 
 /** DynamoDB's key size limits in UTF-8 bytes: partition keys 2,048, sort keys 1,024 (base table and indexes). */

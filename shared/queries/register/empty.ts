@@ -20,7 +20,6 @@ export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> 
   alert_words: () => ({ alert_words: [] }),
   custom_profile_fields: () => ({ custom_profile_fields: [], custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES }),
   default_stream_groups: () => ({ realm_default_stream_groups: [] }),
-  drafts: () => ({ drafts: [] }),
   giphy: () => ({ giphy_api_key: "" }),
   // `hotspots` is the older name; Zulip replaced it by `onboarding_steps` (feature level 233).
   hotspots: () => ({ hotspots: [] }),

@@ -12,6 +12,7 @@ import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
 import { systemUserGroups } from "../../domain/realm-settings.js";
 import { isRealmAdmin } from "../../domain/roles.js";
+import { draftsInitialState } from "../drafts/user-drafts.js";
 import { EMPTY_INITIAL_STATE } from "./empty.js";
 import {
   maxMessageIdInitialState,
@@ -190,6 +191,7 @@ export async function fetchInitialState(
   }
   if (want("starred_messages")) parts.push(starredMessagesInitialState(deps, me.user_id));
   if (want("recent_private_conversations")) parts.push(recentPrivateConversationsInitialState(deps, me.user_id));
+  if (want("drafts")) parts.push(draftsInitialState(deps, realm, me));
   if (want("presence")) {
     parts.push(
       loadMembers().then((all) =>
