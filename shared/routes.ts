@@ -67,6 +67,12 @@ export const ROUTES: readonly Route[] = [
   r("POST", "/users/me/alert_words", "users", "addAlertWords"),
   r("DELETE", "/users/me/alert_words", "users", "removeAlertWords"),
 
+  // Drafts
+  r("GET", "/drafts", "users", "getDrafts"),
+  r("POST", "/drafts", "users", "createDrafts"),
+  r("PATCH", "/drafts/{draft_id}", "users", "editDraft"),
+  r("DELETE", "/drafts/{draft_id}", "users", "deleteDraft"),
+
   // Streams and subscriptions
   r("GET", "/users/me/subscriptions", "streams", "getSubscriptions"),
   r("POST", "/users/me/subscriptions", "streams", "subscribe"),

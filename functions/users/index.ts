@@ -1,6 +1,10 @@
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { addAlertWords } from "./add-alert-words.js";
+import { createDrafts } from "./create-drafts.js";
 import { createUser } from "./create-user.js";
+import { deleteDraft } from "./delete-draft.js";
+import { editDraft } from "./edit-draft.js";
+import { getDrafts } from "./get-drafts.js";
 import { deactivateOwnUser } from "./deactivate-own-user.js";
 import { deactivateUser } from "./deactivate-user.js";
 import { getAlertWords } from "./get-alert-words.js";
@@ -32,6 +36,10 @@ export const endpoints = {
   getAlertWords,
   addAlertWords,
   removeAlertWords,
+  getDrafts,
+  createDrafts,
+  editDraft,
+  deleteDraft,
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */

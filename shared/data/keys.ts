@@ -138,6 +138,9 @@ export const keys = {
 
   /** One user's alert words (one item holding the whole list). */
   alertWords: (userId: number) => ({ pk: `ALERTWORDS#${userId}`, sk: "ALERTWORDS" }),
+  /** One draft of a user; the user's drafts are one partition, sorted by draft ID. */
+  draft: (userId: number, draftId: number) => ({ pk: `DRAFTS#${userId}`, sk: pad(draftId) }),
+  userDrafts: (userId: number) => ({ pk: `DRAFTS#${userId}` }),
 } as const;
 
 /** DynamoDB's key size limits in UTF-8 bytes: partition keys 2,048, sort keys 1,024 (base table and indexes). */

@@ -31,6 +31,16 @@ import {
   userSchema,
 } from "./object-schemas.js";
 
+/** A draft as events carry it (OpenAPI `Draft`, with its `id` and `timestamp` in UNIX seconds). */
+const draftSchema = z.strictObject({
+  id: positiveId,
+  type: z.enum(["", "stream", "private"]),
+  to: z.array(positiveId),
+  topic: z.string(),
+  content: z.string(),
+  timestamp: integer,
+});
+
 /**
  * Every delivered event's schema, keyed by `type` or `type/op`. A union
  * where one key has several shapes (typing: direct or stream).
@@ -270,6 +280,15 @@ export const EVENT_SCHEMAS = {
     type: z.literal("onboarding_steps"),
     onboarding_steps: z.array(z.strictObject({ type: z.string(), name: z.string() })),
   }),
+  // https://zulip.com/api/get-events#drafts-add, #drafts-update, #drafts-remove (OpenAPI `Draft`).
+  "drafts/add": z.strictObject({
+    id: eventIdField,
+    type: z.literal("drafts"),
+    op: z.literal("add"),
+    drafts: z.array(draftSchema),
+  }),
+  "drafts/update": z.strictObject({ id: eventIdField, type: z.literal("drafts"), op: z.literal("update"), draft: draftSchema }),
+  "drafts/remove": z.strictObject({ id: eventIdField, type: z.literal("drafts"), op: z.literal("remove"), draft_id: positiveId }),
 } satisfies Record<string, z.ZodType>;
 
 /** The schema key of every event type (and `op`) the server delivers. */

@@ -4,6 +4,7 @@ import { HumanUsersOnlyError, JsonableError } from "../../errors.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
+import { removeAllUserDrafts } from "../../data/drafts.js";
 import { listRealmMembers } from "../../data/users.js";
 import { writeUsers } from "../../data/user-writes.js";
 import { apiEmail } from "../../domain/email.js";
@@ -55,7 +56,8 @@ export function checkHumanUser(caller: UserRecord): void {
  * (plus `language_name` for `default_language`) per changed setting to the
  * caller; for `timezone` also `realm_user` `{email, user_id, timezone}`, and
  * when `email_address_visibility` changes the API email, `realm_user`
- * `{user_id, new_email}`, to the active users.
+ * `{user_id, new_email}`, to the active users. Turning
+ * `enable_drafts_synchronization` off deletes the caller's drafts (no event).
  * @throws JsonableError 400 `Wrong password!`, `New password is too weak!`, the
  *   name errors of `checkFullName`
  */
@@ -103,6 +105,11 @@ export async function checkUpdateSettings(
   if (Object.keys(fields).length === 0 && changed.length === 0) return;
   if (!(await writeUsers(deps, realm.id, [{ userId: caller.user_id, fields, setSettings, removeSettings }]))) {
     throw new Error("update settings: the caller's user item is gone");
+  }
+
+  // Zulip's do_change_user_setting: turning draft synchronization off deletes the stored drafts, without an event.
+  if (changed.some(([name, value]) => name === "enable_drafts_synchronization" && value === false)) {
+    await removeAllUserDrafts(deps, caller.user_id);
   }
 
   const after: UserRecord = { ...caller, ...fields, settings: { ...own, ...setSettings } };

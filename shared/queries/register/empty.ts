@@ -19,7 +19,6 @@ export const CUSTOM_PROFILE_FIELD_TYPES = {
 export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> = {
   custom_profile_fields: () => ({ custom_profile_fields: [], custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES }),
   default_stream_groups: () => ({ realm_default_stream_groups: [] }),
-  drafts: () => ({ drafts: [] }),
   giphy: () => ({ giphy_api_key: "" }),
   // `hotspots` is the older name of `onboarding_steps` (feature level 233); there are no
   // hotspots since Zulip removed that step type (feature level 259).

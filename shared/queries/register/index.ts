@@ -15,6 +15,7 @@ import { nextOnboardingSteps } from "../../domain/onboarding-steps.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { realmUserStatuses } from "../../wire/user-status.js";
 import { fetchAlertWords } from "../users/alert-words.js";
+import { draftsInitialState } from "../drafts/user-drafts.js";
 import { EMPTY_INITIAL_STATE } from "./empty.js";
 import {
   maxMessageIdInitialState,
@@ -196,6 +197,7 @@ export async function fetchInitialState(
   }
   if (want("starred_messages")) parts.push(starredMessagesInitialState(deps, me.user_id));
   if (want("recent_private_conversations")) parts.push(recentPrivateConversationsInitialState(deps, me.user_id));
+  if (want("drafts")) parts.push(draftsInitialState(deps, realm, me));
   if (want("presence")) {
     parts.push(
       loadMembers().then((all) =>
