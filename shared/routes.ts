@@ -60,6 +60,8 @@ export const ROUTES: readonly Route[] = [
   r("DELETE", "/users/{user_id}", "users", "deactivateUser"),
   r("POST", "/users/{user_id}/reactivate", "users", "reactivateUser"),
   r("PATCH", "/settings", "users", "updateSettings"),
+  r("POST", "/users/me/muted_users/{muted_user_id}", "users", "muteUser"),
+  r("DELETE", "/users/me/muted_users/{muted_user_id}", "users", "unmuteUser"),
 
   // Streams and subscriptions
   r("GET", "/users/me/subscriptions", "streams", "getSubscriptions"),
@@ -68,6 +70,8 @@ export const ROUTES: readonly Route[] = [
   r("POST", "/users/me/subscriptions/properties", "streams", "updateSubscriptionProperties"),
   r("PATCH", "/users/me/subscriptions/properties", "streams", "updateSubscriptionProperties"),
   r("GET", "/users/me/{stream_id}/topics", "streams", "getStreamTopics"),
+  r("PATCH", "/users/me/subscriptions/muted_topics", "streams", "muteTopic"),
+  r("POST", "/user_topics", "streams", "updateUserTopic"),
   r("GET", "/users/{user_id}/subscriptions/{stream_id}", "streams", "getSubscriptionStatus"),
   r("GET", "/streams", "streams", "getStreams"),
   r("GET", "/streams/{stream_id}", "streams", "getStreamById"),

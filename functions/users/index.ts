@@ -5,6 +5,7 @@ import { deactivateUser } from "./deactivate-user.js";
 import { getOwnUser } from "./get-own-user.js";
 import { getUser } from "./get-user.js";
 import { getUsers } from "./get-users.js";
+import { muteUser, unmuteUser } from "./mute-user.js";
 import { reactivateUser } from "./reactivate-user.js";
 import { updateSettings } from "./update-settings.js";
 import { updateUser } from "./update-user.js";
@@ -20,6 +21,8 @@ export const endpoints = {
   deactivateUser,
   reactivateUser,
   updateSettings,
+  muteUser,
+  unmuteUser,
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */

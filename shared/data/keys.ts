@@ -135,6 +135,19 @@ export const keys = {
   /** Presence of one user (one item, overwritten by each ping). */
   presence: (realmId: number, userId: number) => ({ pk: `PRESENCE#${realmId}`, sk: pad(userId) }),
   realmPresence: (realmId: number) => ({ pk: `PRESENCE#${realmId}` }),
+
+  /** One user muted by another (Zulip's MutedUser); a muter's mutes are one partition. */
+  mutedUser: (userId: number, mutedUserId: number) => ({ pk: `MUTES#${userId}`, sk: pad(mutedUserId) }),
+  userMutes: (userId: number) => ({ pk: `MUTES#${userId}` }),
+  /**
+   * A user's visibility policy for one topic (Zulip's UserTopic); a user's
+   * topics are one partition. Topics compare case-insensitively.
+   */
+  userTopic: (userId: number, streamId: number, topic: string) => ({
+    pk: `UTOPIC#${userId}`,
+    sk: `${pad(streamId)}#${topic.toLowerCase()}`,
+  }),
+  userTopics: (userId: number) => ({ pk: `UTOPIC#${userId}` }),
 } as const;
 
 /** DynamoDB's key size limits in UTF-8 bytes: partition keys 2,048, sort keys 1,024 (base table and indexes). */

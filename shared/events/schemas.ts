@@ -264,6 +264,13 @@ export const EVENT_SCHEMAS = {
     type: z.literal("default_streams"),
     default_streams: z.array(streamSchema.omit({ stream_weekly_traffic: true })),
   }),
+  // https://zulip.com/api/get-events#muted_topics: the legacy form of `user_topic`, the whole
+  // list of muted topics as [stream name, topic, UNIX seconds] tuples.
+  muted_topics: z.strictObject({
+    id: eventIdField,
+    type: z.literal("muted_topics"),
+    muted_topics: z.array(z.tuple([z.string(), z.string(), integer])),
+  }),
 } satisfies Record<string, z.ZodType>;
 
 /** The schema key of every event type (and `op`) the server delivers. */

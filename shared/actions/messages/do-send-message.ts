@@ -79,7 +79,9 @@ function flagsFor(userId: number, sender: UserRecord, msg: MessageToSend): strin
   const { rendered, addressee } = msg;
   const flags: string[] = [];
   const limited = msg.limitUnreadUserIds !== undefined && !msg.limitUnreadUserIds.has(userId);
-  if ((userId === sender.user_id && msg.senderReads) || limited) flags.push("read");
+  // Those who muted the sender get the message already read (Zulip's `muted_sender_user_ids`).
+  const mutedSender = sender.muted_by_ids?.has(userId) === true;
+  if ((userId === sender.user_id && msg.senderReads) || limited || mutedSender) flags.push("read");
   if (rendered.mentionedUserIds.includes(userId)) flags.push("mentioned");
   // A stream wildcard notifies the stream's subscribers (every participant of a DM).
   const wildcardReaches =
@@ -153,8 +155,10 @@ function messageRecord(deps: Deps, realm: RealmRecord, sender: UserRecord, msg: 
  * `stream_wildcard_mentioned` for every subscriber reached;
  * `topic_wildcard_mentioned` only for subscribers in
  * `msg.topicParticipantIds`; `read` for the sender when `senderReads`, and
- * for everyone outside `msg.limitUnreadUserIds` when given. Both sets
- * travel in the `expand_stream_message` payload for large audiences.
+ * for everyone outside `msg.limitUnreadUserIds` when given, and for those
+ * who muted the sender (`sender.muted_by_ids`, read with the sender: no
+ * extra round trip). These sets travel in the `expand_stream_message`
+ * payload for large audiences.
  *
  * Round trips: the message item, the rows with the recipients items (and a
  * stream's first message ID), in parallel; then the search-index job (with
@@ -217,6 +221,7 @@ export async function doSendMessage(
         topic_wildcard: rendered.mentionsTopicWildcard,
         ...(rendered.mentionsTopicWildcard ? { topic_participant_ids: [...(msg.topicParticipantIds ?? [])] } : {}),
         ...(msg.limitUnreadUserIds ? { limit_unread_user_ids: [...msg.limitUnreadUserIds] } : {}),
+        ...(sender.muted_by_ids?.size ? { muted_by_ids: [...sender.muted_by_ids] } : {}),
       }),
     ]),
     notifyMessage(deps, message, rows, { ...echo, ...(publicStream ? { publicStream: { realmId: realm.id } } : {}) }),

@@ -35,4 +35,10 @@ export interface UserRecord {
    * written before the field existed; use {@link isSystemBot}.
    */
   is_system_bot?: boolean;
+  /**
+   * Who muted this user (Zulip's `get_muting_users`), kept beside the
+   * `MutedUser` items so that sending reads no extra item: a number set,
+   * absent when nobody mutes the user.
+   */
+  muted_by_ids?: Set<number>;
 }

@@ -24,8 +24,6 @@ export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> 
   giphy: () => ({ giphy_api_key: "" }),
   // `hotspots` is the older name; Zulip replaced it by `onboarding_steps` (feature level 233).
   hotspots: () => ({ hotspots: [] }),
-  muted_topics: () => ({ muted_topics: [] }),
-  muted_users: () => ({ muted_users: [] }),
   onboarding_steps: () => ({ onboarding_steps: [] }),
   realm_domains: () => ({ realm_domains: [] }),
   realm_embedded_bots: () => ({ realm_embedded_bots: [] }),
@@ -37,6 +35,5 @@ export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> 
   scheduled_messages: () => ({ scheduled_messages: [] }),
   stop_words: () => ({ stop_words: [] }),
   user_status: () => ({ user_status: {} }),
-  user_topic: () => ({ user_topics: [] }),
   video_calls: () => ({ has_zoom_token: false }),
 };
