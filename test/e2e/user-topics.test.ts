@@ -1,4 +1,10 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+// The real client from npm, unchanged.
+import zulipInit from "zulip-js";
+import { writeZuliprc } from "../../infra/local/bootstrap.js";
 import { validateEvent } from "../../shared/events/schemas.js";
 import type { TestUser } from "../support/api-client.js";
 import { EventQueueClient } from "../support/event-queue-client.js";
@@ -178,5 +184,24 @@ describe("PATCH /users/me/subscriptions/muted_topics", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.result).toBe("error");
     expect((await registered(me, ["user_topic"])).user_topics).toEqual([]);
+  });
+});
+
+describe("through zulip-js", () => {
+  it("follows a topic and mutes a user with callEndpoint", async () => {
+    const me = await org.createUser("zulip-js-muter");
+    const target = await org.createUser("zulip-js-muted");
+    const streamId = await createStream(me, "ut-zulip-js");
+    const dir = await mkdtemp(join(tmpdir(), "zuliprc-"));
+    await writeZuliprc(join(dir, "zuliprc"), { site: org.url, email: me.email, apiKey: me.apiKey });
+    const zulip = await zulipInit({ zuliprc: join(dir, "zuliprc") });
+
+    expect(await zulip.callEndpoint("/user_topics", "POST", { stream_id: streamId, topic: "news", visibility_policy: 3 })).toEqual(ok);
+    expect(await zulip.callEndpoint(`/users/me/muted_users/${target.id}`, "POST")).toEqual(ok);
+    const state = await zulip.callEndpoint("/register", "POST", { fetch_event_types: JSON.stringify(["user_topic", "muted_users"]) });
+    expect(state.user_topics).toMatchObject([{ stream_id: streamId, topic_name: "news", visibility_policy: 3 }]);
+    expect(state.muted_users).toMatchObject([{ id: target.id }]);
+    expect(await zulip.callEndpoint(`/users/me/muted_users/${target.id}`, "DELETE")).toEqual(ok);
+    expect(await zulip.callEndpoint(`/users/me/muted_users/${target.id}`, "DELETE")).toEqual(err("User is not muted"));
   });
 });
