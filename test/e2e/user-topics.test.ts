@@ -205,3 +205,31 @@ describe("through zulip-js", () => {
     expect(await zulip.callEndpoint(`/users/me/muted_users/${target.id}`, "DELETE")).toEqual(err("User is not muted"));
   });
 });
+
+describe("narrow is:followed", () => {
+  it("finds messages of the viewer's followed topics only (any case), and none once unfollowed", async () => {
+    const me = await org.createUser("narrow-follower");
+    const streamId = await createStream(me, "ut-narrow");
+    const send = async (topic: string) =>
+      (await org.api(me, "POST", "/messages", { type: "stream", to: "ut-narrow", topic, content: "x" })).body.id as number;
+    const a = await send("Alpha");
+    await send("beta");
+    const a2 = await send("ALPHA");
+    await setPolicy(me, streamId, "alpha", 3);
+    await setPolicy(me, streamId, "beta", 1);
+    const followed = async (negated = false) => {
+      const res = await org.api(me, "GET", "/messages", {
+        anchor: "newest",
+        num_before: 50,
+        num_after: 0,
+        narrow: [{ operator: "stream", operand: "ut-narrow" }, { operator: "is", operand: "followed", negated }],
+      });
+      expect(res.status).toBe(200);
+      return (res.body.messages as { id: number }[]).map((m) => m.id);
+    };
+    expect(await followed()).toEqual([a, a2]);
+    expect((await followed(true)).length).toBe(1);
+    await setPolicy(me, streamId, "alpha", 0);
+    expect(await followed()).toEqual([]);
+  });
+});
