@@ -160,4 +160,35 @@ describe("messages from a muted user", () => {
     const later = await org.api(sender, "POST", "/messages", { type: "stream", to: "muting-stream", topic: "t", content: "again" });
     expect(await flagsOf(muter, later.body.id)).toEqual([]);
   });
+
+  it("already received: muting marks the muter's unread messages from that user read, with one flags event", async () => {
+    const sender = await org.createUser("backlog-sender");
+    const bystander = await org.createUser("backlog-bystander");
+    const muter = await org.createUser("backlog-muter");
+    await streamWith("muting-backlog", [sender, bystander, muter]);
+    const post = async (from: TestUser) =>
+      (await org.api(from, "POST", "/messages", { type: "stream", to: "muting-backlog", topic: "t", content: "x" })).body.id as number;
+    const first = await post(sender);
+    const kept = await post(bystander);
+    const second = await post(sender);
+    const queue = client(muter);
+    await queue.register({ event_types: ["update_message_flags", "muted_users"] });
+
+    expect((await org.api(muter, "POST", path(sender.id))).body).toEqual({ result: "success", msg: "" });
+
+    expect(await flagsOf(muter, first)).toEqual(["read"]);
+    expect(await flagsOf(muter, second)).toEqual(["read"]);
+    expect(await flagsOf(muter, kept)).toEqual([]);
+    expect(await flagsOf(bystander, first)).toEqual([]);
+    const events = (await queue.poll({ dontBlock: true })).filter((e) => e.type !== "heartbeat");
+    expect(events.map((e) => e.type)).toEqual(["muted_users", "update_message_flags"]);
+    expect(events[1]).toMatchObject({ op: "add", flag: "read", messages: [first, second], all: false });
+
+    // Nothing unread from the muted user: no flags event.
+    const quiet = await org.createUser("backlog-quiet");
+    const again = client(muter);
+    await again.register({ event_types: ["update_message_flags"] });
+    await org.api(muter, "POST", path(quiet.id));
+    expect((await again.poll({ dontBlock: true })).filter((e) => e.type !== "heartbeat")).toEqual([]);
+  });
 });

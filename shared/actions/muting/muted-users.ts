@@ -6,6 +6,7 @@ import type { UserRecord } from "../../data/records/user.js";
 import { accessUserById } from "../../access/user.js";
 import { addMutedUser, removeMutedUser } from "../../data/muted-users.js";
 import { isSystemBot } from "../../data/users.js";
+import { doMarkAsRead } from "../messages/mark-as-read.js";
 import { sendEvent } from "../../events/publish.js";
 import { fetchMutedUserEntries } from "../../queries/muting/index.js";
 
@@ -34,8 +35,11 @@ export async function notifyMutedUsers(deps: Deps, me: UserRecord): Promise<void
 /**
  * `POST /users/me/muted_users/{muted_user_id}` (https://zulip.com/api/mute-user;
  * Zulip's `mute_user` view and `do_mute_user`): stores the mute and the
- * muted user's reverse entry (new messages from them arrive read), then
- * sends `muted_users`.
+ * muted user's reverse entry (new messages from them arrive read), sends
+ * `muted_users`, then marks the caller's unread messages from the muted
+ * user as read (Zulip's `do_mark_muted_user_messages_as_read`: one
+ * `update_message_flags` event when any; a large backlog continues in
+ * `mark_as_read` jobs).
  * @throws JsonableError 400 `Cannot mute self`, `No such user` (unknown or a system bot), `User already muted`
  */
 export async function doMuteUser(deps: Deps, realm: RealmRecord, me: UserRecord, mutedUserId: number): Promise<void> {
@@ -45,6 +49,7 @@ export async function doMuteUser(deps: Deps, realm: RealmRecord, me: UserRecord,
   const added = await addMutedUser(deps, realm.id, { user_id: me.user_id, muted_user_id: target.user_id, timestamp });
   if (!added) throw new JsonableError("User already muted");
   await notifyMutedUsers(deps, me);
+  await doMarkAsRead(deps, realm, me, { kind: "sender", sender_id: target.user_id });
 }
 
 /**
