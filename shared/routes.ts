@@ -72,6 +72,8 @@ export const ROUTES: readonly Route[] = [
   r("POST", "/drafts", "users", "createDrafts"),
   r("PATCH", "/drafts/{draft_id}", "users", "editDraft"),
   r("DELETE", "/drafts/{draft_id}", "users", "deleteDraft"),
+  r("POST", "/users/me/muted_users/{muted_user_id}", "users", "muteUser"),
+  r("DELETE", "/users/me/muted_users/{muted_user_id}", "users", "unmuteUser"),
 
   // Streams and subscriptions
   r("GET", "/users/me/subscriptions", "streams", "getSubscriptions"),
@@ -80,6 +82,8 @@ export const ROUTES: readonly Route[] = [
   r("POST", "/users/me/subscriptions/properties", "streams", "updateSubscriptionProperties"),
   r("PATCH", "/users/me/subscriptions/properties", "streams", "updateSubscriptionProperties"),
   r("GET", "/users/me/{stream_id}/topics", "streams", "getStreamTopics"),
+  r("PATCH", "/users/me/subscriptions/muted_topics", "streams", "muteTopic"),
+  r("POST", "/user_topics", "streams", "updateUserTopic"),
   r("GET", "/users/{user_id}/subscriptions/{stream_id}", "streams", "getSubscriptionStatus"),
   r("GET", "/streams", "streams", "getStreams"),
   r("GET", "/streams/{stream_id}", "streams", "getStreamById"),

@@ -7,10 +7,12 @@ import { getStreams } from "./get-streams.js";
 import { getSubscribers } from "./get-subscribers.js";
 import { getSubscriptionStatus } from "./get-subscription-status.js";
 import { getSubscriptions } from "./get-subscriptions.js";
+import { muteTopic } from "./mute-topic.js";
 import { subscribe } from "./subscribe.js";
 import { unsubscribe } from "./unsubscribe.js";
 import { updateStream } from "./update-stream.js";
 import { updateSubscriptionProperties } from "./update-subscription-properties.js";
+import { updateUserTopic } from "./update-user-topic.js";
 
 /** Endpoints of the `streams` group, keyed by the route table's endpoint names. */
 export const endpoints = {
@@ -26,6 +28,8 @@ export const endpoints = {
   archiveStream,
   getSubscribers,
   getStreamId,
+  updateUserTopic,
+  muteTopic,
 };
 
 export const handler = groupHandler(endpoints);

@@ -13,6 +13,7 @@ import { getUser } from "./get-user.js";
 import { getUsers } from "./get-users.js";
 import { getUserStatus } from "./get-user-status.js";
 import { markOnboardingStepAsRead } from "./mark-onboarding-step-as-read.js";
+import { muteUser, unmuteUser } from "./mute-user.js";
 import { reactivateUser } from "./reactivate-user.js";
 import { removeAlertWords } from "./remove-alert-words.js";
 import { updateSettings } from "./update-settings.js";
@@ -40,6 +41,8 @@ export const endpoints = {
   createDrafts,
   editDraft,
   deleteDraft,
+  muteUser,
+  unmuteUser,
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */

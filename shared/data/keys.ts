@@ -141,6 +141,18 @@ export const keys = {
   /** One draft of a user; the user's drafts are one partition, sorted by draft ID. */
   draft: (userId: number, draftId: number) => ({ pk: `DRAFTS#${userId}`, sk: pad(draftId) }),
   userDrafts: (userId: number) => ({ pk: `DRAFTS#${userId}` }),
+  /** One user muted by another (Zulip's MutedUser); a muter's mutes are one partition. */
+  mutedUser: (userId: number, mutedUserId: number) => ({ pk: `MUTES#${userId}`, sk: pad(mutedUserId) }),
+  userMutes: (userId: number) => ({ pk: `MUTES#${userId}` }),
+  /**
+   * A user's visibility policy for one topic (Zulip's UserTopic); a user's
+   * topics are one partition. Topics compare case-insensitively.
+   */
+  userTopic: (userId: number, streamId: number, topic: string) => ({
+    pk: `UTOPIC#${userId}`,
+    sk: `${pad(streamId)}#${topic.toLowerCase()}`,
+  }),
+  userTopics: (userId: number) => ({ pk: `UTOPIC#${userId}` }),
 } as const;
 
 /** DynamoDB's key size limits in UTF-8 bytes: partition keys 2,048, sort keys 1,024 (base table and indexes). */

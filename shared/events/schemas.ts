@@ -289,6 +289,13 @@ export const EVENT_SCHEMAS = {
   }),
   "drafts/update": z.strictObject({ id: eventIdField, type: z.literal("drafts"), op: z.literal("update"), draft: draftSchema }),
   "drafts/remove": z.strictObject({ id: eventIdField, type: z.literal("drafts"), op: z.literal("remove"), draft_id: positiveId }),
+  // https://zulip.com/api/get-events#muted_topics: the legacy form of `user_topic`, the whole
+  // list of muted topics as [stream name, topic, UNIX seconds] tuples.
+  muted_topics: z.strictObject({
+    id: eventIdField,
+    type: z.literal("muted_topics"),
+    muted_topics: z.array(z.tuple([z.string(), z.string(), integer])),
+  }),
 } satisfies Record<string, z.ZodType>;
 
 /** The schema key of every event type (and `op`) the server delivers. */

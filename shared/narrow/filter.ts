@@ -5,6 +5,11 @@ import type { ResolvedTerm } from "./types.js";
 import { matchesSearch } from "./search.js";
 import { RESOLVED_TOPIC_PREFIX } from "../domain/topic-resolution.js";
 
+/** The key of a topic in `is:followed`'s set: stream ID and lower-cased topic (topics compare case-insensitively). */
+export function followedTopicKey(streamId: number, topic: string): string {
+  return `${streamId}\u0000${topic.toLowerCase()}`;
+}
+
 /**
  * Whether a message matches one resolved narrow term, for a viewer.
  * @param flags the viewer's stored flags on the message, or undefined when
@@ -50,8 +55,9 @@ function matchesPositive(term: ResolvedTerm, m: MessageRecord, flags: readonly s
           return flags.includes("has_alert_word");
         case "resolved":
           return isStream && m.topic.startsWith(RESOLVED_TOPIC_PREFIX);
+        case "followed":
+          return isStream && m.stream_id !== undefined && term.followedTopics?.has(followedTopicKey(m.stream_id, m.topic)) === true;
         default:
-          // `is:followed`: no topic is followed until topic visibility policies exist.
           return false;
       }
     case "has":

@@ -13,7 +13,11 @@ export type ResolvedTerm = { negated: boolean } & (
   /** `recipientId` undefined: these users never talked, the term matches nothing. */
   | { kind: "dm"; userIds: number[]; recipientId: number | undefined }
   | { kind: "dm-including"; userId: number; groupOnly: boolean }
-  | { kind: "is"; what: string }
+  /**
+   * `followedTopics`, for `is:followed` only: the viewer's followed topics
+   * as `followedTopicKey` strings (`filter.ts`).
+   */
+  | { kind: "is"; what: string; followedTopics?: ReadonlySet<string> }
   | { kind: "has"; what: string }
   | { kind: "id"; id: number }
   | { kind: "search"; terms: string[] }

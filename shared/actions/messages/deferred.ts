@@ -131,6 +131,8 @@ export type ExpandStreamMessagePayload = {
   limit_unread_user_ids?: number[];
   /** The realm has `alert_words_in_use`: the job reads the message and the subscribers' alert words for `has_alert_word`. */
   alert_words?: boolean;
+  /** Who muted the sender (Zulip's `muted_sender_user_ids`): they get the message as read. */
+  muted_by_ids?: number[];
 };
 
 /** The job that expands a message to a large stream into its recipients' rows and events. */
@@ -149,8 +151,9 @@ async function alertedSubscribers(deps: Deps, messageId: number, subscriberIds: 
  * outside any request), computes each one's flags as the request does for
  * small streams (Zulip's `create_user_messages`: mentions; a stream
  * wildcard reaches every subscriber, a topic wildcard only the topic's
- * participants; `read` for those outside `limit_unread_user_ids`;
- * `has_alert_word` when the payload says `alert_words`), runs the first `write_user_messages`
+ * participants; `read` for those outside `limit_unread_user_ids` and for
+ * those in `muted_by_ids`; `has_alert_word` when the payload says
+ * `alert_words`), runs the first `write_user_messages`
  * chunk itself — one queue hop fewer for the first recipients — and enqueues
  * the rest. A redelivered job is harmless: row writes skip existing rows.
  */
@@ -160,11 +163,12 @@ export async function runExpandStreamMessage(deps: Deps, p: ExpandStreamMessageP
   const mentioned = new Set(p.mentioned_user_ids);
   const participants = new Set(p.topic_participant_ids ?? []);
   const unreadFor = p.limit_unread_user_ids ? new Set(p.limit_unread_user_ids) : undefined;
+  const mutedBy = new Set(p.muted_by_ids ?? []);
   const rows = subscriberIds
     .filter((id) => id !== p.sender_id)
     .map((id) => {
       const flags: string[] = [];
-      if (unreadFor && !unreadFor.has(id)) flags.push("read");
+      if ((unreadFor && !unreadFor.has(id)) || mutedBy.has(id)) flags.push("read");
       if (mentioned.has(id)) flags.push("mentioned");
       if (alerted.has(id)) flags.push("has_alert_word");
       if (p.stream_wildcard) flags.push("stream_wildcard_mentioned");

@@ -81,7 +81,9 @@ function flagsFor(userId: number, sender: UserRecord, msg: MessageToSend, alerte
   const { rendered, addressee } = msg;
   const flags: string[] = [];
   const limited = msg.limitUnreadUserIds !== undefined && !msg.limitUnreadUserIds.has(userId);
-  if ((userId === sender.user_id && msg.senderReads) || limited) flags.push("read");
+  // Those who muted the sender get the message already read (Zulip's `muted_sender_user_ids`).
+  const mutedSender = sender.muted_by_ids?.has(userId) === true;
+  if ((userId === sender.user_id && msg.senderReads) || limited || mutedSender) flags.push("read");
   if (rendered.mentionedUserIds.includes(userId)) flags.push("mentioned");
   if (alerted.has(userId)) flags.push("has_alert_word");
   // A stream wildcard notifies the stream's subscribers (every participant of a DM).
@@ -156,8 +158,10 @@ function messageRecord(deps: Deps, realm: RealmRecord, sender: UserRecord, msg: 
  * `stream_wildcard_mentioned` for every subscriber reached;
  * `topic_wildcard_mentioned` only for subscribers in
  * `msg.topicParticipantIds`; `read` for the sender when `senderReads`, and
- * for everyone outside `msg.limitUnreadUserIds` when given. Both sets
- * travel in the `expand_stream_message` payload for large audiences.
+ * for everyone outside `msg.limitUnreadUserIds` when given, and for those
+ * who muted the sender (`sender.muted_by_ids`, read with the sender: no
+ * extra round trip). These sets travel in the `expand_stream_message`
+ * payload for large audiences.
  * `has_alert_word` for each recipient whose alert words occur in the
  * content (`usersWithAlertWords`); the recipients' words are read only when
  * the realm has `alert_words_in_use` (one BatchGet per 100 recipients,
@@ -230,6 +234,7 @@ export async function doSendMessage(
         ...(rendered.mentionsTopicWildcard ? { topic_participant_ids: [...(msg.topicParticipantIds ?? [])] } : {}),
         ...(msg.limitUnreadUserIds ? { limit_unread_user_ids: [...msg.limitUnreadUserIds] } : {}),
         ...(realm.alert_words_in_use ? { alert_words: true } : {}),
+        ...(sender.muted_by_ids?.size ? { muted_by_ids: [...sender.muted_by_ids] } : {}),
       }),
     ]),
     notifyMessage(deps, message, rows, { ...echo, ...(publicStream ? { publicStream: { realmId: realm.id } } : {}) }),

@@ -37,7 +37,9 @@ const PAGE = 500;
 export type MarkReadScope =
   | { kind: "all" }
   | { kind: "stream"; stream_id: number; recipient_id: number }
-  | { kind: "topic"; stream_id: number; recipient_id: number; topic: string };
+  | { kind: "topic"; stream_id: number; recipient_id: number; topic: string }
+  /** Everything one user sent (Zulip's `do_mark_muted_user_messages_as_read`). */
+  | { kind: "sender"; sender_id: number };
 
 /** Payload of a `mark_as_read` job. */
 export type MarkReadJobPayload = {
@@ -65,7 +67,8 @@ interface PassResult {
  * updates that set `read` and drop the row from the unread index without
  * overwriting a concurrent change of another flag). Topic scopes read the
  * messages of the stream's unread rows to compare topics
- * (case-insensitively, as Zulip does).
+ * (case-insensitively, as Zulip does); sender scopes read the messages of
+ * all unread rows to compare senders.
  */
 export async function markReadPass(
   deps: Pick<Deps, "db" | "table">,
@@ -80,7 +83,7 @@ export async function markReadPass(
   let examined = 0;
   for (;;) {
     const page = await unreadRowsPage(deps, userId, after, PAGE, {
-      recipientId: scope.kind === "all" ? undefined : scope.recipient_id,
+      recipientId: scope.kind === "all" || scope.kind === "sender" ? undefined : scope.recipient_id,
       startKey: start,
     });
     let rows = page.rows;
@@ -88,6 +91,10 @@ export async function markReadPass(
       const messages = await getMessagesByIds(deps, rows.map((r) => r.message_id));
       const want = scope.topic.toLowerCase();
       rows = rows.filter((r) => messages.get(r.message_id)?.topic.toLowerCase() === want);
+    }
+    if (scope.kind === "sender" && rows.length > 0) {
+      const messages = await getMessagesByIds(deps, rows.map((r) => r.message_id));
+      rows = rows.filter((r) => messages.get(r.message_id)?.sender_id === scope.sender_id);
     }
     // The index is eventually consistent: skip rows already read.
     const candidates = rows.filter((r) => !r.flags.includes("read"));
@@ -119,13 +126,16 @@ function markReadJob(payload: MarkReadJobPayload): DeferredJob {
  * Events: `mark_all_as_read` finishing inline sends one event with
  * `all: true` and no IDs (as Zulip); a deferred run sends one event per
  * pass with the IDs it marked and, for `all`, a final `all: true` event.
- * Stream and topic scopes send one event per pass with the IDs marked.
+ * Stream, topic and sender scopes send one event per pass with the IDs
+ * marked (none for a sender scope with nothing to mark).
  *
  * @returns whether everything was done inside the request
  */
 export async function doMarkAsRead(deps: Deps, realm: RealmRecord, user: UserRecord, scope: MarkReadScope): Promise<boolean> {
   const pass = await markReadPass(deps, user.user_id, scope, 0, INLINE_MARK_READ_LIMIT);
   if (pass.done) {
+    // Zulip sends nothing when a muted user had no unread message.
+    if (scope.kind === "sender" && pass.changed.length === 0) return true;
     await notifyFlagAdded(deps, user.user_id, "read", scope.kind === "all" ? [] : pass.changed, scope.kind === "all");
     return true;
   }

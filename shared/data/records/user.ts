@@ -50,4 +50,10 @@ export interface UserRecord {
   status_timestamp?: number;
   /** Names of the onboarding steps the user has marked as seen (https://zulip.com/api/register-queue, `onboarding_steps`). */
   onboarding_steps_seen?: Set<string>;
+  /**
+   * Who muted this user (Zulip's `get_muting_users`), kept beside the
+   * `MutedUser` items so that sending reads no extra item: a number set,
+   * absent when nobody mutes the user.
+   */
+  muted_by_ids?: Set<number>;
 }

@@ -7,10 +7,13 @@ import type { UserRecord } from "../../data/records/user.js";
 import { getDirectRecipientId } from "../../data/recipients.js";
 import { getStream, getStreamIdByName, listRealmStreams } from "../../data/streams.js";
 import { getSubscription } from "../../data/subscriptions.js";
+import { listUserTopics } from "../../data/user-topics.js";
 import { getUsersByIds } from "../../data/users.js";
 import { isGuest } from "../../domain/roles.js";
 import { canReadStreamHistory } from "../../access/stream.js";
+import { followedTopicKey } from "../../narrow/filter.js";
 import { searchTerms } from "../../narrow/search.js";
+import { VisibilityPolicy } from "../muting/index.js";
 import { BadNarrowOperatorError, type NarrowTerm } from "../../narrow/terms.js";
 import type { ResolvedNarrow, ResolvedTerm } from "../../narrow/types.js";
 
@@ -33,6 +36,14 @@ async function resolveStreamTerm(
   if (!stream) throw new BadNarrowOperatorError(`unknown channel ${String(operand)}`);
   const activeSub = sub?.active ? sub : undefined;
   return { stream, historyAccess: canReadStreamHistory(viewer, stream, activeSub) };
+}
+
+/** The viewer's followed topics as `followedTopicKey` strings: one Query of their topic policies. */
+async function followedTopics(deps: LookupDeps, viewer: UserRecord): Promise<Set<string>> {
+  const records = await listUserTopics(deps, viewer.user_id);
+  return new Set(
+    records.filter((r) => r.visibility_policy === VisibilityPolicy.FOLLOWED).map((r) => followedTopicKey(r.stream_id, r.topic_name)),
+  );
 }
 
 /** Resolves one user operand (email or ID) of `sender`, `dm-including`, `group-pm-with`. */
@@ -79,7 +90,7 @@ async function resolveDmTerm(
  * two round trips for stream names (name item, then stream and the
  * viewer's subscription) and for DM emails (email items, then users and the
  * conversation), one for IDs; the realm's streams (one Query) only for a
- * `streams:` term.
+ * `streams:` term; the viewer's topic policies (one Query) only for `is:followed`.
  *
  * Several positive `search` terms are joined into one, as Zulip does.
  * @throws BadNarrowOperatorError `unknown channel X`, `unknown user X`, `unknown user in X`
@@ -123,6 +134,7 @@ export async function resolveNarrow(
             userId: await resolveUserTerm(deps, realm, t.operand as string | number),
           };
         case "is":
+          if (t.operand === "followed") return { kind: "is", negated, what: "followed", followedTopics: await followedTopics(deps, viewer) };
           return { kind: "is", negated, what: String(t.operand) };
         case "has":
           return { kind: "has", negated, what: String(t.operand) };

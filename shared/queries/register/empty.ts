@@ -23,8 +23,6 @@ export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> 
   // `hotspots` is the older name of `onboarding_steps` (feature level 233); there are no
   // hotspots since Zulip removed that step type (feature level 259).
   hotspots: () => ({ hotspots: [] }),
-  muted_topics: () => ({ muted_topics: [] }),
-  muted_users: () => ({ muted_users: [] }),
   realm_domains: () => ({ realm_domains: [] }),
   realm_embedded_bots: () => ({ realm_embedded_bots: [] }),
   realm_emoji: () => ({ realm_emoji: {} }),
@@ -34,6 +32,5 @@ export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> 
   realm_playgrounds: () => ({ realm_playgrounds: [] }),
   scheduled_messages: () => ({ scheduled_messages: [] }),
   stop_words: () => ({ stop_words: [] }),
-  user_topic: () => ({ user_topics: [] }),
   video_calls: () => ({ has_zoom_token: false }),
 };

@@ -23,6 +23,7 @@ import {
   starredMessagesInitialState,
   unreadMessagesInitialState,
 } from "./messages.js";
+import { mutedUsersInitialState, userTopicsInitialState } from "./muting.js";
 import { fetchRealmPresence } from "./presence.js";
 import { realmInitialState } from "./realm.js";
 import { realmUserInitialState } from "./realm-user.js";
@@ -142,8 +143,6 @@ export async function fetchInitialState(
   const parts: (Record<string, unknown> | Promise<Record<string, unknown>>)[] = [];
   for (const [type, build] of Object.entries(EMPTY_INITIAL_STATE)) {
     if (!want(type)) continue;
-    // Zulip sends muted_topics only when user_topic is not explicitly asked for.
-    if (type === "muted_topics" && requested !== null && requested.has("user_topic")) continue;
     parts.push(build());
   }
   if (want("alert_words")) parts.push(fetchAlertWords(deps, realm, me.user_id).then((words) => ({ alert_words: words })));
@@ -204,6 +203,12 @@ export async function fetchInitialState(
         fetchRealmPresence(deps, realm, { format: opts.slimPresence ? "modern" : "legacy", users: all }),
       ),
     );
+  }
+  if (want("muted_users")) parts.push(mutedUsersInitialState(deps, me.user_id));
+  // Zulip sends muted_topics only when user_topic is not explicitly asked for.
+  const mutedTopics = want("muted_topics") && !(requested !== null && requested.has("user_topic"));
+  if (want("user_topic") || mutedTopics) {
+    parts.push(userTopicsInitialState(deps, me.user_id, loadStreams(), { userTopics: want("user_topic"), mutedTopics }));
   }
   const states = await Promise.all(parts);
   return Object.assign({}, ...states);
