@@ -153,6 +153,11 @@ export const keys = {
     sk: `${pad(streamId)}#${topic.toLowerCase()}`,
   }),
   userTopics: (userId: number) => ({ pk: `UTOPIC#${userId}` }),
+  /** The IDs of the users with a stored policy on one topic (lower-cased), the reverse of `userTopic`. */
+  topicPolicyUsers: (streamId: number, topic: string) => ({
+    pk: `TOPICPOLICY#${pad(streamId)}#${topic.toLowerCase()}`,
+    sk: "USERS",
+  }),
 } as const;
 
 /** DynamoDB's key size limits in UTF-8 bytes: partition keys 2,048, sort keys 1,024 (base table and indexes). */

@@ -1,4 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { batchGet } from "./batch-get.js";
+import { batchWrite } from "./batch-write.js";
 import type { Store } from "./client.js";
 import { recordOf } from "./items.js";
 import { keyFits, keys } from "./keys.js";
@@ -21,19 +23,101 @@ export async function getUserTopic(
   return out.Item ? recordOf<UserTopicRecord>(out.Item) : undefined;
 }
 
-/** Stores (or replaces) a user's policy for one topic. One PutItem. */
-export async function putUserTopic(store: Store, record: UserTopicRecord): Promise<void> {
+function userTopicItem(record: UserTopicRecord): Record<string, unknown> {
+  return { ...keys.userTopic(record.user_id, record.stream_id, record.topic_name), type: "user_topic", ...record };
+}
+
+/** Adds (ADD) or removes (DELETE) user IDs in a topic's reverse item; one UpdateItem, atomic. */
+async function changeTopicPolicyUsers(
+  store: Store,
+  streamId: number,
+  topic: string,
+  op: "ADD" | "DELETE",
+  userIds: number[],
+): Promise<void> {
+  const key = keys.topicPolicyUsers(streamId, topic);
+  if (userIds.length === 0 || !keyFits(key)) return;
   await store.db.send(
-    new PutCommand({
+    new UpdateCommand({
       TableName: store.table,
-      Item: { ...keys.userTopic(record.user_id, record.stream_id, record.topic_name), type: "user_topic", ...record },
+      Key: key,
+      UpdateExpression: op === "ADD" ? "SET #t = :t ADD user_ids :ids" : "DELETE user_ids :ids",
+      ...(op === "ADD" ? { ExpressionAttributeNames: { "#t": "type" } } : {}),
+      ExpressionAttributeValues: { ":ids": new Set(userIds), ...(op === "ADD" ? { ":t": "topic_policy_users" } : {}) },
     }),
   );
 }
 
-/** Removes a user's policy for one topic (back to "inherit"). One DeleteItem. */
+/**
+ * Stores (or replaces) a user's policy for one topic and adds the user to
+ * the topic's reverse item: one PutItem and one UpdateItem, in parallel.
+ */
+export async function putUserTopic(store: Store, record: UserTopicRecord): Promise<void> {
+  await Promise.all([
+    store.db.send(new PutCommand({ TableName: store.table, Item: userTopicItem(record) })),
+    changeTopicPolicyUsers(store, record.stream_id, record.topic_name, "ADD", [record.user_id]),
+  ]);
+}
+
+/**
+ * Removes a user's policy for one topic (back to "inherit") and the user
+ * from the topic's reverse item: one DeleteItem and one UpdateItem, in parallel.
+ */
 export async function deleteUserTopic(store: Store, userId: number, streamId: number, topic: string): Promise<void> {
-  await store.db.send(new DeleteCommand({ TableName: store.table, Key: keys.userTopic(userId, streamId, topic) }));
+  await Promise.all([
+    store.db.send(new DeleteCommand({ TableName: store.table, Key: keys.userTopic(userId, streamId, topic) })),
+    changeTopicPolicyUsers(store, streamId, topic, "DELETE", [userId]),
+  ]);
+}
+
+/**
+ * The IDs of the users with a stored policy on one topic (case-insensitive),
+ * from the topic's reverse item: one strongly consistent GetItem.
+ */
+export async function topicPolicyUserIds(store: Store, streamId: number, topic: string): Promise<number[]> {
+  const key = keys.topicPolicyUsers(streamId, topic);
+  if (!keyFits(key)) return [];
+  const out = await store.db.send(new GetCommand({ TableName: store.table, Key: key, ConsistentRead: true }));
+  const ids = out.Item?.user_ids as Set<number> | undefined;
+  return ids ? [...ids].map(Number) : [];
+}
+
+/**
+ * The stored policies of the given users on one topic, by user ID: one
+ * strongly consistent BatchGetItem per 100 users, in parallel.
+ */
+export async function userTopicsOf(
+  store: Store,
+  userIds: readonly number[],
+  streamId: number,
+  topic: string,
+): Promise<Map<number, UserTopicRecord>> {
+  const items = await batchGet(store, userIds.map((id) => keys.userTopic(id, streamId, topic)), true);
+  return new Map(items.map((item) => { const r = recordOf<UserTopicRecord>(item); return [r.user_id, r] as const; }));
+}
+
+/**
+ * Rewrites topic policies in bulk (a topic move): puts `puts`, deletes the
+ * `(user, stream, topic)` policies in `deletes`, and updates the reverse
+ * items of the topics touched. BatchWriteItem calls of 25 items, then one
+ * UpdateItem per touched topic and operation, in parallel.
+ */
+export async function rewriteUserTopics(
+  store: Store,
+  puts: readonly UserTopicRecord[],
+  deletes: readonly { user_id: number; stream_id: number; topic_name: string }[],
+): Promise<void> {
+  await batchWrite(store, puts.map(userTopicItem), deletes.map((d) => keys.userTopic(d.user_id, d.stream_id, d.topic_name)));
+  const groups = new Map<string, { streamId: number; topic: string; op: "ADD" | "DELETE"; ids: number[] }>();
+  const add = (op: "ADD" | "DELETE", r: { user_id: number; stream_id: number; topic_name: string }) => {
+    const k = `${op}#${r.stream_id}#${r.topic_name.toLowerCase()}`;
+    const g = groups.get(k) ?? { streamId: r.stream_id, topic: r.topic_name, op, ids: [] };
+    g.ids.push(r.user_id);
+    groups.set(k, g);
+  };
+  puts.forEach((r) => add("ADD", r));
+  deletes.forEach((d) => add("DELETE", d));
+  await Promise.all([...groups.values()].map((g) => changeTopicPolicyUsers(store, g.streamId, g.topic, g.op, g.ids)));
 }
 
 /**

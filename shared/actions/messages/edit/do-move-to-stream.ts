@@ -12,6 +12,7 @@ import type { EventOf } from "../../../events/types.js";
 import { topicLinks } from "../../../markdown/index.js";
 import { messagesToMove, type PropagateMode } from "./messages-to-move.js";
 import { moveBatchToStream, moveMessagesJobs, notifyLostAccess, restream, type StreamMoveContext } from "./move-messages.js";
+import { doMoveUserTopics } from "../../muting/move-user-topics.js";
 import { sendMoveNotices, type NoticeRequest } from "./move-notices.js";
 import { notifyUpdateMessage } from "./notify-update-message.js";
 
@@ -55,7 +56,9 @@ export async function doMoveMessagesToStream(
   const newTopic = move.topic ?? message.topic;
   const ctx = { realmId: realm.id, actorId: user.user_id, timestamp: now, oldStream, newStream, prevTopic: message.topic, topic: newTopic };
   if (!(await moveToStream(deps, realm, user, message, ctx, moving.ids, mode))) return false;
-  await sendMoveNotices(deps, realm, user, { oldStream, oldTopic: message.topic, newStream, newTopic }, mode, moving, req);
+  const where = { oldStream, oldTopic: message.topic, newStream, newTopic };
+  await sendMoveNotices(deps, realm, user, where, mode, moving, req);
+  if (mode === "change_all") await doMoveUserTopics(deps, realm, where);
   return true;
 }
 

@@ -18,6 +18,7 @@ import { withFlag } from "../flags.js";
 import { renderedMessageFields, renderMessageContent } from "../render-content.js";
 import { messagesToMove, type PropagateMode } from "./messages-to-move.js";
 import { moveMessagesJobs, retopic } from "./move-messages.js";
+import { doMoveUserTopics } from "../../muting/move-user-topics.js";
 import { sendMoveNotices, type NoticeRequest } from "./move-notices.js";
 import { notifyUpdateMessage } from "./notify-update-message.js";
 
@@ -199,6 +200,7 @@ export async function doUpdateMessage(
     if (stream) {
       const where = { oldStream: stream, oldTopic: message.topic, newStream: stream, newTopic: topic };
       await sendMoveNotices(deps, realm, user, where, mode, { ids: movedIds, participants: movedParticipants }, req);
+      if (mode === "change_all") await doMoveUserTopics(deps, realm, where);
     }
   }
   return true;
