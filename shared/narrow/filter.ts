@@ -75,9 +75,31 @@ function matchesPositive(term: ResolvedTerm, m: MessageRecord, flags: readonly s
       return m.id === term.id;
     case "search":
       return matchesSearch(term.terms, m.topic, m.content);
+    case "home":
+      return !isStream || m.stream_id === undefined || isVisibleAtHome(term, m.stream_id, m.topic);
     case "noop":
       return true;
   }
+}
+
+/** Topic visibility policies (https://zulip.com/api/update-user-topic): muted 1, unmuted 2, followed 3. */
+const MUTED_TOPIC = 1;
+const UNMUTED_TOPIC = 2;
+const FOLLOWED_TOPIC = 3;
+
+/**
+ * Whether a stream message shows in the home view (`in:home`): in a muted
+ * stream only if the viewer unmuted or follows its topic; elsewhere unless
+ * the viewer muted its topic.
+ */
+export function isVisibleAtHome(
+  term: { mutedStreamIds: ReadonlySet<number>; topicPolicies: ReadonlyMap<string, number> },
+  streamId: number,
+  topic: string,
+): boolean {
+  const policy = term.topicPolicies.get(followedTopicKey(streamId, topic));
+  if (term.mutedStreamIds.has(streamId)) return policy === UNMUTED_TOPIC || policy === FOLLOWED_TOPIC;
+  return policy !== MUTED_TOPIC;
 }
 
 /** Whether a stored message matches every term of a resolved narrow, for a viewer (`GET /messages`). */

@@ -21,7 +21,13 @@ export type ResolvedTerm = { negated: boolean } & (
   | { kind: "has"; what: string }
   | { kind: "id"; id: number }
   | { kind: "search"; terms: string[] }
-  /** `near` (an anchor, not a filter) and `in` (muting is not modelled: `in:home` = `in:all`). */
+  /**
+   * `in:home`: messages not hidden by muting. `mutedStreamIds` are the
+   * viewer's muted subscriptions; `topicPolicies` maps `followedTopicKey`
+   * strings to the viewer's visibility policy for that topic.
+   */
+  | { kind: "home"; mutedStreamIds: ReadonlySet<number>; topicPolicies: ReadonlyMap<string, number> }
+  /** `near` (an anchor, not a filter) and `in:all` (everything). */
   | { kind: "noop" }
 );
 

@@ -6,7 +6,8 @@ import type { UserRecord } from "../../data/records/user.js";
 
 import { getDirectRecipientId } from "../../data/recipients.js";
 import { getStream, getStreamIdByName, listRealmStreams } from "../../data/streams.js";
-import { getSubscription } from "../../data/subscriptions.js";
+import { getSubscription, listUserSubscriptions } from "../../data/subscriptions.js";
+import type { UserTopicRecord } from "../../data/records/user-topic.js";
 import { listUserTopics } from "../../data/user-topics.js";
 import { getUsersByIds } from "../../data/users.js";
 import { isGuest } from "../../domain/roles.js";
@@ -38,12 +39,25 @@ async function resolveStreamTerm(
   return { stream, historyAccess: canReadStreamHistory(viewer, stream, activeSub) };
 }
 
-/** The viewer's followed topics as `followedTopicKey` strings: one Query of their topic policies. */
-async function followedTopics(deps: LookupDeps, viewer: UserRecord): Promise<Set<string>> {
-  const records = await listUserTopics(deps, viewer.user_id);
+/** The viewer's followed topics as `followedTopicKey` strings. */
+async function followedTopics(topicRecords: Promise<UserTopicRecord[]>): Promise<Set<string>> {
+  const records = await topicRecords;
   return new Set(
     records.filter((r) => r.visibility_policy === VisibilityPolicy.FOLLOWED).map((r) => followedTopicKey(r.stream_id, r.topic_name)),
   );
+}
+
+/** `in:home`'s data: the viewer's muted streams (one Query of subscriptions) and topic policies. */
+async function homeTerm(
+  deps: LookupDeps,
+  viewer: UserRecord,
+  topicRecords: Promise<UserTopicRecord[]>,
+  negated: boolean,
+): Promise<ResolvedTerm> {
+  const [subs, topics] = await Promise.all([listUserSubscriptions(deps, viewer.user_id), topicRecords]);
+  const mutedStreamIds = new Set(subs.filter((s) => s.active && s.is_muted).map((s) => s.stream_id));
+  const topicPolicies = new Map(topics.map((r) => [followedTopicKey(r.stream_id, r.topic_name), r.visibility_policy] as const));
+  return { kind: "home", negated, mutedStreamIds, topicPolicies };
 }
 
 /** Resolves one user operand (email or ID) of `sender`, `dm-including`, `group-pm-with`. */
@@ -90,7 +104,8 @@ async function resolveDmTerm(
  * two round trips for stream names (name item, then stream and the
  * viewer's subscription) and for DM emails (email items, then users and the
  * conversation), one for IDs; the realm's streams (one Query) only for a
- * `streams:` term; the viewer's topic policies (one Query) only for `is:followed`.
+ * `streams:` term; the viewer's topic policies (one Query) only for `is:followed` or `in:home`,
+ * and their subscriptions (one Query) only for `in:home`.
  *
  * Several positive `search` terms are joined into one, as Zulip does.
  * @throws BadNarrowOperatorError `unknown channel X`, `unknown user X`, `unknown user in X`
@@ -103,6 +118,8 @@ export async function resolveNarrow(
 ): Promise<ResolvedNarrow> {
   let realmStreams: Promise<StreamRecord[]> | undefined;
   const streamsOfRealm = () => (realmStreams ??= listRealmStreams(deps, realm.id));
+  let userTopics: Promise<UserTopicRecord[]> | undefined;
+  const topicsOfViewer = () => (userTopics ??= listUserTopics(deps, viewer.user_id));
   const positiveSearch = terms.filter((t) => t.operator === "search" && !t.negated).map((t) => String(t.operand));
 
   const resolved = await Promise.all(
@@ -134,7 +151,7 @@ export async function resolveNarrow(
             userId: await resolveUserTerm(deps, realm, t.operand as string | number),
           };
         case "is":
-          if (t.operand === "followed") return { kind: "is", negated, what: "followed", followedTopics: await followedTopics(deps, viewer) };
+          if (t.operand === "followed") return { kind: "is", negated, what: "followed", followedTopics: await followedTopics(topicsOfViewer()) };
           return { kind: "is", negated, what: String(t.operand) };
         case "has":
           return { kind: "has", negated, what: String(t.operand) };
@@ -143,6 +160,9 @@ export async function resolveNarrow(
         case "search":
           if (!negated) return undefined; // joined below
           return { kind: "search", negated, terms: searchTerms(String(t.operand)) };
+        case "in":
+          if (t.operand === "home") return await homeTerm(deps, viewer, topicsOfViewer(), negated);
+          return { kind: "noop", negated };
         default:
           return { kind: "noop", negated };
       }

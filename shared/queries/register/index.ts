@@ -4,9 +4,11 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 import type { SubscriptionRecord } from "../../data/records/subscription.js";
 import type { UserRecord } from "../../data/records/user.js";
+import type { UserTopicRecord } from "../../data/records/user-topic.js";
 
 import { listRealmStreams } from "../../data/streams.js";
 import { listUserSubscriptions } from "../../data/subscriptions.js";
+import { listUserTopics } from "../../data/user-topics.js";
 import { isSystemBot, listRealmUsers } from "../../data/users.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
@@ -139,6 +141,8 @@ export async function fetchInitialState(
   const loadMembers = () => loadUsers().then((all) => all.filter((u) => !isSystemBot(u)));
   const loadStreams = () => (streams ??= listRealmStreams(deps, realm.id));
   const loadSubs = () => (subs ??= listUserSubscriptions(deps, me.user_id));
+  let topicPolicies: Promise<UserTopicRecord[]> | undefined;
+  const loadUserTopics = () => (topicPolicies ??= listUserTopics(deps, me.user_id));
 
   const parts: (Record<string, unknown> | Promise<Record<string, unknown>>)[] = [];
   for (const [type, build] of Object.entries(EMPTY_INITIAL_STATE)) {
@@ -192,7 +196,11 @@ export async function fetchInitialState(
   if (want("default_streams")) parts.push(loadStreams().then((s) => defaultStreamsInitialState(s)));
   if (want("message")) parts.push(maxMessageIdInitialState(deps, me.user_id));
   if (want("message") && want("update_message_flags")) {
-    parts.push(loadStreams().then((s) => unreadMessagesInitialState(deps, me.user_id, s)));
+    parts.push(
+      Promise.all([loadStreams(), loadSubs(), loadUserTopics()]).then(([s, subscriptions, userTopics]) =>
+        unreadMessagesInitialState(deps, me.user_id, s, { subscriptions, userTopics }),
+      ),
+    );
   }
   if (want("starred_messages")) parts.push(starredMessagesInitialState(deps, me.user_id));
   if (want("recent_private_conversations")) parts.push(recentPrivateConversationsInitialState(deps, me.user_id));
@@ -208,7 +216,7 @@ export async function fetchInitialState(
   // Zulip sends muted_topics only when user_topic is not explicitly asked for.
   const mutedTopics = want("muted_topics") && !(requested !== null && requested.has("user_topic"));
   if (want("user_topic") || mutedTopics) {
-    parts.push(userTopicsInitialState(deps, me.user_id, loadStreams(), { userTopics: want("user_topic"), mutedTopics }));
+    parts.push(userTopicsInitialState(deps, loadUserTopics(), loadStreams(), { userTopics: want("user_topic"), mutedTopics }));
   }
   const states = await Promise.all(parts);
   return Object.assign({}, ...states);

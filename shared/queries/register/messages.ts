@@ -2,6 +2,9 @@ import type { Deps } from "../../deps.js";
 import { getMessagesByIds } from "../../data/messages.js";
 import { recipientsByIds } from "../../data/recipients.js";
 import type { StreamRecord } from "../../data/records/stream.js";
+import type { SubscriptionRecord } from "../../data/records/subscription.js";
+import type { UserTopicRecord } from "../../data/records/user-topic.js";
+import { followedTopicKey, isVisibleAtHome } from "../../narrow/filter.js";
 import {
   isMentionFlagSet,
   newestPrivateRows,
@@ -46,12 +49,17 @@ export async function starredMessagesInitialState(deps: Db, userId: number): Pro
  * conversations' recipient records (one BatchGet per 100 conversations) and,
  * because UserMessage rows do not carry the topic, the unread stream
  * messages themselves (one BatchGet per 100 messages, in parallel).
+ * `count` leaves out stream messages the home view hides (muted streams
+ * unless the topic is unmuted or followed, muted topics); `streams` still
+ * lists them.
  * @param streams the realm's streams (their recipient IDs map rows to streams)
+ * @param muting the user's subscriptions and topic policies (already read by register)
  */
 export async function unreadMessagesInitialState(
   deps: Db,
   userId: number,
   streams: StreamRecord[],
+  muting: { subscriptions: SubscriptionRecord[]; userTopics: UserTopicRecord[] },
 ): Promise<Record<string, unknown>> {
   const rows = await newestUnreadRows(deps, userId, MAX_UNREAD_MESSAGES + 1);
   const missing = rows.length > MAX_UNREAD_MESSAGES;
@@ -87,7 +95,12 @@ export async function unreadMessagesInitialState(
     entry.unread_message_ids.push(row.message_id);
     topics.set(key, entry);
   }
-  const counted = [...pms.values(), ...huddles.values(), ...[...topics.values()].map((t) => t.unread_message_ids)];
+  const home = {
+    mutedStreamIds: new Set(muting.subscriptions.filter((s) => s.active && s.is_muted).map((s) => s.stream_id)),
+    topicPolicies: new Map(muting.userTopics.map((r) => [followedTopicKey(r.stream_id, r.topic_name), r.visibility_policy] as const)),
+  };
+  const shownTopics = [...topics.values()].filter((t) => isVisibleAtHome(home, t.stream_id, t.topic));
+  const counted = [...pms.values(), ...huddles.values(), ...shownTopics.map((t) => t.unread_message_ids)];
   return {
     unread_msgs: {
       count: counted.reduce((n, ids) => n + ids.length, 0),
