@@ -99,8 +99,34 @@ describe("PATCH /settings", () => {
     const res = await org.api(me, "PATCH", "/settings", { email_address_visibility: 4 });
     expect(res.body.result).toBe("success");
     expect(await eventsAfter(org, org.users.member.id, cursors.get(org.users.member.id)!)).toEqual([
+      { type: "realm_user", op: "update", person: { user_id: me.id, delivery_email: null } },
       { type: "realm_user", op: "update", person: { user_id: me.id, new_email: `user${me.id}@chat.test` } },
     ]);
+  });
+
+  it("tells only the users whose sight of the real email changes, with delivery_email", async () => {
+    // Prepare: nobody but the user sees the address.
+    const me = await org.createUser("shower");
+    await org.api(me, "PATCH", "/settings", { email_address_visibility: 4 });
+    const watchers = [me.id, org.users.admin.id, org.users.moderator.id, org.users.member.id];
+    const cursors = await eventCursors(org, watchers);
+    // Act: administrators may see it.
+    const res = await org.api(me, "PATCH", "/settings", { email_address_visibility: 3 });
+    // Assess
+    expect(res.body).toEqual({ result: "success", msg: "" });
+    expect((await storedUser(org, me.id)).settings).toEqual({ email_address_visibility: 3 });
+    expect(await eventsAfter(org, org.users.admin.id, cursors.get(org.users.admin.id)!)).toEqual([
+      { type: "realm_user", op: "update", person: { user_id: me.id, delivery_email: me.email } },
+    ]);
+    expect(await eventsAfter(org, org.users.moderator.id, cursors.get(org.users.moderator.id)!)).toEqual([]);
+    expect(await eventsAfter(org, org.users.member.id, cursors.get(org.users.member.id)!)).toEqual([]);
+    expect(await eventsAfter(org, me.id, cursors.get(me.id)!)).toEqual([
+      { type: "user_settings", op: "update", property: "email_address_visibility", value: 3 },
+    ]);
+    const admins = await org.api(org.users.admin, "GET", `/users/${me.id}`);
+    expect(admins.body.user.delivery_email).toBe(me.email);
+    const members = await org.api(org.users.member, "GET", `/users/${me.id}`);
+    expect(members.body.user.delivery_email).toBeUndefined();
   });
 
   const invalid: [Record<string, unknown>, string][] = [
