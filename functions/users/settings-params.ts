@@ -87,7 +87,8 @@ export const USER_SETTING_PARAMS = {
   enable_marketing_emails: bool(),
   message_content_in_email_notifications: bool(),
   pm_content_in_desktop_notifications: bool(),
-  desktop_icon_count_display: intIn("desktop_icon_count_display", [1, 2, 3]),
+  // Four choices since feature level 227 (2 = DMs, mentions and followed topics).
+  desktop_icon_count_display: intIn("desktop_icon_count_display", [1, 2, 3, 4]),
   realm_name_in_email_notifications_policy: intIn("realm_name_in_email_notifications_policy", [1, 2, 3]),
   automatically_follow_topics_policy: intIn("automatically_follow_topics_policy", [1, 2, 3, 4]),
   automatically_unmute_topics_in_muted_streams_policy: intIn(

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { useTestOrg } from "../support/local-stack.js";
+import { validateEvent } from "../../shared/events/schemas.js";
+import type { TestUser } from "../support/api-client.js";
+import { EventQueueClient } from "../support/event-queue-client.js";
 import { eventCursors, eventsAfter, storedUser } from "./users-support.js";
 
 const org = useTestOrg({ env: { ROOT_DOMAIN: "chat.test" } });
@@ -96,8 +99,34 @@ describe("PATCH /settings", () => {
     const res = await org.api(me, "PATCH", "/settings", { email_address_visibility: 4 });
     expect(res.body.result).toBe("success");
     expect(await eventsAfter(org, org.users.member.id, cursors.get(org.users.member.id)!)).toEqual([
+      { type: "realm_user", op: "update", person: { user_id: me.id, delivery_email: null } },
       { type: "realm_user", op: "update", person: { user_id: me.id, new_email: `user${me.id}@chat.test` } },
     ]);
+  });
+
+  it("tells only the users whose sight of the real email changes, with delivery_email", async () => {
+    // Prepare: nobody but the user sees the address.
+    const me = await org.createUser("shower");
+    await org.api(me, "PATCH", "/settings", { email_address_visibility: 4 });
+    const watchers = [me.id, org.users.admin.id, org.users.moderator.id, org.users.member.id];
+    const cursors = await eventCursors(org, watchers);
+    // Act: administrators may see it.
+    const res = await org.api(me, "PATCH", "/settings", { email_address_visibility: 3 });
+    // Assess
+    expect(res.body).toEqual({ result: "success", msg: "" });
+    expect((await storedUser(org, me.id)).settings).toEqual({ email_address_visibility: 3 });
+    expect(await eventsAfter(org, org.users.admin.id, cursors.get(org.users.admin.id)!)).toEqual([
+      { type: "realm_user", op: "update", person: { user_id: me.id, delivery_email: me.email } },
+    ]);
+    expect(await eventsAfter(org, org.users.moderator.id, cursors.get(org.users.moderator.id)!)).toEqual([]);
+    expect(await eventsAfter(org, org.users.member.id, cursors.get(org.users.member.id)!)).toEqual([]);
+    expect(await eventsAfter(org, me.id, cursors.get(me.id)!)).toEqual([
+      { type: "user_settings", op: "update", property: "email_address_visibility", value: 3 },
+    ]);
+    const admins = await org.api(org.users.admin, "GET", `/users/${me.id}`);
+    expect(admins.body.user.delivery_email).toBe(me.email);
+    const members = await org.api(org.users.member, "GET", `/users/${me.id}`);
+    expect(members.body.user.delivery_email).toBeUndefined();
   });
 
   const invalid: [Record<string, unknown>, string][] = [
@@ -111,7 +140,7 @@ describe("PATCH /settings", () => {
     [{ email_address_visibility: 6 }, "Invalid email_address_visibility"],
     [{ web_home_view: "stream" }, "Invalid web_home_view"],
     [{ demote_inactive_streams: 0 }, "Invalid demote_inactive_streams"],
-    [{ desktop_icon_count_display: 4 }, "Invalid desktop_icon_count_display"],
+    [{ desktop_icon_count_display: 5 }, "Invalid desktop_icon_count_display"],
     [{ notification_sound: "boom" }, "Invalid notification sound 'boom'"],
     [{ email_notifications_batching_period_seconds: 0 }, "Invalid email batching period: 0 seconds"],
     [{ web_font_size_px: 1.5 }, "web_font_size_px is not an integer"],
@@ -146,6 +175,43 @@ describe("PATCH /settings", () => {
   it("succeeds with nothing to change", async () => {
     const res = await org.api(org.users.member2, "PATCH", "/settings", {});
     expect(res.body).toEqual({ result: "success", msg: "" });
+  });
+});
+
+describe("PATCH /settings: desktop_icon_count_display", () => {
+  const client = (user: TestUser) =>
+    new EventQueueClient({ baseUrl: org.url, email: user.email, apiKey: user.apiKey, onEvent: validateEvent });
+  const types = ["user_settings", "update_display_settings", "update_global_notifications"];
+
+  it("accepts the fourth choice (None, feature level 227): stored, announced in both forms, in register", async () => {
+    // Prepare
+    const me = await org.createUser("icon-count");
+    const legacy = client(me);
+    const modern = client(me);
+    await legacy.register({ event_types: types });
+    await modern.register({ event_types: types, client_capabilities: { user_settings_object: true } });
+    // Act
+    const res = await org.api(me, "PATCH", "/settings", { desktop_icon_count_display: 4 });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ result: "success", msg: "" });
+    expect((await storedUser(org, me.id)).settings).toEqual({ desktop_icon_count_display: 4 });
+    expect(await modern.poll({ dontBlock: true })).toEqual([
+      { type: "user_settings", op: "update", property: "desktop_icon_count_display", value: 4, id: 0 },
+    ]);
+    expect(await legacy.poll({ dontBlock: true })).toEqual([
+      { type: "user_settings", op: "update", property: "desktop_icon_count_display", value: 4, id: 0 },
+      {
+        type: "update_global_notifications",
+        user: me.email,
+        notification_name: "desktop_icon_count_display",
+        setting: 4,
+        id: 1,
+      },
+    ]);
+    const reg = await org.api(me, "POST", "/register", { fetch_event_types: JSON.stringify(types) });
+    expect(reg.body.user_settings.desktop_icon_count_display).toBe(4);
+    expect(reg.body.desktop_icon_count_display).toBe(4);
   });
 });
 

@@ -7,7 +7,7 @@ import type { UserRecord } from "../../data/records/user.js";
 import { removeAllUserDrafts } from "../../data/drafts.js";
 import { listRealmMembers } from "../../data/users.js";
 import { writeUsers } from "../../data/user-writes.js";
-import { apiEmail } from "../../domain/email.js";
+import { apiEmail, canSeeDeliveryEmail } from "../../domain/email.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { USER_SETTING_DEFAULTS, type UserSettingName } from "../../domain/user-settings.js";
 import { languageName } from "./languages.js";
@@ -56,7 +56,10 @@ export function checkHumanUser(caller: UserRecord): void {
  * (plus `language_name` for `default_language`) per changed setting to the
  * caller; for `timezone` also `realm_user` `{email, user_id, timezone}`, and
  * when `email_address_visibility` changes the API email, `realm_user`
- * `{user_id, new_email}`, to the active users. Turning
+ * `{user_id, new_email}`, to the active users; before that, for an
+ * `email_address_visibility` change, `realm_user` `{user_id, delivery_email}`
+ * to the active users who gain (the address) or lose (`null`) sight of the
+ * real email ({@link notifyDeliveryEmailAccess}). Turning
  * `enable_drafts_synchronization` off deletes the caller's drafts (no event).
  * @throws JsonableError 400 `Wrong password!`, `New password is too weak!`, the
  *   name errors of `checkFullName`
@@ -114,11 +117,10 @@ export async function checkUpdateSettings(
 
   const after: UserRecord = { ...caller, ...fields, settings: { ...own, ...setSettings } };
   for (const name of removeSettings) delete after.settings[name];
-  const needsAudience =
-    fields.full_name !== undefined ||
-    fields.timezone !== undefined ||
-    apiEmail(after, realm, deps.config) !== apiEmail(caller, realm, deps.config);
-  const audience = needsAudience ? activeUserIds(await listRealmMembers(deps, realm.id)) : [];
+  const visibilityChanged = changed.some(([name]) => name === "email_address_visibility");
+  const needsMembers = fields.full_name !== undefined || fields.timezone !== undefined || visibilityChanged;
+  const members = needsMembers ? await listRealmMembers(deps, realm.id) : [];
+  const audience = activeUserIds(members);
 
   if (fields.full_name !== undefined) {
     await notifyRealmUserUpdates(deps, [{ user_id: caller.user_id, full_name: fields.full_name }], audience);
@@ -134,10 +136,41 @@ export async function checkUpdateSettings(
       );
     }
     if (property === "email_address_visibility") {
+      await notifyDeliveryEmailAccess(deps, realm, caller, after, members);
       const newEmail = apiEmail(after, realm, deps.config);
       if (newEmail !== apiEmail(caller, realm, deps.config)) {
         await notifyRealmUserUpdates(deps, [{ user_id: caller.user_id, new_email: newEmail }], audience);
       }
     }
   }
+}
+
+/**
+ * After a change of `email_address_visibility`, tells each active user whose
+ * view of the caller's real email changed (Zulip's
+ * `send_delivery_email_update_events`): those who may now see it get
+ * `realm_user` `update` `{user_id, delivery_email: <address>}`, those who no
+ * longer may get `{user_id, delivery_email: null}`. The caller always sees
+ * their own address, so never hears of it.
+ */
+async function notifyDeliveryEmailAccess(
+  deps: Deps,
+  realm: RealmRecord,
+  before: UserRecord,
+  after: UserRecord,
+  members: UserRecord[],
+): Promise<void> {
+  const gained: number[] = [];
+  const lost: number[] = [];
+  for (const viewer of members) {
+    if (!viewer.is_active) continue;
+    const could = canSeeDeliveryEmail(viewer, before, realm);
+    const can = canSeeDeliveryEmail(viewer, after, realm);
+    if (can && !could) gained.push(viewer.user_id);
+    if (could && !can) lost.push(viewer.user_id);
+  }
+  if (gained.length) {
+    await notifyRealmUserUpdates(deps, [{ user_id: after.user_id, delivery_email: after.delivery_email }], gained);
+  }
+  if (lost.length) await notifyRealmUserUpdates(deps, [{ user_id: after.user_id, delivery_email: null }], lost);
 }
