@@ -24,11 +24,14 @@ describe("usersWithAlertWords", () => {
     expect(match("x deploy")).toEqual([1]);
   });
 
-  it("skips fenced code but keeps quote and spoiler fences and inline code", () => {
+  it("skips fenced code and inline code spans but keeps quote and spoiler fences", () => {
     expect(alertWordText("a\n```js\ndeploy\n```\nb")).toBe("a\nb");
     expect(alertWordText("````\n```\ndeploy\n````\nc")).toBe("c");
     expect(match("```spoiler Title\ndeploy\n```")).toEqual([1]);
-    expect(match("`deploy`")).toEqual([1]);
+    expect(match("`deploy`")).toEqual([]);
+    expect(match("``a ` deploy``, then deploy")).toEqual([1]);
+    expect(match("run `deploy` and ``deploy``")).toEqual([]);
+    expect(match("`deploy")).toEqual([1]);
     expect(match("```\ndeploy")).toEqual([]);
   });
 });

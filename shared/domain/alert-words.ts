@@ -47,10 +47,17 @@ const FENCE_OPEN = /^\s*(`{3,}|~{3,})[ \t]*([^\s`]*)/;
 const MARKDOWN_FENCES = new Set(["quote", "quoted", "spoiler"]);
 
 /**
- * The content Zulip's alert-word pass sees: the source with fenced code
- * (and math) blocks taken out, since Zulip's fenced-block preprocessor runs
- * first and stashes them; `quote` and `spoiler` fences stay. Inline code
- * spans stay too (a backtick is one of Zulip's allowed boundaries).
+ * A code span: a run of backticks, then anything up to the next run of the
+ * same length (CommonMark's rule), across lines of one paragraph.
+ */
+const CODE_SPAN = /(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g;
+
+/**
+ * The text alert words are matched in: the source without fenced code (and
+ * math) blocks and without inline code spans — an alert word never matches
+ * inside code; `quote` and `spoiler` fences stay, since their content is
+ * rendered as Markdown again. A removed span leaves a space, so the words
+ * around it stay apart.
  */
 export function alertWordText(content: string): string {
   const kept: string[] = [];
@@ -68,7 +75,7 @@ export function alertWordText(content: string): string {
     }
     kept.push(line);
   }
-  return kept.join("\n");
+  return kept.join("\n").replace(CODE_SPAN, " ");
 }
 
 /** Whether `word` (lower case) occurs in `text` (lower case) bounded by start/end, whitespace or allowed punctuation. */

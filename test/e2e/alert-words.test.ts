@@ -173,7 +173,8 @@ describe("has_alert_word", () => {
     ["```\ndeploy\n```", false],
     ["~~~python\nwe deploy\n~~~\nafter", false],
     ["```quote\nplease deploy\n```", true],
-    ["inline `deploy` code", true],
+    ["inline `deploy` code", false],
+    ["`make` then deploy", true],
   ];
   for (const [content, alerted] of cases) {
     it(`${alerted ? "flags" : "does not flag"} ${JSON.stringify(content)}`, async () => {
