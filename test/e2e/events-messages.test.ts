@@ -1,25 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { EventQueueClient } from "../support/event-queue-client.js";
-import { validateEvent } from "../../shared/events/schemas.js";
 import { useTestOrg } from "../support/local-stack.js";
 import type { TestUser } from "../support/api-client.js";
+import { createStreamId, queueClient } from "./streams-helpers.js";
 
 const org = useTestOrg();
 
-function client(user: TestUser): EventQueueClient {
-  return new EventQueueClient({ baseUrl: org.url, email: user.email, apiKey: user.apiKey, onEvent: validateEvent });
-}
+const client = (user: TestUser) => queueClient(org, user);
 
-async function createStream(creator: TestUser, name: string, opts: { inviteOnly?: boolean; principals?: number[] } = {}) {
-  const res = await org.api(creator, "POST", "/users/me/subscriptions", {
-    subscriptions: [{ name }],
-    ...(opts.inviteOnly ? { invite_only: true } : {}),
-    ...(opts.principals ? { principals: opts.principals } : {}),
-  });
-  expect(res.body).toMatchObject({ result: "success" });
-  const id = await org.api(creator, "GET", "/get_stream_id", { stream: name });
-  return id.body.stream_id as number;
-}
+const createStream = (creator: TestUser, name: string, opts: { inviteOnly?: boolean; principals?: number[] } = {}) =>
+  createStreamId(org, creator, name, opts);
 
 async function send(user: TestUser, params: Record<string, unknown>): Promise<number> {
   const res = await org.api(user, "POST", "/messages", params);

@@ -6,6 +6,9 @@ import { getStream, getStreamIdByName } from "../../shared/data/streams.js";
 import { getSubscription } from "../../shared/data/subscriptions.js";
 import type { TestOrg } from "../support/local-stack.js";
 import type { TestUser } from "../support/api-client.js";
+import { EventQueueClient } from "../support/event-queue-client.js";
+import { validateEvent } from "../../shared/events/schemas.js";
+import { expect } from "vitest";
 
 /**
  * Helpers shared by the stream and subscription end-to-end tests: direct
@@ -100,4 +103,29 @@ export async function rawSubscriptionItem(org: TestOrg, userId: number, streamId
     }),
   );
   return out.Items?.[0];
+}
+
+/**
+ * Creates a stream through the API (as `creator`, who is subscribed, with
+ * `principals` also subscribed when given) and returns its ID; asserts success.
+ */
+export async function createStreamId(
+  org: TestOrg,
+  creator: TestUser,
+  name: string,
+  opts: { inviteOnly?: boolean; principals?: number[] } = {},
+): Promise<number> {
+  const res = await org.api(creator, "POST", "/users/me/subscriptions", {
+    subscriptions: [{ name }],
+    ...(opts.inviteOnly ? { invite_only: true } : {}),
+    ...(opts.principals ? { principals: opts.principals } : {}),
+  });
+  expect(res.body).toMatchObject({ result: "success" });
+  const id = await org.api(creator, "GET", "/get_stream_id", { stream: name });
+  return id.body.stream_id as number;
+}
+
+/** An event-queue client of `user` on the organization's server; every event it receives is schema-checked. */
+export function queueClient(org: TestOrg, user: TestUser): EventQueueClient {
+  return new EventQueueClient({ baseUrl: org.url, email: user.email, apiKey: user.apiKey, onEvent: validateEvent });
 }

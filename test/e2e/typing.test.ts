@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { EventQueueClient } from "../support/event-queue-client.js";
-import { validateEvent } from "../../shared/events/schemas.js";
 import { useTestOrg } from "../support/local-stack.js";
 import type { TestUser } from "../support/api-client.js";
+import { queueClient } from "./streams-helpers.js";
 
 const org = useTestOrg();
 
-function client(user: TestUser): EventQueueClient {
-  return new EventQueueClient({ baseUrl: org.url, email: user.email, apiKey: user.apiKey, onEvent: validateEvent });
-}
+const client = (user: TestUser) => queueClient(org, user);
 
 async function queueOf(user: TestUser, capabilities: Record<string, boolean> = {}): Promise<EventQueueClient> {
   const q = client(user);

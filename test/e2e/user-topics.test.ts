@@ -5,30 +5,19 @@ import { describe, expect, it } from "vitest";
 // The real client from npm, unchanged.
 import zulipInit from "zulip-js";
 import { writeZuliprc } from "../../infra/local/bootstrap.js";
-import { validateEvent } from "../../shared/events/schemas.js";
 import type { TestUser } from "../support/api-client.js";
-import { EventQueueClient } from "../support/event-queue-client.js";
 import { useTestOrg } from "../support/local-stack.js";
+import { createStreamId, queueClient } from "./streams-helpers.js";
 
 const org = useTestOrg();
 
 const err = (msg: string) => ({ result: "error", msg, code: "BAD_REQUEST" });
 const ok = { result: "success", msg: "" };
 
-function client(user: TestUser): EventQueueClient {
-  return new EventQueueClient({ baseUrl: org.url, email: user.email, apiKey: user.apiKey, onEvent: validateEvent });
-}
+const client = (user: TestUser) => queueClient(org, user);
 
-async function createStream(creator: TestUser, name: string, opts: { inviteOnly?: boolean; principals?: number[] } = {}) {
-  const res = await org.api(creator, "POST", "/users/me/subscriptions", {
-    subscriptions: [{ name }],
-    ...(opts.inviteOnly ? { invite_only: true } : {}),
-    ...(opts.principals ? { principals: opts.principals } : {}),
-  });
-  expect(res.body).toMatchObject({ result: "success" });
-  const id = await org.api(creator, "GET", "/get_stream_id", { stream: name });
-  return id.body.stream_id as number;
-}
+const createStream = (creator: TestUser, name: string, opts: { inviteOnly?: boolean; principals?: number[] } = {}) =>
+  createStreamId(org, creator, name, opts);
 
 async function registered(user: TestUser, types: string[]): Promise<Record<string, any>> {
   const res = await org.api(user, "POST", "/register", { fetch_event_types: types });
