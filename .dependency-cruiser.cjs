@@ -18,7 +18,7 @@ const LAYERS = [
   { name: "access", paths: ["^shared/access/", "^shared/auth/"] },
   { name: "events", paths: ["^shared/events/"] },
   { name: "narrow-wire", paths: ["^shared/narrow/", "^shared/wire/"] },
-  { name: "domain", paths: ["^shared/domain/"] },
+  { name: "domain", paths: ["^shared/domain/", "^shared/integrations/"] },
   { name: "deps", paths: ["^shared/deps\\.ts$"] },
   { name: "data", paths: ["^shared/data/", "^shared/deferred/"] },
   {

@@ -6,6 +6,8 @@ import * as streams from "./streams/index.js";
 import * as messages from "./messages/index.js";
 import * as events from "./events/index.js";
 import * as presence from "./presence/index.js";
+import * as realm from "./realm/index.js";
+import * as webhooks from "./webhooks/index.js";
 import * as fallback from "./fallback/index.js";
 
 /**
@@ -20,6 +22,8 @@ export const GROUP_MODULES: Record<Group, { handler: LambdaHandler; endpoints: E
   messages,
   events,
   presence,
+  realm,
+  webhooks,
 };
 
 /** The handler behind API Gateway's `$default` route (404/405). */

@@ -92,6 +92,8 @@ const GROUP_MEMORY: Record<Group, number> = {
   messages: 512,
   events: 256,
   presence: 256,
+  realm: 512,
+  webhooks: 512,
 };
 
 /**

@@ -12,7 +12,16 @@
  */
 
 /** One Lambda per group: the folder `functions/<group>/`. */
-export const GROUPS = ["unauthenticated", "users", "streams", "messages", "events", "presence"] as const;
+export const GROUPS = [
+  "unauthenticated",
+  "users",
+  "streams",
+  "messages",
+  "events",
+  "presence",
+  "realm",
+  "webhooks",
+] as const;
 export type Group = (typeof GROUPS)[number];
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";

@@ -20,4 +20,9 @@ export interface RealmRecord {
    * while absent, sending and editing skip reading recipients' alert words.
    */
   alert_words_in_use?: boolean;
+  /**
+   * Demo organizations only: when the organization and all its data are
+   * deleted (UNIX seconds). Absent for a normal organization.
+   */
+  demo_organization_scheduled_deletion_date?: number;
 }

@@ -1,0 +1,11 @@
+import { groupHandler } from "../../shared/http/group-handler.js";
+
+/**
+ * Endpoints of the `realm` group (organization administration: settings,
+ * custom profile fields, user groups, playgrounds, default streams, default
+ * settings for new users), keyed by the route table's endpoint names.
+ */
+export const endpoints = {};
+
+/** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */
+export const handler = groupHandler(endpoints);
