@@ -95,23 +95,28 @@ export class Payload {
 }
 
 /**
- * The request's JSON body as a {@link Payload}: a JSON body, or (for senders
- * that post forms, such as Slack-compatible ones) the JSON in the form field
- * `payload`. Throws {@link WebhookPayloadError} "Malformed JSON" for a body
- * that is not JSON, and "Missing 'payload' argument"-style errors for a form
- * without the field.
+ * The request's JSON body as a {@link Payload}. Like Zulip's
+ * `JsonBodyPayload`, the body is read as JSON whatever its declared content
+ * type (many senders post JSON labelled as a form); a form body that is not
+ * JSON is read from its `payload` field (Slack-compatible senders).
+ * Throws {@link WebhookPayloadError} "Malformed JSON" for a body that is
+ * neither.
  */
 export function jsonPayload(request: WebhookRequest): Payload {
-  let text = request.body;
+  const parsed = parseJson(request.body);
+  if (parsed !== undefined) return new Payload(parsed);
   if (request.contentType === "application/x-www-form-urlencoded") {
-    const form = new URLSearchParams(request.body);
-    const field = form.get("payload");
-    if (field === null) throw new WebhookPayloadError("Missing 'payload' argument");
-    text = field;
+    const field = new URLSearchParams(request.body).get("payload");
+    const fromForm = field === null ? undefined : parseJson(field);
+    if (fromForm !== undefined) return new Payload(fromForm);
   }
+  throw new WebhookPayloadError("Malformed JSON");
+}
+
+function parseJson(text: string): Json | undefined {
   try {
-    return new Payload(JSON.parse(text) as Json);
+    return JSON.parse(text) as Json;
   } catch {
-    throw new WebhookPayloadError("Malformed JSON");
+    return undefined;
   }
 }
