@@ -1,10 +1,15 @@
 import type { Integration } from "./types.js";
+import { uptimerobotIntegration } from "./uptimerobot.js";
+import { zabbixIntegration } from "./zabbix.js";
 
 /**
  * Every integration by its URL name (`/api/v1/external/<name>`). Adding an
  * integration is one module under `shared/integrations/` and one line here.
  */
-const INTEGRATIONS: readonly Integration[] = [];
+const INTEGRATIONS: readonly Integration[] = [
+  uptimerobotIntegration,
+  zabbixIntegration,
+];
 
 const BY_NAME = new Map(INTEGRATIONS.map((integration) => [integration.name, integration]));
 
