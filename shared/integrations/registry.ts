@@ -1,4 +1,8 @@
 import type { Integration } from "./types.js";
+import { harborIntegration } from "./harbor.js";
+import { sonarqubeIntegration } from "./sonarqube.js";
+import { splunkIntegration } from "./splunk.js";
+import { statuspageIntegration } from "./statuspage.js";
 import { uptimerobotIntegration } from "./uptimerobot.js";
 import { zabbixIntegration } from "./zabbix.js";
 
@@ -7,6 +11,10 @@ import { zabbixIntegration } from "./zabbix.js";
  * integration is one module under `shared/integrations/` and one line here.
  */
 const INTEGRATIONS: readonly Integration[] = [
+  harborIntegration,
+  sonarqubeIntegration,
+  splunkIntegration,
+  statuspageIntegration,
   uptimerobotIntegration,
   zabbixIntegration,
 ];

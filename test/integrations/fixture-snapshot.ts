@@ -4,7 +4,7 @@
  * (`test/integrations/expected/<name>.md`): index, kind, event type,
  * topic and content of every fixture, or the error a fixture raised.
  */
-import type { Integration } from "../../shared/integrations/types.js";
+import type { Integration, WebhookRequest } from "../../shared/integrations/types.js";
 import { fixtureRequest, type WebhookFixture } from "../support/webhook-fixtures.js";
 
 /** One section per fixture, in file order. */
@@ -23,4 +23,13 @@ function renderOne(integration: Integration, fixture: WebhookFixture): string {
   if (result.kind !== "messages") return head;
   const messages = result.messages.map((m) => `### topic: ${m.topic}\n\n${m.content}\n`);
   return `${head}\n${messages.join("\n")}`;
+}
+
+/** A hand-made JSON request, for the refusal cases no fixture covers. */
+export function jsonWebhookRequest(
+  body: unknown,
+  headers: Record<string, string> = {},
+  query: Record<string, string> = {},
+): WebhookRequest {
+  return { headers, query, body: JSON.stringify(body), contentType: "application/json" };
 }
