@@ -1,6 +1,8 @@
 import type { Integration } from "./types.js";
 import { harborIntegration } from "./harbor.js";
+import { radarrIntegration } from "./radarr.js";
 import { sonarqubeIntegration } from "./sonarqube.js";
+import { sonarrIntegration } from "./sonarr.js";
 import { splunkIntegration } from "./splunk.js";
 import { statuspageIntegration } from "./statuspage.js";
 import { uptimerobotIntegration } from "./uptimerobot.js";
@@ -12,7 +14,9 @@ import { zabbixIntegration } from "./zabbix.js";
  */
 const INTEGRATIONS: readonly Integration[] = [
   harborIntegration,
+  radarrIntegration,
   sonarqubeIntegration,
+  sonarrIntegration,
   splunkIntegration,
   statuspageIntegration,
   uptimerobotIntegration,
