@@ -1,5 +1,8 @@
 import type { Integration } from "./types.js";
 import { harborIntegration } from "./harbor.js";
+import { homeassistantIntegration } from "./homeassistant.js";
+import { netlifyIntegration } from "./netlify.js";
+import { patreonIntegration } from "./patreon.js";
 import { radarrIntegration } from "./radarr.js";
 import { sonarqubeIntegration } from "./sonarqube.js";
 import { sonarrIntegration } from "./sonarr.js";
@@ -14,6 +17,9 @@ import { zabbixIntegration } from "./zabbix.js";
  */
 const INTEGRATIONS: readonly Integration[] = [
   harborIntegration,
+  homeassistantIntegration,
+  netlifyIntegration,
+  patreonIntegration,
   radarrIntegration,
   sonarqubeIntegration,
   sonarrIntegration,
