@@ -4,6 +4,7 @@ import { homeassistantIntegration } from "./homeassistant.js";
 import { netlifyIntegration } from "./netlify.js";
 import { patreonIntegration } from "./patreon.js";
 import { radarrIntegration } from "./radarr.js";
+import { reviewboardIntegration } from "./reviewboard.js";
 import { sonarqubeIntegration } from "./sonarqube.js";
 import { sonarrIntegration } from "./sonarr.js";
 import { splunkIntegration } from "./splunk.js";
@@ -21,6 +22,7 @@ const INTEGRATIONS: readonly Integration[] = [
   netlifyIntegration,
   patreonIntegration,
   radarrIntegration,
+  reviewboardIntegration,
   sonarqubeIntegration,
   sonarrIntegration,
   splunkIntegration,
