@@ -1,4 +1,5 @@
 import type { Integration } from "./types.js";
+import { grooveIntegration } from "./groove.js";
 import { harborIntegration } from "./harbor.js";
 import { homeassistantIntegration } from "./homeassistant.js";
 import { netlifyIntegration } from "./netlify.js";
@@ -17,6 +18,7 @@ import { zabbixIntegration } from "./zabbix.js";
  * integration is one module under `shared/integrations/` and one line here.
  */
 const INTEGRATIONS: readonly Integration[] = [
+  grooveIntegration,
   harborIntegration,
   homeassistantIntegration,
   netlifyIntegration,
