@@ -1,4 +1,5 @@
 import type { Integration } from "./types.js";
+import { ansibletowerIntegration } from "./ansibletower.js";
 import { grooveIntegration } from "./groove.js";
 import { harborIntegration } from "./harbor.js";
 import { homeassistantIntegration } from "./homeassistant.js";
@@ -18,6 +19,7 @@ import { zabbixIntegration } from "./zabbix.js";
  * integration is one module under `shared/integrations/` and one line here.
  */
 const INTEGRATIONS: readonly Integration[] = [
+  ansibletowerIntegration,
   grooveIntegration,
   harborIntegration,
   homeassistantIntegration,
