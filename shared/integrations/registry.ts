@@ -11,6 +11,7 @@ import { sonarqubeIntegration } from "./sonarqube.js";
 import { sonarrIntegration } from "./sonarr.js";
 import { splunkIntegration } from "./splunk.js";
 import { statuspageIntegration } from "./statuspage.js";
+import { stripeIntegration } from "./stripe.js";
 import { uptimerobotIntegration } from "./uptimerobot.js";
 import { zabbixIntegration } from "./zabbix.js";
 
@@ -31,6 +32,7 @@ const INTEGRATIONS: readonly Integration[] = [
   sonarrIntegration,
   splunkIntegration,
   statuspageIntegration,
+  stripeIntegration,
   uptimerobotIntegration,
   zabbixIntegration,
 ];
