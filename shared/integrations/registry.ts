@@ -12,6 +12,7 @@ import { sonarrIntegration } from "./sonarr.js";
 import { splunkIntegration } from "./splunk.js";
 import { statuspageIntegration } from "./statuspage.js";
 import { stripeIntegration } from "./stripe.js";
+import { taigaIntegration } from "./taiga.js";
 import { uptimerobotIntegration } from "./uptimerobot.js";
 import { zabbixIntegration } from "./zabbix.js";
 
@@ -33,6 +34,7 @@ const INTEGRATIONS: readonly Integration[] = [
   splunkIntegration,
   statuspageIntegration,
   stripeIntegration,
+  taigaIntegration,
   uptimerobotIntegration,
   zabbixIntegration,
 ];
