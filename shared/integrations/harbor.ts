@@ -49,7 +49,8 @@ export const harborIntegration: Integration = {
       if (!report.exists()) return { kind: "unsupported", eventType: "Unsupported harbor scanning webhook payload" };
       const counts = report.get("summary").get("summary");
       const lines = counts.keys().map((severity) => `* ${severity}: **${counts.get(severity).num()}**`);
-      const content = `Scan of ${image} completed. Vulnerabilities found, by severity:\n\n${lines.length > 0 ? lines.join("\n") : "None"}`;
+      const found = lines.length > 0 ? lines.join("\n") : "None";
+      const content = `Scan of ${image} completed. Vulnerabilities found, by severity:\n\n${found}`;
       return { kind: "messages", eventType, messages: [{ topic, content }] };
     }
     return { kind: "unsupported", eventType };

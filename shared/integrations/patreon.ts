@@ -16,7 +16,8 @@ type PatreonBody = (member: PatreonMember) => string | null;
  * declined patron).
  */
 const PATREON_EVENTS: Readonly<Record<string, PatreonBody>> = {
-  "members:create": (m) => (m.chargeStatus === null && m.patronStatus === null ? `**${m.name}** joined as a member.` : null),
+  "members:create": (m) =>
+    m.chargeStatus === null && m.patronStatus === null ? `**${m.name}** joined as a member.` : null,
   "members:update": (m) =>
     isPaidOrUncharged(m) && (m.patronStatus === "active_patron" || m.patronStatus === "former_patron")
       ? `**${m.name}**'s membership changed to ${m.patronStatus.replaceAll("_", " ")}.`
@@ -28,7 +29,9 @@ const PATREON_EVENTS: Readonly<Record<string, PatreonBody>> = {
       ? `**${m.name}** pledged ${dollars(m)} per ${m.payPer()}. :tada:\nPatrons now: ${m.patronCount()}`
       : null,
   "members:pledge:update": (m) =>
-    isPaidOrUncharged(m) && m.amountCents > 0 ? `**${m.name}** changed their pledge to ${dollars(m)} per ${m.payPer()}. :gear:` : null,
+    isPaidOrUncharged(m) && m.amountCents > 0
+      ? `**${m.name}** changed their pledge to ${dollars(m)} per ${m.payPer()}. :gear:`
+      : null,
   "members:pledge:delete": (m) =>
     m.chargeStatus === null || m.chargeStatus === "Paid" || m.chargeStatus === "Deleted"
       ? `**${m.name}** cancelled their pledge. :cross_mark:\nPatrons now: ${m.patronCount()}`

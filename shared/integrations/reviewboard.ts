@@ -23,7 +23,8 @@ const REVIEWBOARD_EVENTS: Readonly<Record<string, ReviewboardBody>> = {
   reply_published: (p) => {
     const reply = p.get("reply");
     const links = reply.get("links");
-    const head = `**${links.get("user").get("title").str()}** [replied](${links.get("self").get("href").str()}) to ${requestLink(p)}`;
+    const who = links.get("user").get("title").str();
+    const head = `**${who}** [replied](${links.get("self").get("href").str()}) to ${requestLink(p)}`;
     return withQuote(head, "Reply", reply.get("body_top").str());
   },
 };
