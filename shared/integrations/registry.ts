@@ -1,10 +1,43 @@
 import type { Integration } from "./types.js";
+import { ansibletowerIntegration } from "./ansibletower.js";
+import { grooveIntegration } from "./groove.js";
+import { harborIntegration } from "./harbor.js";
+import { homeassistantIntegration } from "./homeassistant.js";
+import { netlifyIntegration } from "./netlify.js";
+import { patreonIntegration } from "./patreon.js";
+import { radarrIntegration } from "./radarr.js";
+import { reviewboardIntegration } from "./reviewboard.js";
+import { sonarqubeIntegration } from "./sonarqube.js";
+import { sonarrIntegration } from "./sonarr.js";
+import { splunkIntegration } from "./splunk.js";
+import { statuspageIntegration } from "./statuspage.js";
+import { stripeIntegration } from "./stripe.js";
+import { taigaIntegration } from "./taiga.js";
+import { uptimerobotIntegration } from "./uptimerobot.js";
+import { zabbixIntegration } from "./zabbix.js";
 
 /**
  * Every integration by its URL name (`/api/v1/external/<name>`). Adding an
  * integration is one module under `shared/integrations/` and one line here.
  */
-const INTEGRATIONS: readonly Integration[] = [];
+const INTEGRATIONS: readonly Integration[] = [
+  ansibletowerIntegration,
+  grooveIntegration,
+  harborIntegration,
+  homeassistantIntegration,
+  netlifyIntegration,
+  patreonIntegration,
+  radarrIntegration,
+  reviewboardIntegration,
+  sonarqubeIntegration,
+  sonarrIntegration,
+  splunkIntegration,
+  statuspageIntegration,
+  stripeIntegration,
+  taigaIntegration,
+  uptimerobotIntegration,
+  zabbixIntegration,
+];
 
 const BY_NAME = new Map(INTEGRATIONS.map((integration) => [integration.name, integration]));
 
