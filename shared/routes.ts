@@ -126,6 +126,17 @@ export const ROUTES: readonly Route[] = [
   r("GET", "/realm/presence", "presence", "getRealmPresence"),
   r("GET", "/users/{user_id}/presence", "presence", "getUserPresence"),
   r("POST", "/typing", "presence", "setTypingStatus"),
+
+  // User groups
+  r("GET", "/user_groups", "realm", "getUserGroups"),
+  r("POST", "/user_groups/create", "realm", "createUserGroup"),
+  r("PATCH", "/user_groups/{user_group_id}", "realm", "updateUserGroup"),
+  r("DELETE", "/user_groups/{user_group_id}", "realm", "removeUserGroup"),
+  r("GET", "/user_groups/{user_group_id}/members", "realm", "getUserGroupMembers"),
+  r("POST", "/user_groups/{user_group_id}/members", "realm", "updateUserGroupMembers"),
+  r("GET", "/user_groups/{user_group_id}/members/{user_id}", "realm", "getIsUserGroupMember"),
+  r("GET", "/user_groups/{user_group_id}/subgroups", "realm", "getUserGroupSubgroups"),
+  r("POST", "/user_groups/{user_group_id}/subgroups", "realm", "updateUserGroupSubgroups"),
 ];
 
 /** API Gateway's route key for a route, e.g. `GET /api/v1/users/{user_id}`. */

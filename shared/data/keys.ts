@@ -158,6 +158,14 @@ export const keys = {
     pk: `TOPICPOLICY#${pad(streamId)}#${topic.toLowerCase()}`,
     sk: "USERS",
   }),
+
+  /** A user-created group; a realm's groups share its partition, queried with prefix {@link keys.userGroupPrefix}. */
+  userGroup: (realmId: number, groupId: number) => ({ pk: `REALM#${realmId}`, sk: `UGROUP#${pad(groupId)}` }),
+  userGroupPrefix: "UGROUP#",
+  /** Unique-name item mapping a lower-cased group name to its group within a realm. */
+  userGroupByName: (realmId: number, name: string) => ({ pk: `REALM#${realmId}`, sk: `UGROUPNAME#${name.toLowerCase()}` }),
+  /** A realm's group-graph version: every subgroup change is conditioned on it, so no two concurrent changes make a cycle. */
+  userGroupGraph: (realmId: number) => ({ pk: `REALM#${realmId}`, sk: "UGROUPGRAPH" }),
 } as const;
 
 /** DynamoDB's key size limits in UTF-8 bytes: partition keys 2,048, sort keys 1,024 (base table and indexes). */

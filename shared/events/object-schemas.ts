@@ -216,3 +216,15 @@ export const messageDetailsSchema = z.record(
     unmuted_stream_msg: z.boolean().optional(),
   }),
 );
+
+/** A user group as in `user_group` `add` events and `POST /register` `realm_user_groups` (OpenAPI `UserGroup`, feature level 283). */
+export const userGroupSchema = z.strictObject({
+  id: integer,
+  name: z.string(),
+  description: z.string(),
+  members: z.array(integer),
+  direct_subgroup_ids: z.array(integer),
+  is_system_group: z.boolean(),
+  can_manage_group: groupSettingValue,
+  can_mention_group: groupSettingValue,
+});

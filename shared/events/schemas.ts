@@ -29,6 +29,8 @@ import {
   typingEventSchema,
   positiveId,
   userSchema,
+  userGroupSchema,
+  groupSettingValue,
 } from "./object-schemas.js";
 
 /** A draft as events carry it (OpenAPI `Draft`, with its `id` and `timestamp` in UNIX seconds). */
@@ -296,6 +298,49 @@ export const EVENT_SCHEMAS = {
     type: z.literal("muted_topics"),
     muted_topics: z.array(z.tuple([z.string(), z.string(), integer])),
   }),
+  // https://zulip.com/api/get-events#user_group-add and the other `user_group` ops.
+  "user_group/add": z.strictObject({ id: eventIdField, type: z.literal("user_group"), op: z.literal("add"), group: userGroupSchema }),
+  "user_group/update": z.strictObject({
+    id: eventIdField,
+    type: z.literal("user_group"),
+    op: z.literal("update"),
+    group_id: integer,
+    data: z.strictObject({
+      name: z.string().optional(),
+      description: z.string().optional(),
+      can_manage_group: groupSettingValue.optional(),
+      can_mention_group: groupSettingValue.optional(),
+    }),
+  }),
+  "user_group/add_members": z.strictObject({
+    id: eventIdField,
+    type: z.literal("user_group"),
+    op: z.literal("add_members"),
+    group_id: integer,
+    user_ids: z.array(integer),
+  }),
+  "user_group/remove_members": z.strictObject({
+    id: eventIdField,
+    type: z.literal("user_group"),
+    op: z.literal("remove_members"),
+    group_id: integer,
+    user_ids: z.array(integer),
+  }),
+  "user_group/add_subgroups": z.strictObject({
+    id: eventIdField,
+    type: z.literal("user_group"),
+    op: z.literal("add_subgroups"),
+    group_id: integer,
+    direct_subgroup_ids: z.array(integer),
+  }),
+  "user_group/remove_subgroups": z.strictObject({
+    id: eventIdField,
+    type: z.literal("user_group"),
+    op: z.literal("remove_subgroups"),
+    group_id: integer,
+    direct_subgroup_ids: z.array(integer),
+  }),
+  "user_group/remove": z.strictObject({ id: eventIdField, type: z.literal("user_group"), op: z.literal("remove"), group_id: integer }),
 } satisfies Record<string, z.ZodType>;
 
 /** The schema key of every event type (and `op`) the server delivers. */

@@ -9,14 +9,29 @@ import { getUsersByIds, listRealmMembers } from "../../data/users.js";
 import { apiEmail, realmUrl } from "../../domain/email.js";
 import { collectReferences, renderMarkdown } from "../../markdown/index.js";
 import type { RenderResult } from "../../markdown/types.js";
+import { loadRealmGroups, type RealmGroups } from "../../access/user-group.js";
+import { checkUserGroupMentionAllowed, groupMentionedUserIds } from "../user-groups/mentions.js";
 
 /**
  * Renders message content for sending or editing: finds what it refers to
  * (`collectReferences`), fetches only that — the realm's users only when a
  * mention is by name, users by ID for `@**Name|id**`, linked streams by
- * name — and renders it. At most two round trips, in parallel.
+ * name, the realm's groups for `@*group*` — and renders it. At most two
+ * round trips, in parallel.
+ *
+ * Group mentions (`@*group*`; a silent `@_*group*` notifies nobody): the
+ * members of each mentioned group, recursively through subgroups, join
+ * `mentionedUserIds`, so every path that sets the `mentioned` flag from it
+ * (send, the large-stream expansion, edit) flags them too. With `sender`,
+ * each mentioned group's `can_mention_group` must include the sender.
+ * @throws JsonableError `You are not allowed to mention user group '<name>'.`
  */
-export async function renderMessageContent(deps: Deps, realm: RealmRecord, content: string): Promise<RenderResult> {
+export async function renderMessageContent(
+  deps: Deps,
+  realm: RealmRecord,
+  content: string,
+  sender?: UserRecord,
+): Promise<RenderResult> {
   const refs = collectReferences(content);
   const usersPromise: Promise<UserRecord[]> =
     refs.userNames.length > 0
@@ -30,21 +45,27 @@ export async function renderMessageContent(deps: Deps, realm: RealmRecord, conte
       return id === undefined ? undefined : getStream(deps, realm.id, id);
     }),
   ).then((list) => list.filter((s): s is StreamRecord => s !== undefined && !s.deactivated));
-  const [users, streams] = await Promise.all([usersPromise, streamsPromise]);
+  // Group mentions read the realm's groups (one round, beside the others) only when the content has one.
+  const groupsPromise: Promise<RealmGroups | undefined> =
+    refs.groupNames.length > 0 ? loadRealmGroups(deps, realm.id) : Promise.resolve(undefined);
+  const [users, streams, groups] = await Promise.all([usersPromise, streamsPromise, groupsPromise]);
   // Private streams are linkable by name as in Zulip: the link reveals nothing
   // the sender does not already know by name.
-  return renderMarkdown(content, {
+  const rendered = renderMarkdown(content, {
     users: users.map((u) => ({
       id: u.user_id,
       full_name: u.full_name,
       email: apiEmail(u, realm, deps.config),
       is_active: u.is_active,
     })),
-    groups: [],
+    groups: groups ? [...groups.graph.values()].map((g) => ({ id: g.id, name: g.name, member_ids: g.members })) : [],
     streams: streams.map((s) => ({ id: s.stream_id, name: s.name })),
     realmEmoji: [],
     realmUrl: realmUrl(realm, deps.config),
   });
+  if (!groups || rendered.mentionedGroupIds.length === 0) return rendered;
+  if (sender) checkUserGroupMentionAllowed(groups, sender, rendered.mentionedGroupIds);
+  return { ...rendered, mentionedUserIds: groupMentionedUserIds(groups, rendered) };
 }
 
 /** The fields of a message record that rendering decides (set on send and on every content edit). */

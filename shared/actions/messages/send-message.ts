@@ -170,7 +170,7 @@ export async function checkSendMessage(
     kind === "stream"
       ? checkStreamAddressee(deps, realm, sender, indicator!)
       : checkPrivateAddressee(deps, realm, sender, req.to),
-    renderMessageContent(deps, realm, content),
+    renderMessageContent(deps, realm, content, sender),
   ]);
 
   // `@**topic**` needs the topic's participants before this message (Zulip's

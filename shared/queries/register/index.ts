@@ -12,12 +12,12 @@ import { listUserTopics } from "../../data/user-topics.js";
 import { isSystemBot, listRealmUsers } from "../../data/users.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
-import { systemUserGroups } from "../../domain/realm-settings.js";
 import { nextOnboardingSteps } from "../../domain/onboarding-steps.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { realmUserStatuses } from "../../wire/user-status.js";
 import { fetchAlertWords } from "../users/alert-words.js";
 import { draftsInitialState } from "../drafts/user-drafts.js";
+import { realmUserGroupsInitialState } from "../user-groups/user-groups.js";
 import { EMPTY_INITIAL_STATE } from "./empty.js";
 import {
   maxMessageIdInitialState,
@@ -166,7 +166,7 @@ export async function fetchInitialState(
     );
   }
   if (want("realm_user_groups")) {
-    parts.push(loadMembers().then((all) => ({ realm_user_groups: systemUserGroups(realm.id, all.filter((u) => u.is_active)) })));
+    parts.push(loadMembers().then((all) => realmUserGroupsInitialState(deps, realm, all.filter((u) => u.is_active))));
   }
   if (want("onboarding_steps")) parts.push({ onboarding_steps: nextOnboardingSteps(me.onboarding_steps_seen) });
   if (want("user_status")) parts.push(loadMembers().then((all) => ({ user_status: realmUserStatuses(all, realm) })));

@@ -102,7 +102,7 @@ export async function doUpdateMessage(
   now: number,
 ): Promise<boolean> {
   const { content, topic, mode } = edit;
-  const rendered = content !== undefined ? await renderMessageContent(deps, realm, content) : undefined;
+  const rendered = content !== undefined ? await renderMessageContent(deps, realm, content, user) : undefined;
   const [audience, wildcardParticipants] = await Promise.all([
     messageAudience(deps, message),
     // Only an `@**topic**` pays the O(topic size) read, beside the audience.
