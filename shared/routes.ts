@@ -126,6 +126,14 @@ export const ROUTES: readonly Route[] = [
   r("GET", "/realm/presence", "presence", "getRealmPresence"),
   r("GET", "/users/{user_id}/presence", "presence", "getUserPresence"),
   r("POST", "/typing", "presence", "setTypingStatus"),
+  // Custom profile fields (issue 9).
+  r("GET", "/realm/profile_fields", "realm", "getCustomProfileFields"),
+  r("POST", "/realm/profile_fields", "realm", "createCustomProfileField"),
+  r("PATCH", "/realm/profile_fields", "realm", "reorderCustomProfileFields"),
+  r("PATCH", "/realm/profile_fields/{field_id}", "realm", "updateCustomProfileField"),
+  r("DELETE", "/realm/profile_fields/{field_id}", "realm", "deleteCustomProfileField"),
+  r("PATCH", "/users/me/profile_data", "users", "updateUserCustomProfileData"),
+  r("DELETE", "/users/me/profile_data", "users", "removeUserCustomProfileData"),
 ];
 
 /** API Gateway's route key for a route, e.g. `GET /api/v1/users/{user_id}`. */

@@ -158,6 +158,8 @@ export const keys = {
     pk: `TOPICPOLICY#${pad(streamId)}#${topic.toLowerCase()}`,
     sk: "USERS",
   }),
+  /** Every custom profile field of a realm: one item in the realm's partition. */
+  realmProfileFields: (realmId: number) => ({ pk: `REALM#${realmId}`, sk: "PROFILEFIELDS" }),
 } as const;
 
 /** DynamoDB's key size limits in UTF-8 bytes: partition keys 2,048, sort keys 1,024 (base table and indexes). */

@@ -14,6 +14,7 @@ import { z } from "zod";
  */
 
 import {
+  customProfileFieldSchema,
   eventIdField,
   integer,
   legacyPresenceSchema,
@@ -295,6 +296,12 @@ export const EVENT_SCHEMAS = {
     id: eventIdField,
     type: z.literal("muted_topics"),
     muted_topics: z.array(z.tuple([z.string(), z.string(), integer])),
+  }),
+  // https://zulip.com/api/get-events#custom_profile_fields: the realm's whole field list after any change.
+  custom_profile_fields: z.strictObject({
+    id: eventIdField,
+    type: z.literal("custom_profile_fields"),
+    fields: z.array(customProfileFieldSchema),
   }),
 } satisfies Record<string, z.ZodType>;
 
