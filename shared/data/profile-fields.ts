@@ -4,6 +4,8 @@ import { writeIf } from "./conditions.js";
 import { recordOf } from "./items.js";
 import { keys } from "./keys.js";
 import type { CustomProfileFieldRecord, RealmProfileFieldsRecord } from "./records/custom-profile-field.js";
+import type { UserRecord } from "./records/user.js";
+import { userConditions, type UserCondition } from "./user-writes.js";
 
 /**
  * Custom profile fields entity: one item per realm (`keys.realmProfileFields`,
@@ -149,4 +151,23 @@ export async function writeProfileValues(
       ExpressionAttributeValues: values,
     }),
   );
+}
+
+/**
+ * A user-item condition for a compare-and-set of the whole `profile_data`
+ * map (`PATCH /users/{user_id}`, which writes it with the role and name):
+ * the role and active state as read (`userConditions.unchanged`) and the
+ * map exactly as read, so a concurrent value change makes the write fail
+ * and the action re-read instead of overwriting it.
+ */
+export function userUnchangedWithProfile(user: Pick<UserRecord, "role" | "is_active" | "profile_data">): UserCondition {
+  const base = userConditions.unchanged(user);
+  if (user.profile_data === undefined) {
+    return { ...base, expression: `${base.expression} AND attribute_not_exists(#c_pd)`, names: { ...base.names, "#c_pd": "profile_data" } };
+  }
+  return {
+    expression: `${base.expression} AND #c_pd = :c_pd`,
+    names: { ...base.names, "#c_pd": "profile_data" },
+    values: { ...base.values, ":c_pd": user.profile_data },
+  };
 }

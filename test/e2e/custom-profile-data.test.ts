@@ -110,6 +110,23 @@ describe("PATCH /users/me/profile_data", () => {
     expect(event.person.custom_profile_field).toEqual({ id: f.pronouns, value: null });
   });
 
+  it("keeps both of two concurrent changes to different fields", async () => {
+    const [a, b] = await Promise.all([
+      setOwn(org.users.member2, [{ id: f.github, value: "concurrent-a" }]),
+      org.api(org.users.admin, "PATCH", `/users/${org.users.member2.id}`, { profile_data: [{ id: f.link, value: "https://b.example" }] }),
+    ]);
+    expect([a.body, b.body]).toEqual([ok, ok]);
+    const profile = await profileOf(org.users.member2);
+    expect(profile[String(f.github)]).toEqual({ value: "concurrent-a" });
+    expect(profile[String(f.link)]).toEqual({ value: "https://b.example" });
+    await org.api(org.users.admin, "PATCH", `/users/${org.users.member2.id}`, {
+      profile_data: [
+        { id: f.github, value: "" },
+        { id: f.link, value: "" },
+      ],
+    });
+  });
+
   it("lets a guest set their own value", async () => {
     expect((await setOwn(org.users.guest, [{ id: f.date, value: "2001-01-01" }])).body).toEqual(ok);
     expect((await profileOf(org.users.guest))[String(f.date)]).toEqual({ value: "2001-01-01" });

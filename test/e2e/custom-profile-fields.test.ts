@@ -188,6 +188,17 @@ describe("POST /realm/profile_fields", () => {
     });
   }
 
+  it("keeps labels unique under concurrent creation: exactly one of five wins", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => org.api(org.users.admin, "POST", "/realm/profile_fields", { name: "Raced", field_type: 1 })),
+    );
+    expect(results.filter((r) => r.body.result === "success")).toHaveLength(1);
+    for (const r of results.filter((x) => x.body.result !== "success")) {
+      expect(r.body).toEqual(err("A field with that label already exists."));
+    }
+    expect((await listFields()).filter((f) => f.name === "Raced")).toHaveLength(1);
+  });
+
   it("lets the owner create a field", async () => {
     const id = await createField({ name: "Owner made", field_type: 1 }, org.users.owner);
     expect((await listFields()).some((f) => f.id === id)).toBe(true);

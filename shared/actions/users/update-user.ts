@@ -5,6 +5,7 @@ import type { UserRecord } from "../../data/records/user.js";
 
 import { listRealmMembers } from "../../data/users.js";
 import { userConditions, writeUsers } from "../../data/user-writes.js";
+import { userUnchangedWithProfile } from "../../data/profile-fields.js";
 import { isRealmAdmin, isRealmOwner, Role } from "../../domain/roles.js";
 import { customProfileFieldsById } from "../../queries/users/custom-profile-fields.js";
 import { accessUserInList } from "../../access/user.js";
@@ -116,7 +117,13 @@ export async function checkUpdateUser(
     const written = await writeUsers(
       deps,
       realm.id,
-      [{ userId: target.user_id, fields, condition: userConditions.unchanged(target) }],
+      [
+        {
+          userId: target.user_id,
+          fields,
+          condition: fields.profile_data === undefined ? userConditions.unchanged(target) : userUnchangedWithProfile(target),
+        },
+      ],
       checks,
     );
     if (!written) return undefined;
