@@ -137,6 +137,14 @@ export const ROUTES: readonly Route[] = [
   r("GET", "/user_groups/{user_group_id}/members/{user_id}", "realm", "getIsUserGroupMember"),
   r("GET", "/user_groups/{user_group_id}/subgroups", "realm", "getUserGroupSubgroups"),
   r("POST", "/user_groups/{user_group_id}/subgroups", "realm", "updateUserGroupSubgroups"),
+  // Custom profile fields
+  r("GET", "/realm/profile_fields", "realm", "getCustomProfileFields"),
+  r("POST", "/realm/profile_fields", "realm", "createCustomProfileField"),
+  r("PATCH", "/realm/profile_fields", "realm", "reorderCustomProfileFields"),
+  r("PATCH", "/realm/profile_fields/{field_id}", "realm", "updateCustomProfileField"),
+  r("DELETE", "/realm/profile_fields/{field_id}", "realm", "deleteCustomProfileField"),
+  r("PATCH", "/users/me/profile_data", "users", "updateUserCustomProfileData"),
+  r("DELETE", "/users/me/profile_data", "users", "removeUserCustomProfileData"),
 ];
 
 /** API Gateway's route key for a route, e.g. `GET /api/v1/users/{user_id}`. */

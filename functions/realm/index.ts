@@ -7,6 +7,11 @@ import {
   updateUserGroupSubgroups,
 } from "./user-group-members.js";
 import { createUserGroup, getUserGroups, removeUserGroup, updateUserGroup } from "./user-groups.js";
+import { createCustomProfileField } from "./create-custom-profile-field.js";
+import { deleteCustomProfileField } from "./delete-custom-profile-field.js";
+import { getCustomProfileFields } from "./get-custom-profile-fields.js";
+import { reorderCustomProfileFields } from "./reorder-custom-profile-fields.js";
+import { updateCustomProfileField } from "./update-custom-profile-field.js";
 
 /**
  * Endpoints of the `realm` group (organization administration: settings,
@@ -23,6 +28,11 @@ export const endpoints = {
   getIsUserGroupMember,
   updateUserGroupSubgroups,
   getUserGroupSubgroups,
+  getCustomProfileFields,
+  createCustomProfileField,
+  reorderCustomProfileFields,
+  updateCustomProfileField,
+  deleteCustomProfileField,
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */

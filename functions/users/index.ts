@@ -14,6 +14,7 @@ import { getUsers } from "./get-users.js";
 import { getUserStatus } from "./get-user-status.js";
 import { markOnboardingStepAsRead } from "./mark-onboarding-step-as-read.js";
 import { muteUser, unmuteUser } from "./mute-user.js";
+import { removeUserCustomProfileData, updateUserCustomProfileData } from "./profile-data.js";
 import { reactivateUser } from "./reactivate-user.js";
 import { removeAlertWords } from "./remove-alert-words.js";
 import { updateSettings } from "./update-settings.js";
@@ -43,6 +44,8 @@ export const endpoints = {
   deleteDraft,
   muteUser,
   unmuteUser,
+  updateUserCustomProfileData,
+  removeUserCustomProfileData,
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */

@@ -166,6 +166,8 @@ export const keys = {
   userGroupByName: (realmId: number, name: string) => ({ pk: `REALM#${realmId}`, sk: `UGROUPNAME#${name.toLowerCase()}` }),
   /** A realm's group-graph version: every subgroup change is conditioned on it, so no two concurrent changes make a cycle. */
   userGroupGraph: (realmId: number) => ({ pk: `REALM#${realmId}`, sk: "UGROUPGRAPH" }),
+  /** Every custom profile field of a realm: one item in the realm's partition. */
+  realmProfileFields: (realmId: number) => ({ pk: `REALM#${realmId}`, sk: "PROFILEFIELDS" }),
 } as const;
 
 /** DynamoDB's key size limits in UTF-8 bytes: partition keys 2,048, sort keys 1,024 (base table and indexes). */

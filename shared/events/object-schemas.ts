@@ -228,3 +228,15 @@ export const userGroupSchema = z.strictObject({
   can_manage_group: groupSettingValue,
   can_mention_group: groupSettingValue,
 });
+
+/** A custom profile field (OpenAPI `CustomProfileField`): `custom_profile_fields` events and register. */
+export const customProfileFieldSchema = z.strictObject({
+  id: positiveId,
+  name: z.string(),
+  type: z.number().int().min(1).max(8),
+  hint: z.string(),
+  field_data: z.string(),
+  order: integer,
+  required: z.boolean(),
+  display_in_profile_summary: z.literal(true).optional(),
+});

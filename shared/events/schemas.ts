@@ -14,6 +14,7 @@ import { z } from "zod";
  */
 
 import {
+  customProfileFieldSchema,
   eventIdField,
   integer,
   legacyPresenceSchema,
@@ -341,6 +342,12 @@ export const EVENT_SCHEMAS = {
     direct_subgroup_ids: z.array(integer),
   }),
   "user_group/remove": z.strictObject({ id: eventIdField, type: z.literal("user_group"), op: z.literal("remove"), group_id: integer }),
+  // https://zulip.com/api/get-events#custom_profile_fields: the realm's whole field list after any change.
+  custom_profile_fields: z.strictObject({
+    id: eventIdField,
+    type: z.literal("custom_profile_fields"),
+    fields: z.array(customProfileFieldSchema),
+  }),
 } satisfies Record<string, z.ZodType>;
 
 /** The schema key of every event type (and `op`) the server delivers. */

@@ -82,6 +82,7 @@ const TYPE_NAMES: Record<string, string> = {
   boolean: "a boolean",
   array: "a list",
   object: "a dict",
+  record: "a dict",
 };
 
 /**

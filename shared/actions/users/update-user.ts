@@ -5,20 +5,16 @@ import type { UserRecord } from "../../data/records/user.js";
 
 import { listRealmMembers } from "../../data/users.js";
 import { userConditions, writeUsers } from "../../data/user-writes.js";
+import { userUnchangedWithProfile } from "../../data/profile-fields.js";
 import { isRealmAdmin, isRealmOwner, Role } from "../../domain/roles.js";
-import { getCustomProfileFields } from "../../queries/users/custom-profile-fields.js";
+import { customProfileFieldsById } from "../../queries/users/custom-profile-fields.js";
 import { accessUserInList } from "../../access/user.js";
 import { wireRole } from "../../wire/user.js";
 import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates, type RealmUserUpdatePerson } from "./notify.js";
 import { lastOwnerGuard } from "./owners.js";
 import { withWriteRetries } from "../../data/retry.js";
 import { checkFullName } from "./validation.js";
-
-/** One entry of `profile_data`: a field ID and its new value (empty or null clears it). */
-export interface ProfileDataEntry {
-  id: number;
-  value: string | number[] | null;
-}
+import { checkProfileDataChanges, type ProfileDataEntry } from "../custom-profile-fields/values.js";
 
 /** The changes `PATCH /users/{user_id}` may ask for; absent means unchanged. */
 export interface UserUpdate {
@@ -52,7 +48,7 @@ export interface UserUpdate {
  * @throws OrganizationOwnerRequiredError 400 `Must be an organization owner`
  * @throws JsonableError 400 `The owner permission cannot be removed from the only organization owner.`,
  *   `Guests cannot be organization administrators`, the name errors of `checkFullName`,
- *   `Field id <id> not found.`
+ *   the value errors of `checkProfileDataChanges` (`Field id <id> not found.`, …)
  */
 export async function checkUpdateUser(
   deps: Deps,
@@ -62,7 +58,7 @@ export async function checkUpdateUser(
   update: UserUpdate,
 ): Promise<void> {
   const profileFields =
-    update.profile_data !== undefined ? await getCustomProfileFields(deps, realm.id) : new Map();
+    update.profile_data !== undefined ? await customProfileFieldsById(deps, realm.id) : new Map();
   await withWriteRetries("update user", async () => {
     const users = await listRealmMembers(deps, realm.id, { consistent: true });
     const target = accessUserInList(users, caller, userId, {
@@ -99,28 +95,35 @@ export async function checkUpdateUser(
     }
 
     if (update.profile_data !== undefined) {
-      const profile = { ...(target.profile_data ?? {}) };
-      let changed = false;
-      for (const entry of update.profile_data) {
-        if (!profileFields.has(entry.id)) throw new JsonableError(`Field id ${entry.id} not found.`);
-        const key = String(entry.id);
-        const empty = entry.value === null || entry.value.length === 0;
-        // Person-picker fields take a list of user IDs, stored as its JSON text as Zulip does.
-        const value = empty ? null : typeof entry.value === "string" ? entry.value : JSON.stringify(entry.value);
-        if ((profile[key]?.value ?? null) === value) continue;
-        if (value === null) delete profile[key];
-        else profile[key] = { value };
-        changed = true;
-        persons.push({ user_id: target.user_id, custom_profile_field: { id: entry.id, value } });
+      const changes = checkProfileDataChanges(
+        realm,
+        deps.config,
+        profileFields,
+        new Map(users.map((u) => [u.user_id, u])),
+        target,
+        update.profile_data,
+        false,
+      );
+      if (changes.persons.length > 0) {
+        const profile = { ...(target.profile_data ?? {}) };
+        for (const id of changes.remove) delete profile[String(id)];
+        for (const [id, stored] of changes.set) profile[String(id)] = stored;
+        fields.profile_data = profile;
+        persons.push(...changes.persons);
       }
-      if (changed) fields.profile_data = profile;
     }
 
     if (persons.length === 0) return true;
     const written = await writeUsers(
       deps,
       realm.id,
-      [{ userId: target.user_id, fields, condition: userConditions.unchanged(target) }],
+      [
+        {
+          userId: target.user_id,
+          fields,
+          condition: fields.profile_data === undefined ? userConditions.unchanged(target) : userUnchangedWithProfile(target),
+        },
+      ],
       checks,
     );
     if (!written) return undefined;

@@ -4,20 +4,8 @@
  * so that clients that read every key find them.
  */
 
-/** Custom profile field types (https://zulip.com/api/register-queue, `custom_profile_field_types`: symbolic names with `id` and `name`). */
-export const CUSTOM_PROFILE_FIELD_TYPES = {
-  SHORT_TEXT: { id: 1, name: "Short text" },
-  LONG_TEXT: { id: 2, name: "Long text" },
-  CHOICE: { id: 3, name: "List of options" },
-  DATE: { id: 4, name: "Date picker" },
-  URL: { id: 5, name: "Link" },
-  USER: { id: 6, name: "Person picker" },
-  EXTERNAL_ACCOUNT: { id: 7, name: "External account" },
-} as const;
-
 /** Fetch type → the keys it contributes while the feature has no data yet. */
 export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> = {
-  custom_profile_fields: () => ({ custom_profile_fields: [], custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES }),
   default_stream_groups: () => ({ realm_default_stream_groups: [] }),
   giphy: () => ({ giphy_api_key: "" }),
   // `hotspots` is the older name of `onboarding_steps` (feature level 233); there are no

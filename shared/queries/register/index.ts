@@ -16,6 +16,7 @@ import { nextOnboardingSteps } from "../../domain/onboarding-steps.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { realmUserStatuses } from "../../wire/user-status.js";
 import { fetchAlertWords } from "../users/alert-words.js";
+import { customProfileFieldsInitialState } from "../users/custom-profile-fields.js";
 import { draftsInitialState } from "../drafts/user-drafts.js";
 import { realmUserGroupsInitialState } from "../user-groups/user-groups.js";
 import { EMPTY_INITIAL_STATE } from "./empty.js";
@@ -149,6 +150,7 @@ export async function fetchInitialState(
     if (!want(type)) continue;
     parts.push(build());
   }
+  if (want("custom_profile_fields")) parts.push(customProfileFieldsInitialState(deps, realm.id));
   if (want("alert_words")) parts.push(fetchAlertWords(deps, realm, me.user_id).then((words) => ({ alert_words: words })));
   if (want("realm")) parts.push(realmInitialState(realm, deps.config, opts.longpollTimeoutSeconds));
   if (want("realm_user")) {

@@ -1,23 +1,44 @@
 import type { Deps } from "../../deps.js";
+import type { CustomProfileFieldRecord } from "../../data/records/custom-profile-field.js";
+import { realmProfileFields } from "../../data/profile-fields.js";
+import { CUSTOM_PROFILE_FIELD_TYPES } from "../../domain/custom-profile-fields.js";
+import { customProfileFieldsToWire, type WireCustomProfileField } from "../../wire/custom-profile-field.js";
 
-/** What the users actions need to know about a realm's custom profile field. */
-export interface CustomProfileFieldInfo {
-  id: number;
-  /** 1 short text … 7 external account (https://zulip.com/api/get-custom-profile-fields `type`). */
-  type: number;
+/**
+ * The custom profile fields of a realm, by ID (one GetItem).
+ * @param opts.consistent strongly consistent (before validating a write) @default true
+ */
+export async function customProfileFieldsById(
+  deps: Pick<Deps, "db" | "table">,
+  realmId: number,
+  opts: { consistent?: boolean } = {},
+): Promise<Map<number, CustomProfileFieldRecord>> {
+  const { fields } = await realmProfileFields(deps, realmId, { consistent: opts.consistent ?? true });
+  return new Map(fields.map((f) => [f.id, f]));
 }
 
 /**
- * The custom profile fields of a realm, by ID.
- *
- * This server stores no custom profile fields (it has no
- * `POST /realm/profile_fields` route), so no realm has any and every field
- * ID a client names is unknown (Zulip's `Field id X not found.`). Callers treat the
- * result as the source of truth. No round trip.
+ * `GET /realm/profile_fields` (https://zulip.com/api/get-custom-profile-fields;
+ * Zulip's `list_realm_custom_profile_fields`): every field of the caller's
+ * realm in display order. Any user may read them. One GetItem.
  */
-export async function getCustomProfileFields(
-  _deps: Pick<Deps, "db" | "table">,
-  _realmId: number,
-): Promise<Map<number, CustomProfileFieldInfo>> {
-  return new Map();
+export async function listCustomProfileFields(
+  deps: Pick<Deps, "db" | "table">,
+  realmId: number,
+): Promise<{ custom_fields: WireCustomProfileField[] }> {
+  const { fields } = await realmProfileFields(deps, realmId);
+  return { custom_fields: customProfileFieldsToWire(fields) };
+}
+
+/**
+ * `POST /register` fetch type `custom_profile_fields`
+ * (https://zulip.com/api/register-queue): `custom_profile_fields` in
+ * display order and the `custom_profile_field_types` table. One GetItem.
+ */
+export async function customProfileFieldsInitialState(
+  deps: Pick<Deps, "db" | "table">,
+  realmId: number,
+): Promise<{ custom_profile_fields: WireCustomProfileField[]; custom_profile_field_types: typeof CUSTOM_PROFILE_FIELD_TYPES }> {
+  const { fields } = await realmProfileFields(deps, realmId);
+  return { custom_profile_fields: customProfileFieldsToWire(fields), custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES };
 }
