@@ -83,7 +83,7 @@ export interface RealmChange {
  *   organization (has a scheduled deletion date)
  * @returns false when the realm does not exist, or `requireDemo` failed (nothing written)
  */
-export async function updateRealm(
+export async function applyRealmChange(
   deps: Db,
   realmId: number,
   change: RealmChange,
