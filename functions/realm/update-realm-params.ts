@@ -15,10 +15,13 @@ const choice = (name: string, choices: readonly number[]) =>
     .optional();
 const bool = () => param.bool().optional();
 
-/** A message time limit: seconds > 0, or `"unlimited"` (stored as null). */
+/**
+ * A message time limit: seconds > 0, or `"unlimited"` (stored as null).
+ * Zulip wants the string JSON-encoded; the bare word is accepted too.
+ */
 const timeLimit = (name: string) =>
   param
-    .json(
+    .jsonOrString(
       z.union([z.int(), z.string()]).transform((v, ctx) => {
         if (v === "unlimited") return null;
         if (typeof v === "number" && v > 0) return v;
@@ -77,7 +80,7 @@ export const REALM_SETTING_PARAMS = {
   move_messages_within_stream_limit_seconds: timeLimit("move_messages_within_stream_limit_seconds"),
   move_messages_between_streams_limit_seconds: timeLimit("move_messages_between_streams_limit_seconds"),
   message_retention_days: param
-    .json(
+    .jsonOrString(
       z.union([z.int(), z.string()]).transform((v, ctx) => {
         if (v === "unlimited") return -1;
         if (typeof v === "number" && v > 0) return v;
@@ -111,7 +114,7 @@ export const REALM_SETTING_PARAMS = {
     }))
     .optional(),
   jitsi_server_url: param
-    .json(
+    .jsonOrString(
       z.string().transform((v, ctx) => {
         if (v === "default") return null;
         if (v.length <= JITSI_SERVER_URL_MAX_LENGTH && /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v)) return v;

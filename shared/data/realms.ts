@@ -106,7 +106,7 @@ export async function applyRealmChange(
     ["user_settings_defaults", change.userSettingsDefaults],
   ] as const;
   for (const [attr, part] of maps) {
-    if (!part) continue;
+    if (!part || Object.keys(part.set).length + part.remove.length === 0) continue;
     const mapName = attr === "settings" ? "#ms" : "#mu";
     names[mapName] = attr;
     for (const [k, v] of Object.entries(part.set)) {
