@@ -73,7 +73,8 @@ export const REALM_SETTING_PARAMS = {
   default_language: param
     .string(z.string().refine((v) => Object.hasOwn(LANGUAGES, v), { error: (i) => `Invalid language '${String(i.input)}'` }))
     .optional(),
-  default_code_block_language: param.string().optional(),
+  // A Pygments language name; bounded like a playground's language.
+  default_code_block_language: param.string(z.string().max(40)).optional(),
   waiting_period_threshold: param.json(z.int().min(0)).optional(),
   message_content_edit_limit_seconds: timeLimit("message_content_edit_limit_seconds"),
   message_content_delete_limit_seconds: timeLimit("message_content_delete_limit_seconds"),

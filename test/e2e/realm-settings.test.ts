@@ -135,7 +135,8 @@ describe("PATCH /realm: validation", () => {
     [{ demo_organization_scheduled_deletion_date: 5 }, "Invalid demo_organization_scheduled_deletion_date"],
   ])("refuses %j with %j and changes nothing", async (params, msg) => {
     const cursors = await eventCursors(org, [org.users.member.id]);
-    const res = await patch(org.users.owner, { ...params, allow_edit_history: params.allow_edit_history ?? false });
+    // A valid change rides along: it must not be written either.
+    const res = await patch(org.users.owner, { allow_edit_history: false, ...params });
     expect(res.body).toEqual(err(msg));
     expect((await storedRealm()).settings).toEqual({});
     expect(await eventsAfter(org, org.users.member.id, cursors.get(org.users.member.id)!)).toEqual([]);

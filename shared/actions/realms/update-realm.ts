@@ -1,5 +1,6 @@
 import type { Deps } from "../../deps.js";
 import type { RealmRecord } from "../../data/records/realm.js";
+import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserRecord } from "../../data/records/user.js";
 
 import { applyRealmChange } from "../../data/realms.js";
@@ -129,8 +130,8 @@ export async function checkUpdateRealm(
 
   const current = realmSettings(realm);
   const streamIds = Object.values(update.streams).filter((id): id is number => id !== undefined && id >= 0);
-  const streams = streamIds.length ? await getStreamsByIds(deps, realm.id, streamIds) : new Map();
-  for (const id of streamIds) if (!streams.get(id) || streams.get(id).deactivated) throw new InvalidChannelIdError();
+  const streams = streamIds.length ? await getStreamsByIds(deps, realm.id, streamIds) : new Map<number, StreamRecord>();
+  for (const id of streamIds) if (!streams.get(id) || streams.get(id)!.deactivated) throw new InvalidChannelIdError();
 
   const changes: [string, RealmEventValue][] = [];
   const groupChanges: [string, number][] = [];
