@@ -8,6 +8,8 @@
  *   create-user  --realm S --email E --name F --role owner|admin|moderator|member|guest [--password P] [--bot]
  *   rotate-api-key --realm S --email E
  *   list-users   --realm S
+ *   deactivate-realm --realm S
+ *   reactivate-realm --realm S
  *
  * `--realm` / `--subdomain` take the organization's subdomain (`""` for the
  * default organization). `--local` talks to DynamoDB Local at
@@ -22,6 +24,7 @@ import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { doCreateRealm } from "../shared/actions/realms/create-realm.js";
+import { doDeactivateRealm, doReactivateRealm } from "../shared/actions/realms/deactivate-realm.js";
 import { checkCreateUser } from "../shared/actions/users/create-user.js";
 import { doRegenerateApiKey } from "../shared/actions/users/regenerate-api-key.js";
 import { checkFullName, isStrongEnoughPassword } from "../shared/actions/users/validation.js";
@@ -61,6 +64,8 @@ Commands:
   create-user    --realm S --email E --name F --role owner|admin|moderator|member|guest [--password P] [--bot]
   rotate-api-key --realm S --email E
   list-users     --realm S
+  deactivate-realm --realm S
+  reactivate-realm --realm S
 
 --local uses DynamoDB Local at ${LOCAL_ENV.DYNAMODB_ENDPOINT} (table ${LOCAL_ENV.TABLE_NAME}), as started by npm start.
 Otherwise TABLE_NAME, AWS_REGION, DYNAMODB_ENDPOINT, ROOT_DOMAIN come from the environment.`;
@@ -215,6 +220,16 @@ async function run(command: string, values: Values, deps: Deps, out: (line: stri
         u.is_active ? "yes" : "no",
       ]);
       for (const line of formatTable(["id", "email", "name", "role", "active"], rows)) out(line);
+      return;
+    }
+    case "deactivate-realm":
+    case "reactivate-realm": {
+      only(values, command, ["realm"]);
+      const realm = await existingRealm(deps, required(values, "realm"));
+      const deactivate = command === "deactivate-realm";
+      const changed = deactivate ? await doDeactivateRealm(deps, realm) : await doReactivateRealm(deps, realm);
+      const state = deactivate ? "deactivated" : "active";
+      out(changed ? `Organization '${realm.name}' is now ${state}` : `Organization '${realm.name}' was already ${state}`);
       return;
     }
     default:

@@ -145,6 +145,14 @@ export const ROUTES: readonly Route[] = [
   r("DELETE", "/realm/profile_fields/{field_id}", "realm", "deleteCustomProfileField"),
   r("PATCH", "/users/me/profile_data", "users", "updateUserCustomProfileData"),
   r("DELETE", "/users/me/profile_data", "users", "removeUserCustomProfileData"),
+  // Organization settings, deactivation, playgrounds, defaults for new users, default streams
+  r("PATCH", "/realm", "realm", "updateRealm"),
+  r("POST", "/realm/deactivate", "realm", "deactivateRealm"),
+  r("POST", "/realm/playgrounds", "realm", "addCodePlayground"),
+  r("DELETE", "/realm/playgrounds/{playground_id}", "realm", "removeCodePlayground"),
+  r("PATCH", "/realm/user_settings_defaults", "realm", "updateRealmUserSettingsDefaults"),
+  r("POST", "/default_streams", "realm", "addDefaultStream"),
+  r("DELETE", "/default_streams", "realm", "removeDefaultStream"),
 ];
 
 /** API Gateway's route key for a route, e.g. `GET /api/v1/users/{user_id}`. */

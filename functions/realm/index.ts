@@ -12,6 +12,11 @@ import { deleteCustomProfileField } from "./delete-custom-profile-field.js";
 import { getCustomProfileFields } from "./get-custom-profile-fields.js";
 import { reorderCustomProfileFields } from "./reorder-custom-profile-fields.js";
 import { updateCustomProfileField } from "./update-custom-profile-field.js";
+import { deactivateRealm } from "./deactivate-realm.js";
+import { addDefaultStream, removeDefaultStream } from "./default-streams.js";
+import { addCodePlayground, removeCodePlayground } from "./playgrounds.js";
+import { updateRealm } from "./update-realm.js";
+import { updateRealmUserSettingsDefaults } from "./update-user-settings-defaults.js";
 
 /**
  * Endpoints of the `realm` group (organization administration: settings,
@@ -33,6 +38,13 @@ export const endpoints = {
   reorderCustomProfileFields,
   updateCustomProfileField,
   deleteCustomProfileField,
+  updateRealm,
+  deactivateRealm,
+  addCodePlayground,
+  removeCodePlayground,
+  updateRealmUserSettingsDefaults,
+  addDefaultStream,
+  removeDefaultStream,
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */

@@ -168,6 +168,9 @@ export const keys = {
   userGroupGraph: (realmId: number) => ({ pk: `REALM#${realmId}`, sk: "UGROUPGRAPH" }),
   /** Every custom profile field of a realm: one item in the realm's partition. */
   realmProfileFields: (realmId: number) => ({ pk: `REALM#${realmId}`, sk: "PROFILEFIELDS" }),
+  /** A code playground of a realm (in the realm's partition), listed with prefix {@link keys.playgroundPrefix}. */
+  playground: (realmId: number, playgroundId: number) => ({ pk: `REALM#${realmId}`, sk: `PLAYGROUND#${pad(playgroundId)}` }),
+  playgroundPrefix: "PLAYGROUND#",
 } as const;
 
 /** DynamoDB's key size limits in UTF-8 bytes: partition keys 2,048, sort keys 1,024 (base table and indexes). */

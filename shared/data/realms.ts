@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
 import { keyFits, keys } from "./keys.js";
-import { putAllIfAbsent } from "./conditions.js";
+import { putAllIfAbsent, writeIf } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
 import type { RealmRecord } from "./records/realm.js";
 
@@ -59,6 +59,87 @@ export async function updateRealmFields(deps: Db, realmId: number, fields: Parti
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
       ConditionExpression: "attribute_exists(pk)",
+    }),
+  );
+}
+
+/** A change to a realm record: top-level fields, and keys set in or removed from its settings maps. */
+export interface RealmChange {
+  /** Top-level fields to set (`name`, `description`, `deactivated`). */
+  fields?: Partial<Pick<RealmRecord, "name" | "description" | "deactivated">>;
+  /** Keys of `settings` to set and to remove (no `realm_` prefix). */
+  settings?: { set: Record<string, unknown>; remove: string[] };
+  /** Keys of `user_settings_defaults` to set and to remove. */
+  userSettingsDefaults?: { set: Record<string, unknown>; remove: string[] };
+  /** Removes `demo_organization_scheduled_deletion_date` (a demo becomes a normal organization). */
+  removeDemoDeletionDate?: boolean;
+}
+
+/**
+ * Applies a {@link RealmChange} in one UpdateItem: each settings key is its
+ * own document path, so two administrators changing different settings at
+ * the same time do not overwrite each other's maps.
+ * @param opts.requireDemo the write happens only while the realm is a demo
+ *   organization (has a scheduled deletion date)
+ * @returns false when the realm does not exist, or `requireDemo` failed (nothing written)
+ */
+export async function applyRealmChange(
+  deps: Db,
+  realmId: number,
+  change: RealmChange,
+  opts: { requireDemo?: boolean } = {},
+): Promise<boolean> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  const removes: string[] = [];
+  let n = 0;
+  for (const [k, v] of Object.entries(change.fields ?? {})) {
+    if (v === undefined) continue;
+    names[`#f${n}`] = k;
+    values[`:f${n}`] = v;
+    sets.push(`#f${n} = :f${n}`);
+    n++;
+  }
+  const maps = [
+    ["settings", change.settings],
+    ["user_settings_defaults", change.userSettingsDefaults],
+  ] as const;
+  for (const [attr, part] of maps) {
+    if (!part || Object.keys(part.set).length + part.remove.length === 0) continue;
+    const mapName = attr === "settings" ? "#ms" : "#mu";
+    names[mapName] = attr;
+    for (const [k, v] of Object.entries(part.set)) {
+      names[`#k${n}`] = k;
+      values[`:k${n}`] = v;
+      sets.push(`${mapName}.#k${n} = :k${n}`);
+      n++;
+    }
+    for (const k of part.remove) {
+      names[`#k${n}`] = k;
+      removes.push(`${mapName}.#k${n}`);
+      n++;
+    }
+  }
+  if (change.removeDemoDeletionDate) {
+    names["#demo"] = "demo_organization_scheduled_deletion_date";
+    removes.push("#demo");
+  }
+  if (sets.length === 0 && removes.length === 0) return true;
+  const expression = [sets.length ? `SET ${sets.join(", ")}` : "", removes.length ? `REMOVE ${removes.join(", ")}` : ""]
+    .filter(Boolean)
+    .join(" ");
+  return writeIf(
+    deps,
+    new UpdateCommand({
+      TableName: deps.table,
+      Key: keys.realm(realmId),
+      UpdateExpression: expression,
+      ExpressionAttributeNames: names,
+      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+      ConditionExpression: opts.requireDemo
+        ? "attribute_exists(pk) AND attribute_exists(#demo)"
+        : "attribute_exists(pk)",
     }),
   );
 }

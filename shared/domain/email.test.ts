@@ -33,19 +33,18 @@ describe("isValidEmailAddress", () => {
 });
 
 describe("email visibility", () => {
-  it("uses the user's own setting, then the realm default, then everyone", () => {
+  it("uses the user's own setting, else everyone; the realm default applies only through the copy made at creation", () => {
     expect(emailVisibilityOf(user(), realm)).toBe(EmailVisibility.EVERYONE);
     const strict = { ...realm, user_settings_defaults: { email_address_visibility: 3 } } as RealmRecord;
-    expect(emailVisibilityOf(user(), strict)).toBe(3);
+    expect(emailVisibilityOf(user(), strict)).toBe(EmailVisibility.EVERYONE);
     expect(emailVisibilityOf(user({ settings: { email_address_visibility: 2 } }), strict)).toBe(2);
   });
 
   it("keeps bots visible to everyone, so their API email is the real one", () => {
-    const strict = { ...realm, user_settings_defaults: { email_address_visibility: 4 } } as RealmRecord;
-    const bot = user({ is_bot: true, delivery_email: "bot@x.example" });
-    expect(emailVisibilityOf(bot, strict)).toBe(EmailVisibility.EVERYONE);
-    expect(apiEmail(bot, strict, config)).toBe("bot@x.example");
-    expect(apiEmail(user(), strict, config)).toBe("user7@acme.chat.example.com");
+    const bot = user({ is_bot: true, delivery_email: "bot@x.example", settings: { email_address_visibility: 4 } });
+    expect(emailVisibilityOf(bot, realm)).toBe(EmailVisibility.EVERYONE);
+    expect(apiEmail(bot, realm, config)).toBe("bot@x.example");
+    expect(apiEmail(user({ settings: { email_address_visibility: 4 } }), realm, config)).toBe("user7@acme.chat.example.com");
   });
 
   it("grants access to the real address by role", () => {

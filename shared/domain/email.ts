@@ -17,16 +17,14 @@ export const EmailVisibility = {
 } as const;
 
 /**
- * The user's effective email visibility (their setting, else the realm
- * default, else everyone). Bots are always visible to everyone, as in Zulip
+ * The user's effective email visibility (their setting, copied from the
+ * organization's default at creation, else everyone). Bots are always visible to everyone, as in Zulip
  * (the OpenAPI `delivery_email` notes), so their API email is their real one.
  */
 export function emailVisibilityOf(user: UserRecord, realm: RealmRecord): number {
   if (user.is_bot) return EmailVisibility.EVERYONE;
   const own = user.settings?.email_address_visibility;
-  if (typeof own === "number") return own;
-  const def = realm.user_settings_defaults?.email_address_visibility;
-  return typeof def === "number" ? def : EmailVisibility.EVERYONE;
+  return typeof own === "number" ? own : EmailVisibility.EVERYONE;
 }
 
 /** The realm's host, e.g. `acme.chat.example.com`, or the root domain for the default organization. */

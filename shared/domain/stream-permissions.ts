@@ -1,4 +1,4 @@
-import { systemGroupId } from "./realm-settings.js";
+import { realmGroupSettingAllows, realmSettings, rolePolicyAllows, systemGroupId } from "./realm-settings.js";
 import type { RealmRecord } from "../data/records/realm.js";
 import type { StreamRecord } from "../data/records/stream.js";
 import type { SubscriptionRecord } from "../data/records/subscription.js";
@@ -157,26 +157,30 @@ export function checkStreamPostPolicy(
   throw error;
 }
 
-/**
- * Whether a user may create streams. Zulip's defaults
- * (`can_create_public_channel_group`, `can_create_private_channel_group`):
- * members and above, never guests.
- */
-export function canCreateStreams(user: UserRole): boolean {
-  return user.role <= Role.MEMBER;
-}
-
-/** Whether a user may create web-public streams (Zulip's default: owners only). */
-export function canCreateWebPublicStreams(user: UserRole): boolean {
-  return isRealmOwner(user);
-}
+type RealmSettingsOf = Pick<RealmRecord, "id" | "settings">;
 
 /**
- * Whether a user may subscribe other users to streams (Zulip's
- * `invite_to_stream_policy` default: members and above).
+ * Whether a user may create streams of a kind: the organization's
+ * `can_create_public_channel_group` / `can_create_private_channel_group`
+ * (Zulip's defaults: members and above). Guests never may.
  */
-export function canSubscribeOtherUsers(user: UserRole): boolean {
-  return user.role <= Role.MEMBER;
+export function canCreateStreams(user: UserRole, realm: RealmSettingsOf, kind: "public" | "private"): boolean {
+  if (isGuest(user)) return false;
+  const setting = kind === "public" ? "can_create_public_channel_group" : "can_create_private_channel_group";
+  return realmGroupSettingAllows(realm, setting, user);
+}
+
+/** Whether a user may create web-public streams: `can_create_web_public_channel_group` (Zulip's default: owners). */
+export function canCreateWebPublicStreams(user: UserRole, realm: RealmSettingsOf): boolean {
+  return realmGroupSettingAllows(realm, "can_create_web_public_channel_group", user);
+}
+
+/**
+ * Whether a user may subscribe other users to streams: the organization's
+ * `invite_to_stream_policy` (Zulip's default: members and above).
+ */
+export function canSubscribeOtherUsers(user: UserRole, realm: RealmSettingsOf): boolean {
+  return rolePolicyAllows(Number(realmSettings(realm).invite_to_stream_policy), user);
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * Personal settings and their server defaults (Zulip's `user_settings`
  * object of `POST /register`, and `PATCH /settings`). A user record stores
- * only the settings that differ; the effective value is the user's own,
- * else the organization's default (`realm_user_settings_defaults`), else
- * the value here.
+ * only the settings that differ from the values here; a new user's record
+ * starts with the organization's defaults (`realm_user_settings_defaults`)
+ * copied in.
  */
 export const USER_SETTING_DEFAULTS = {
   twenty_four_hour_time: false,
@@ -75,12 +75,11 @@ export const USER_SETTING_DEFAULTS = {
 export type UserSettingName = keyof typeof USER_SETTING_DEFAULTS;
 
 /**
- * The effective personal settings of a user: own overrides over the realm's
- * defaults over the server defaults.
+ * The effective personal settings of a user: own values over the server
+ * defaults. A new user's record starts with a copy of the organization's
+ * defaults (Zulip copies `RealmUserDefault` into the new `UserProfile`), so
+ * a later change of those defaults never changes an existing user.
  */
-export function effectiveUserSettings(
-  own: Record<string, unknown>,
-  realmDefaults: Record<string, unknown>,
-): Record<string, unknown> {
-  return { ...USER_SETTING_DEFAULTS, ...realmDefaults, ...own };
+export function effectiveUserSettings(own: Record<string, unknown>): Record<string, unknown> {
+  return { ...USER_SETTING_DEFAULTS, ...own };
 }

@@ -348,6 +348,46 @@ export const EVENT_SCHEMAS = {
     type: z.literal("custom_profile_fields"),
     fields: z.array(customProfileFieldSchema),
   }),
+  // https://zulip.com/api/get-events#realm-update: one organization setting changed.
+  "realm/update": z.strictObject({
+    id: eventIdField,
+    type: z.literal("realm"),
+    op: z.literal("update"),
+    property: z.string(),
+    value: z.union([z.string(), z.boolean(), integer, z.null()]),
+  }),
+  // https://zulip.com/api/get-events#realm-update_dict: settings sent in the dictionary form
+  // (message-edit settings, group-valued settings, the demo-organization conversion).
+  "realm/update_dict": z.strictObject({
+    id: eventIdField,
+    type: z.literal("realm"),
+    op: z.literal("update_dict"),
+    property: z.literal("default"),
+    data: z.record(z.string(), z.union([z.string(), z.boolean(), integer, z.null()])),
+  }),
+  // https://zulip.com/api/get-events#realm-deactivated
+  "realm/deactivated": z.strictObject({
+    id: eventIdField,
+    type: z.literal("realm"),
+    op: z.literal("deactivated"),
+    realm_id: positiveId,
+  }),
+  // https://zulip.com/api/get-events#realm_playgrounds: the whole list (OpenAPI `RealmPlayground`).
+  realm_playgrounds: z.strictObject({
+    id: eventIdField,
+    type: z.literal("realm_playgrounds"),
+    realm_playgrounds: z.array(
+      z.strictObject({ id: positiveId, name: z.string(), pygments_language: z.string(), url_template: z.string() }),
+    ),
+  }),
+  // https://zulip.com/api/get-events#realm_user_settings_defaults-update
+  "realm_user_settings_defaults/update": z.strictObject({
+    id: eventIdField,
+    type: z.literal("realm_user_settings_defaults"),
+    op: z.literal("update"),
+    property: z.string(),
+    value: settingValueSchema,
+  }),
 } satisfies Record<string, z.ZodType>;
 
 /** The schema key of every event type (and `op`) the server delivers. */

@@ -22,7 +22,7 @@ export interface UserStatusWire {
  * the user's effective `presence_enabled` setting (feature level 148+).
  */
 export function isAway(user: UserRecord, realm: RealmRecord): boolean {
-  return effectiveUserSettings(user.settings ?? {}, realm.user_settings_defaults ?? {}).presence_enabled === false;
+  return effectiveUserSettings(user.settings ?? {}).presence_enabled === false;
 }
 
 /** Zulip's `format_user_status`: the wire status of one user (`{}` when nothing is set). */

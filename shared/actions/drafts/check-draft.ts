@@ -37,7 +37,7 @@ export type CheckedDraft = Omit<DraftRecord, "user_id" | "id">;
  * @throws JsonableError 400 `User has disabled synchronizing drafts.`
  */
 export function checkDraftsEnabled(realm: RealmRecord, user: UserRecord): void {
-  const settings = effectiveUserSettings(user.settings ?? {}, realm.user_settings_defaults ?? {});
+  const settings = effectiveUserSettings(user.settings ?? {});
   if (settings.enable_drafts_synchronization !== true) {
     throw new JsonableError("User has disabled synchronizing drafts.");
   }

@@ -52,7 +52,7 @@ export async function doUpdateUserPresence(
   status: "active" | "idle",
 ): Promise<void> {
   if (user.is_bot) throw new HumanUsersOnlyError();
-  const settings = effectiveUserSettings(user.settings ?? {}, realm.user_settings_defaults ?? {});
+  const settings = effectiveUserSettings(user.settings ?? {});
   if (settings.presence_enabled === false) return;
   const nowMs = deps.clock.now();
   const nowSeconds = Math.floor(nowMs / 1000);

@@ -3,10 +3,14 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserRecord } from "../../data/records/user.js";
 
-import { listRealmStreams } from "../../data/streams.js";
+import { accessStream } from "../../access/stream.js";
+import { listRealmStreams, updateStreamFields } from "../../data/streams.js";
+import { isRealmAdmin } from "../../domain/roles.js";
+import { InvalidChannelIdError, JsonableError, OrganizationAdministratorRequiredError } from "../../errors.js";
 import { listActiveRealmUsers, listRealmMembers } from "../../data/users.js";
 import { doAddSubscriptions } from "./bulk-subscriptions.js";
 import { doCreateStreams } from "./create-streams.js";
+import { notifyDefaultStreams } from "./notify-streams.js";
 
 /** Name and description of the stream every new organization starts with (Zulip's). */
 export const DEFAULT_STREAM_NAME = "general";
@@ -57,4 +61,49 @@ export async function subscribeToDefaultStreams(deps: Deps, realm: RealmRecord, 
   const visible = streams.filter((s) => !s.invite_only);
   await doAddSubscriptions(deps, realm, visible, [user], { fromUserCreation: true });
   return visible;
+}
+
+/**
+ * `POST /default_streams` (https://zulip.com/api/add-default-stream; Zulip's
+ * `add_default_stream`): an administrator makes a stream one that new users
+ * join. The administrator must have access to it as a user (a private
+ * stream they are not subscribed to is an invalid ID), and private streams
+ * are refused. Adding a default stream again changes nothing and sends
+ * nothing; otherwise the realm's active non-guest users get
+ * `default_streams` with the whole list.
+ * @throws OrganizationAdministratorRequiredError 400 `Must be an organization administrator`
+ * @throws InvalidChannelIdError 400 `Invalid channel ID`
+ * @throws JsonableError 400 `Private channels cannot be made default.`
+ */
+export async function checkAddDefaultStream(deps: Deps, realm: RealmRecord, user: UserRecord, streamId: number): Promise<void> {
+  if (!isRealmAdmin(user)) throw new OrganizationAdministratorRequiredError();
+  const { stream } = await accessStream(deps, user, realm, streamId, { error: () => new InvalidChannelIdError() });
+  if (stream.invite_only) throw new JsonableError("Private channels cannot be made default.");
+  await setDefaultStream(deps, realm, stream, true);
+}
+
+/**
+ * `DELETE /default_streams` (https://zulip.com/api/remove-default-stream;
+ * Zulip's `remove_default_stream`): an administrator removes a stream from
+ * the default streams (administrators may name private streams here).
+ * Removing a stream that is not a default changes nothing and sends nothing.
+ * @throws OrganizationAdministratorRequiredError 400 `Must be an organization administrator`
+ * @throws InvalidChannelIdError 400 `Invalid channel ID`
+ */
+export async function checkRemoveDefaultStream(deps: Deps, realm: RealmRecord, user: UserRecord, streamId: number): Promise<void> {
+  if (!isRealmAdmin(user)) throw new OrganizationAdministratorRequiredError();
+  const { stream } = await accessStream(deps, user, realm, streamId, {
+    allowRealmAdmin: true,
+    error: () => new InvalidChannelIdError(),
+  });
+  await setDefaultStream(deps, realm, stream, false);
+}
+
+/** Stores a stream's `is_default` and, when it changed, sends `default_streams` (see {@link notifyDefaultStreams}). */
+async function setDefaultStream(deps: Deps, realm: RealmRecord, stream: StreamRecord, isDefault: boolean): Promise<void> {
+  if (stream.is_default === isDefault) return;
+  const outcome = await updateStreamFields(deps, realm.id, stream.stream_id, { is_default: isDefault });
+  if (outcome !== "updated") throw new InvalidChannelIdError();
+  const activeUsers = await listActiveRealmUsers(deps, realm.id);
+  await notifyDefaultStreams(deps, realm, activeUsers, [{ ...stream, is_default: isDefault }]);
 }

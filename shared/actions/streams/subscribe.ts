@@ -100,12 +100,12 @@ export async function checkSubscribe(
   const existingByName = await getStreamsByNames(deps, realm.id, wanted.map((w) => w.name));
   const missing = wanted.filter((w) => !existingByName.has(w.name.toLowerCase()));
   if (missing.length > 0) {
-    if (!canCreateStreams(user)) throw insufficientPermission();
+    if (!canCreateStreams(user, realm, req.inviteOnly ? "private" : "public")) throw insufficientPermission();
     if (req.isDefaultStream && !isRealmAdmin(user)) throw insufficientPermission();
     if (req.inviteOnly && req.isDefaultStream) throw new JsonableError("A default channel cannot be private.");
     if (req.isWebPublic) {
       if (!webPublicStreamsEnabled(realm)) throw new JsonableError("Web-public channels are not enabled.");
-      if (!canCreateWebPublicStreams(user)) throw insufficientPermission();
+      if (!canCreateWebPublicStreams(user, realm)) throw insufficientPermission();
     }
     if (retentionDays !== null && !isRealmOwner(user)) throw new OrganizationOwnerRequiredError();
   }
@@ -130,7 +130,7 @@ export async function checkSubscribe(
   if (principals.length > 0) {
     const resolved = await accessPrincipals(deps, realm, principals);
     if (resolved.some((u) => u.user_id !== user.user_id)) {
-      if (!canSubscribeOtherUsers(user)) throw insufficientPermission();
+      if (!canSubscribeOtherUsers(user, realm)) throw insufficientPermission();
     }
     subscribers = resolved;
   }

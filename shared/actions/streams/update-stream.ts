@@ -97,11 +97,11 @@ export async function checkUpdateStream(
   if (req.is_private !== undefined) {
     // Zulip requires even administrators to be subscribed to change a private stream's privacy.
     if (stream.invite_only && !sub) throw invalidStreamId();
-    if (!canCreateStreams(user)) throw new JsonableError("Insufficient permission");
+    if (!canCreateStreams(user, realm, isPrivate ? "private" : "public")) throw new JsonableError("Insufficient permission");
   }
   if (req.is_web_public) {
     if (!webPublicStreamsEnabled(realm)) throw new JsonableError("Web-public channels are not enabled.");
-    if (!canCreateWebPublicStreams(user)) throw new JsonableError("Insufficient permission");
+    if (!canCreateWebPublicStreams(user, realm)) throw new JsonableError("Insufficient permission");
   }
   if (req.is_default_stream !== undefined && !isRealmAdmin(user)) throw new OrganizationAdministratorRequiredError();
 

@@ -30,7 +30,7 @@ export interface TypingRequest {
 }
 
 function settingsOf(realm: RealmRecord, user: UserRecord): Record<string, unknown> {
-  return effectiveUserSettings(user.settings ?? {}, realm.user_settings_defaults ?? {});
+  return effectiveUserSettings(user.settings ?? {});
 }
 
 /** Whether a user gets typing notifications (`receives_typing_notifications`, feature level 253). */

@@ -68,7 +68,9 @@ export async function doCreateUser(deps: Deps, realm: RealmRecord, input: NewUse
     date_joined: Math.floor(deps.clock.now() / 1000),
     api_key: apiKey,
     password_hash: passwordHash,
-    settings: {},
+    // Zulip copies the organization's defaults for new users into the account
+    // (`copy_default_settings`); later changes of the defaults leave it alone.
+    settings: { ...(realm.user_settings_defaults ?? {}) },
     profile_data: {},
     ...(input.is_system_bot ? { is_system_bot: true } : {}),
   };

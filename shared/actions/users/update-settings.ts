@@ -89,14 +89,13 @@ export async function checkUpdateSettings(
   }
 
   const own = caller.settings ?? {};
-  const realmDefaults = realm.user_settings_defaults ?? {};
   const serverDefaults: Record<string, unknown> = USER_SETTING_DEFAULTS;
   const setSettings: Record<string, unknown> = {};
   const removeSettings: string[] = [];
   const changed: [string, UserSettingValue][] = [];
   for (const [name, value] of Object.entries(update.settings)) {
     if (value === undefined) continue;
-    const fallback = name in realmDefaults ? realmDefaults[name] : serverDefaults[name];
+    const fallback = serverDefaults[name];
     const current = name === "timezone" ? caller.timezone : name in own ? own[name] : fallback;
     if (value === current) continue;
     changed.push([name, value]);

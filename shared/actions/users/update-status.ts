@@ -120,8 +120,7 @@ export async function doUpdateUserStatus(deps: Deps, realm: RealmRecord, user: U
   const presenceChanged = change.away !== undefined && change.away !== isAway(user, realm);
   if (change.away !== undefined && presenceChanged) {
     const enabled = !change.away;
-    const realmDefault = realm.user_settings_defaults?.presence_enabled ?? USER_SETTING_DEFAULTS.presence_enabled;
-    if (enabled === realmDefault) removeSettings.push("presence_enabled");
+    if (enabled === USER_SETTING_DEFAULTS.presence_enabled) removeSettings.push("presence_enabled");
     else setSettings.presence_enabled = enabled;
   }
   if (!(await writeUsers(deps, realm.id, [{ userId: user.user_id, fields, setSettings, removeSettings }]))) {

@@ -30,7 +30,7 @@ export async function draftsInitialState(
   realm: RealmRecord,
   me: UserRecord,
 ): Promise<{ drafts: WireDraft[] }> {
-  const settings = effectiveUserSettings(me.settings ?? {}, realm.user_settings_defaults ?? {});
+  const settings = effectiveUserSettings(me.settings ?? {});
   if (settings.enable_drafts_synchronization !== true) return { drafts: [] };
   return { drafts: await fetchUserDrafts(deps, me.user_id, MAX_DRAFTS_IN_REGISTER) };
 }

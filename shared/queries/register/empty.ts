@@ -17,7 +17,6 @@ export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> 
   realm_filters: () => ({ realm_filters: [] }),
   realm_incoming_webhook_bots: () => ({ realm_incoming_webhook_bots: [] }),
   realm_linkifiers: () => ({ realm_linkifiers: [] }),
-  realm_playgrounds: () => ({ realm_playgrounds: [] }),
   scheduled_messages: () => ({ scheduled_messages: [] }),
   stop_words: () => ({ stop_words: [] }),
   video_calls: () => ({ has_zoom_token: false }),

@@ -29,6 +29,7 @@ import {
 import { mutedUsersInitialState, userTopicsInitialState } from "./muting.js";
 import { fetchRealmPresence } from "./presence.js";
 import { realmInitialState } from "./realm.js";
+import { realmPlaygroundsInitialState } from "./playgrounds.js";
 import { realmUserInitialState } from "./realm-user.js";
 import { defaultStreamsInitialState, streamInitialState, subscriptionInitialState } from "./subscription.js";
 import {
@@ -182,6 +183,7 @@ export async function fetchInitialState(
     );
   }
   if (want("realm_user_settings_defaults")) parts.push(realmUserSettingsDefaultsInitialState(realm));
+  if (want("realm_playgrounds")) parts.push(realmPlaygroundsInitialState(deps, realm.id));
   if (want("subscription")) {
     parts.push(
       Promise.all([loadStreams(), loadSubs()]).then(([allStreams, allSubs]) =>

@@ -6,7 +6,7 @@ import { LEGACY_DISPLAY_SETTINGS, LEGACY_NOTIFICATION_SETTINGS } from "../../eve
 
 /** The caller's effective personal settings, `timezone` from the user record (where `PATCH /settings` keeps it). */
 export function ownSettings(realm: RealmRecord, me: UserRecord): Record<string, unknown> {
-  return { ...effectiveUserSettings(me.settings ?? {}, realm.user_settings_defaults ?? {}), timezone: me.timezone };
+  return { ...effectiveUserSettings(me.settings ?? {}), timezone: me.timezone };
 }
 
 /**
