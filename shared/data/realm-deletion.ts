@@ -198,7 +198,7 @@ export async function deleteRealmLogsBatch(store: Store, realmId: number, limit:
 
 /**
  * Deletes up to `limit` items of the realm's own partition after sort key
- * `afterSk`, except the realm item itself (deleted last, by
+ * `afterSk` (from the start when undefined), except the realm item itself (deleted last, by
  * {@link deleteRealmRecord}): users, emails, streams, stream names,
  * conversation claims and every other realm-scoped item type. A stream or
  * conversation claim takes its recipient record (`RECIPIENT#`) with it.
@@ -208,14 +208,14 @@ export async function deleteRealmLogsBatch(store: Store, realmId: number, limit:
 export async function deleteRealmPartitionBatch(
   store: Store,
   realmId: number,
-  afterSk: string,
+  afterSk: string | undefined,
   limit: number,
 ): Promise<string | undefined> {
   const items = await queryAll(
     store,
     {
-      KeyConditionExpression: "pk = :pk AND sk > :after",
-      ExpressionAttributeValues: { ":pk": keys.realmPartition(realmId).pk, ":after": afterSk },
+      KeyConditionExpression: afterSk === undefined ? "pk = :pk" : "pk = :pk AND sk > :after",
+      ExpressionAttributeValues: { ":pk": keys.realmPartition(realmId).pk, ...(afterSk === undefined ? {} : { ":after": afterSk }) },
       ProjectionExpression: "pk, sk, recipient_id",
       ConsistentRead: true,
     },

@@ -118,7 +118,7 @@ async function step(deps: Deps, payload: DeleteRealmPayload): Promise<DeleteReal
       return deleted < DELETE_REALM_BATCH.logs ? next(payload, "realm") : payload;
     }
     case "realm": {
-      const last = await deleteRealmPartitionBatch(deps, realmId, payload.after_key ?? "", DELETE_REALM_BATCH.realm);
+      const last = await deleteRealmPartitionBatch(deps, realmId, payload.after_key, DELETE_REALM_BATCH.realm);
       return last === undefined ? next(payload, "finish") : { ...payload, after_key: last };
     }
     case "finish": {
