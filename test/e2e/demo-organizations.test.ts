@@ -11,6 +11,7 @@ import { listRealmUsers } from "../../shared/data/users.js";
 import { realmHost } from "../../shared/domain/email.js";
 import { BotType, Role } from "../../shared/domain/roles.js";
 import { systemClock } from "../../shared/deps.js";
+import { DELETE_REALM_BATCH } from "../../shared/actions/realms/delete-realm.js";
 import { encodeParams, type TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
 
@@ -195,6 +196,22 @@ describe("demo organizations: creation and the deletion date", () => {
   });
 });
 
+describe("manage delete-expired-demos", () => {
+  it("takes no options and reports an empty sweep", async () => {
+    const bad = await manage("delete-expired-demos", "--realm", "");
+    expect(bad.code).toBe(1);
+    expect(bad.err).toEqual(["error: delete-expired-demos does not take --realm"]);
+    const none = await manage("delete-expired-demos");
+    expect(none).toEqual({ code: 0, out: ["0 expired demo organization(s) being deleted; 0 stale schedule entries removed"], err: [] });
+  });
+
+  it("refuses --demo on another command", async () => {
+    const res = await manage("list-users", "--realm", "", "--demo");
+    expect(res.code).toBe(1);
+    expect(res.err).toEqual(["error: list-users does not take --demo"]);
+  });
+});
+
 describe("demo organizations: deletion when the date passes", () => {
   it("deletes every item of the expired demo organization and nothing of the others", async () => {
     // Prepare: the table before the demo organization exists
@@ -204,6 +221,9 @@ describe("demo organizations: deletion when the date passes", () => {
     const member = await addUser(realm, "member");
     const admin = await addUser(realm, "admin", Role.ADMINISTRATOR);
     const bot = await addUser(realm, "bot", Role.MEMBER, true);
+    // More users and messages than one deletion job takes (DELETE_REALM_BATCH), so the jobs continue each other.
+    const extras = [];
+    for (let i = 0; i < DELETE_REALM_BATCH.users; i++) extras.push(await addUser(realm, `extra${i}`));
     const api = (user: TestUser, method: string, path: string, params?: Record<string, unknown>) => {
       const res = demoApi(realm, user, method, path, params);
       return res.then((r) => {
@@ -216,10 +236,10 @@ describe("demo organizations: deletion when the date passes", () => {
     await api(admin, "POST", "/register", { all_public_streams: "true", event_types: JSON.stringify(["message"]) });
     await api(owner, "POST", "/users/me/subscriptions", {
       subscriptions: JSON.stringify([{ name: "demo talk" }]),
-      principals: JSON.stringify([member.id, admin.id, bot.id]),
+      principals: JSON.stringify([member.id, admin.id, bot.id, ...extras.map((u) => u.id)]),
     });
     const sent: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < DELETE_REALM_BATCH.messages + 2; i++) {
       const res = await api(owner, "POST", "/messages", { type: "stream", to: "demo talk", topic: `topic ${i % 2}`, content: `hello zebra${i}` });
       sent.push(res.body.id as number);
     }
