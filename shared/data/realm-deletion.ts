@@ -249,6 +249,6 @@ export async function deleteRealmRecord(store: Store, realm: RealmRecord): Promi
     }),
   );
   const date = realm.demo_organization_scheduled_deletion_date;
-  if (date !== undefined) await deleteAll(store, [keys.demoDeletion(date, realm.id)]);
+  if (typeof date === "number") await deleteAll(store, [keys.demoDeletion(date, realm.id)]);
   await deleteAll(store, [keys.realm(realm.id)]);
 }

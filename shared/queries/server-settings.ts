@@ -59,5 +59,6 @@ export function fetchServerSettings(realm: RealmRecord | null, config: Config): 
  */
 export function demoOrganizationFields(realm: RealmRecord): { demo_organization_scheduled_deletion_date?: number } {
   const date = realm.demo_organization_scheduled_deletion_date;
-  return date === undefined ? {} : { demo_organization_scheduled_deletion_date: date };
+  // A conversion may store null rather than remove the field: either way not a demo.
+  return typeof date === "number" ? { demo_organization_scheduled_deletion_date: date } : {};
 }

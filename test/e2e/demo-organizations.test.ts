@@ -175,24 +175,35 @@ describe("demo organizations: creation and the deletion date", () => {
   });
 
   it("the sweep re-checks the realm: a converted organization whose schedule entry remains is skipped and the entry removed", async () => {
-    // Prepare: the field removed without the entry (as a conversion that forgot it would leave things)
+    // Prepare: the field removed, or set to null, without the entry (as a conversion that forgot it would leave things)
     const { realm } = await createDemo("demo-stale");
-    await org.stack.deps.db.send(
-      new UpdateCommand({
-        TableName: org.stack.deps.table,
-        Key: { pk: `REALM#${realm.id}`, sk: "REALM" },
-        UpdateExpression: "REMOVE demo_organization_scheduled_deletion_date",
-      }),
-    );
+    const { realm: nulled } = await createDemo("demo-null");
+    for (const [r, update] of [[realm, "REMOVE #d"], [nulled, "SET #d = :null"]] as const) {
+      await org.stack.deps.db.send(
+        new UpdateCommand({
+          TableName: org.stack.deps.table,
+          Key: { pk: `REALM#${r.id}`, sk: "REALM" },
+          UpdateExpression: update,
+          ExpressionAttributeNames: { "#d": "demo_organization_scheduled_deletion_date" },
+          ...(update.startsWith("SET") ? { ExpressionAttributeValues: { ":null": null } } : {}),
+        }),
+      );
+    }
+    const settings = await demoApi(nulled, null, "GET", "/server_settings");
+    expect(settings.body.realm_name).toBe("Demo demo-null");
+    expect(settings.body).not.toHaveProperty("demo_organization_scheduled_deletion_date");
     // Act
     const result = await daysLater(DEMO_ORGANIZATION_LIFETIME_DAYS + 1, () => doDeleteExpiredDemoOrganizations(org.stack.deps));
     await org.stack.drainDeferredWork();
     // Assess
     expect(result.started.map((r) => r.id)).not.toContain(realm.id);
-    expect(result.staleEntries).toBeGreaterThanOrEqual(1);
+    expect(result.started.map((r) => r.id)).not.toContain(nulled.id);
+    expect(result.staleEntries).toBeGreaterThanOrEqual(2);
     expect(await getRealm(org.stack.deps, realm.id)).toMatchObject({ deactivated: false });
+    expect(await getRealm(org.stack.deps, nulled.id)).toMatchObject({ deactivated: false });
     const due = await dueDemoDeletions(org.stack.deps, realm.date_created + 365 * 86_400);
     expect(due.map((e) => e.realmId)).not.toContain(realm.id);
+    expect(due.map((e) => e.realmId)).not.toContain(nulled.id);
   });
 });
 

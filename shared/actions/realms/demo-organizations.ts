@@ -50,7 +50,9 @@ async function settleEntry(
   counts: { stale: number },
 ): Promise<RealmRecord | undefined> {
   const realm = await getRealm(deps, entry.realmId);
-  const date = realm?.demo_organization_scheduled_deletion_date;
+  // Absent or null (however a conversion cleared it): not a demo organization any more.
+  const stored = realm?.demo_organization_scheduled_deletion_date;
+  const date = typeof stored === "number" ? stored : undefined;
   if (!realm || date !== entry.date) {
     if (realm && date !== undefined) await putDemoDeletionEntry(deps, { realmId: realm.id, date });
     await removeDemoDeletionEntry(deps, entry);
