@@ -11,7 +11,7 @@ import { listRealmUsers } from "../../shared/data/users.js";
 import { realmHost } from "../../shared/domain/email.js";
 import { BotType, Role } from "../../shared/domain/roles.js";
 import { systemClock } from "../../shared/deps.js";
-import { DELETE_REALM_BATCH } from "../../shared/actions/realms/delete-realm.js";
+import { DELETE_REALM_BATCH, DELETE_REALM_PHASES, runDeleteRealm } from "../../shared/actions/realms/delete-realm.js";
 import { encodeParams, type TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
 
@@ -204,6 +204,18 @@ describe("demo organizations: creation and the deletion date", () => {
     const due = await dueDemoDeletions(org.stack.deps, realm.date_created + 365 * 86_400);
     expect(due.map((e) => e.realmId)).not.toContain(realm.id);
     expect(due.map((e) => e.realmId)).not.toContain(nulled.id);
+  });
+});
+
+describe("delete_realm jobs", () => {
+  it("do nothing to an organization that is not marked for deletion", async () => {
+    // Prepare
+    const before = await itemsWithoutCounters();
+    // Act: every phase, as if a job were enqueued by mistake for the seeded organization
+    for (const phase of DELETE_REALM_PHASES) await runDeleteRealm(org.stack.deps, { realm_id: org.realm.id, phase });
+    await org.stack.drainDeferredWork();
+    // Assess
+    expect(await itemsWithoutCounters()).toEqual(before);
   });
 });
 
