@@ -279,6 +279,9 @@ describe("demo organizations: deletion when the date passes", () => {
     const stream = (await api(owner, "GET", "/get_stream_id", { stream: "demo talk" })).body.stream_id as number;
     await api(member, "POST", "/user_topics", { stream_id: stream, topic: "topic 1", visibility_policy: 1 });
     await api(member, "POST", "/user_topics", { stream_id: stream, topic: "no messages here", visibility_policy: 2 });
+    await api(owner, "POST", "/user_topics", { stream_id: stream, topic: "set then cleared", visibility_policy: 1 });
+    await api(owner, "POST", "/user_topics", { stream_id: stream, topic: "set then cleared", visibility_policy: 0 });
+    await api(owner, "POST", "/user_topics", { stream_id: stream, topic: "never set", visibility_policy: 0 });
     await api(member, "POST", "/users/me/presence", { status: "active" });
     await api(owner, "POST", "/users/me/status", { status_text: "busy" });
     await org.stack.drainDeferredWork();
