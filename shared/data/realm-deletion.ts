@@ -147,9 +147,14 @@ export async function realmUsersAfter(store: Store, realmId: number, afterUserId
  * each topic's policy reverse item) — then the user's alert words and API
  * key item. Strongly consistent keys-only Queries and BatchWrites.
  * @param apiKeyHash SHA-256 of the user's current API key (the key item's name)
- * @returns true when nothing of the user is left outside the realm partition
+ * @returns `done`: nothing of the user is left outside the realm partition; `deleted`: items of the budget used
  */
-export async function deleteUserDataBatch(store: Store, userId: number, apiKeyHash: string, budget: number): Promise<boolean> {
+export async function deleteUserDataBatch(
+  store: Store,
+  userId: number,
+  apiKeyHash: string,
+  budget: number,
+): Promise<{ done: boolean; deleted: number }> {
   const partitions = [
     keys.userMessages(userId).pk,
     keys.userSubscriptions(userId).pk,
@@ -174,10 +179,10 @@ export async function deleteUserDataBatch(store: Store, userId: number, apiKeyHa
       await deleteAll(store, doomed);
       left -= found.length;
     }
-    if (left <= 0) return false;
+    if (left <= 0) return { done: false, deleted: budget - left };
   }
   await deleteAll(store, [keys.alertWords(userId), keys.apiKey(apiKeyHash)]);
-  return true;
+  return { done: true, deleted: budget - left };
 }
 
 /**

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { main } from "../../scripts/manage.js";
 import { DEMO_ORGANIZATION_LIFETIME_DAYS, doDeleteExpiredDemoOrganizations } from "../../shared/actions/realms/demo-organizations.js";
 import { checkCreateUser } from "../../shared/actions/users/create-user.js";
+import { hashApiKey } from "../../shared/auth/api-key.js";
 import { dueDemoDeletions } from "../../shared/data/demo-organizations.js";
+import { deleteUserDataBatch } from "../../shared/data/realm-deletion.js";
 import { clearDemoOrganizationDeletionDate, getRealm, realmBySubdomain } from "../../shared/data/realms.js";
 import type { RealmRecord } from "../../shared/data/records/realm.js";
 import { listRealmUsers } from "../../shared/data/users.js";
@@ -216,6 +218,35 @@ describe("delete_realm jobs", () => {
     await org.stack.drainDeferredWork();
     // Assess
     expect(await itemsWithoutCounters()).toEqual(before);
+  });
+});
+
+describe("deleteUserDataBatch", () => {
+  it("stops at its budget and reports progress until the user's partitions are empty", async () => {
+    // Prepare: a user with 5 drafts, a subscription row or two and an API key item
+    const { realm, owner } = await createDemo("demo-budget");
+    const drafts = Array.from({ length: 5 }, (_, i) => ({ type: "", to: [], topic: "", content: `d${i}`, timestamp: 1 }));
+    expect((await demoApi(realm, owner, "POST", "/drafts", { drafts: JSON.stringify(drafts) })).status).toBe(200);
+    const record = (await listRealmUsers(org.stack.deps, realm.id, { consistent: true }))[0]!;
+    const ownerKeys = async () =>
+      [...(await tableItems()).keys()].filter((k) => /^(UM|SUBS|UEVT|DRAFTS|MUTES|UTOPIC|ALERTWORDS)#/.test(k) && k.includes(`#${owner.id}|`));
+    const total = (await ownerKeys()).length;
+    expect(total).toBeGreaterThanOrEqual(6);
+    // Act and assess: 2 items per call
+    let calls = 0;
+    for (;;) {
+      const step = await deleteUserDataBatch(org.stack.deps, owner.id, hashApiKey(record.api_key), 2);
+      calls += 1;
+      expect(step.deleted).toBeLessThanOrEqual(2);
+      if (step.done) break;
+      expect(step.deleted).toBe(2);
+      expect(calls).toBeLessThan(total);
+    }
+    expect(calls).toBeGreaterThanOrEqual(Math.ceil(total / 2));
+    expect(await ownerKeys()).toEqual([]);
+    expect((await demoApi(realm, owner, "GET", "/users/me")).status).toBe(401);
+    // Not a demo any more: the later sweep leaves this half-deleted organization alone.
+    expect(await clearDemoOrganizationDeletionDate(org.stack.deps, realm.id, realm.demo_organization_scheduled_deletion_date!)).toBe(true);
   });
 });
 

@@ -54,7 +54,11 @@ export type DeleteRealmPayload = {
   after_key?: string;
 };
 
-/** How much one job does: at most this many messages, queue, log or realm-partition items. */
+/**
+ * How much one job does: at most this many queue, log or realm-partition
+ * items, messages, or users (whose own partitions' items share one budget
+ * of `userItems` per job).
+ */
 export const DELETE_REALM_BATCH = { queues: 500, messages: 25, users: 5, userItems: 2000, logs: 2000, realm: 1000 } as const;
 
 /** The job that starts deleting a realm (enqueue it after `claimRealmDeletion`). */
@@ -106,9 +110,11 @@ async function step(deps: Deps, payload: DeleteRealmPayload): Promise<DeleteReal
     case "users": {
       const users = await realmUsersAfter(deps, realmId, payload.after_id ?? 0, DELETE_REALM_BATCH.users);
       if (users.length === 0) return next(payload, "logs");
+      let left: number = DELETE_REALM_BATCH.userItems;
       for (const user of users) {
-        const done = await deleteUserDataBatch(deps, user.user_id, hashApiKey(user.api_key), DELETE_REALM_BATCH.userItems);
-        // Not done: the same user again in the next job (the cursor stays before them).
+        const { done, deleted } = await deleteUserDataBatch(deps, user.user_id, hashApiKey(user.api_key), left);
+        left -= deleted;
+        // Not done (the job's item budget is spent): the same user again in the next job.
         if (!done) return { ...payload, after_id: user.user_id - 1 };
       }
       return { ...payload, after_id: users[users.length - 1]!.user_id };
