@@ -4,6 +4,7 @@ import type { Construct, Node } from "constructs";
 import { GROUPS, type Group } from "../shared/routes.js";
 import { ChatApi } from "./constructs/http-api.js";
 import { ChatTable, DeferredQueue } from "./constructs/data.js";
+import { DemoOrganizationSweep } from "./constructs/demo-sweep.js";
 import { addNagSuppressions } from "./constructs/nag-suppressions.js";
 import { ServiceFunction, type ServiceFunctionProps } from "./constructs/service-function.js";
 
@@ -108,6 +109,7 @@ export class ZulipStack extends Stack {
   readonly groupFunctions: Record<Group, ServiceFunction>;
   readonly fallbackFunction: ServiceFunction;
   readonly workerFunction: ServiceFunction;
+  readonly demoSweep: DemoOrganizationSweep;
 
   constructor(scope: Construct, id: string, props: StackProps & { settings?: ZulipStackSettings } = {}) {
     super(scope, id, { description: "Zulip-compatible team chat server", ...props });
@@ -162,6 +164,7 @@ export class ZulipStack extends Stack {
     this.table.grantReadWriteItems(this.workerFunction.fn);
     queue.grantSendMessages(this.workerFunction.fn);
     this.workerFunction.fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }));
+    this.demoSweep = new DemoOrganizationSweep(this, "DemoSweep", { queue });
 
     this.api = new ChatApi(this, "Api", {
       groupFunctions: perGroup((group) => this.groupFunctions[group].fn),

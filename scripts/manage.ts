@@ -4,12 +4,13 @@
  * account, a lost API key). It calls the same actions as the API, so input
  * is refused with the same words and the same events go out.
  *
- *   create-realm --subdomain S --name N --owner-email E --owner-name F [--password P]
+ *   create-realm --subdomain S --name N --owner-email E --owner-name F [--password P] [--demo]
  *   create-user  --realm S --email E --name F --role owner|admin|moderator|member|guest [--password P] [--bot]
  *   rotate-api-key --realm S --email E
  *   list-users   --realm S
  *   deactivate-realm --realm S
  *   reactivate-realm --realm S
+ *   delete-expired-demos
  *
  * `--realm` / `--subdomain` take the organization's subdomain (`""` for the
  * default organization). `--local` talks to DynamoDB Local at
@@ -25,6 +26,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { doCreateRealm } from "../shared/actions/realms/create-realm.js";
 import { doDeactivateRealm, doReactivateRealm } from "../shared/actions/realms/deactivate-realm.js";
+import { doDeleteExpiredDemoOrganizations } from "../shared/actions/realms/demo-organizations.js";
 import { checkCreateUser } from "../shared/actions/users/create-user.js";
 import { doRegenerateApiKey } from "../shared/actions/users/regenerate-api-key.js";
 import { checkFullName, isStrongEnoughPassword } from "../shared/actions/users/validation.js";
@@ -60,12 +62,13 @@ export const LOCAL_ENV = {
 export const MANAGE_USAGE = `Usage: npm run manage -- <command> [--local] [options]
 
 Commands:
-  create-realm   --subdomain S --name N --owner-email E --owner-name F [--password P]
+  create-realm   --subdomain S --name N --owner-email E --owner-name F [--password P] [--demo]
   create-user    --realm S --email E --name F --role owner|admin|moderator|member|guest [--password P] [--bot]
   rotate-api-key --realm S --email E
   list-users     --realm S
   deactivate-realm --realm S
   reactivate-realm --realm S
+  delete-expired-demos   delete the demo organizations whose scheduled deletion date has passed
 
 --local uses DynamoDB Local at ${LOCAL_ENV.DYNAMODB_ENDPOINT} (table ${LOCAL_ENV.TABLE_NAME}), as started by npm start.
 Otherwise TABLE_NAME, AWS_REGION, DYNAMODB_ENDPOINT, ROOT_DOMAIN come from the environment.`;
@@ -117,6 +120,7 @@ const OPTIONS = {
   role: { type: "string" },
   password: { type: "string" },
   bot: { type: "boolean" },
+  demo: { type: "boolean" },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>["values"];
@@ -161,7 +165,7 @@ export function formatTable(header: string[], rows: string[][]): string[] {
 async function run(command: string, values: Values, deps: Deps, out: (line: string) => void): Promise<void> {
   switch (command) {
     case "create-realm": {
-      only(values, command, ["subdomain", "name", "owner-email", "owner-name", "password"]);
+      only(values, command, ["subdomain", "name", "owner-email", "owner-name", "password", "demo"]);
       const subdomain = checkSubdomain(required(values, "subdomain"));
       const name = required(values, "name").trim();
       if (!name) throw new UsageError("--name must not be empty");
@@ -174,8 +178,11 @@ async function run(command: string, values: Values, deps: Deps, out: (line: stri
         string_id: subdomain,
         name,
         owner: { email, full_name: ownerName, password },
+        demo: values.demo ?? false,
       });
       out(`Created organization '${realm.name}' (id ${realm.id}) at ${realmUrl(realm, deps.config)}`);
+      const deletion = realm.demo_organization_scheduled_deletion_date;
+      if (deletion !== undefined) out(`Demo organization: deleted on ${new Date(deletion * 1000).toISOString()} unless converted`);
       out(`Owner: ${owner.full_name} <${owner.delivery_email}> (user id ${owner.user_id})`);
       out(`API key: ${owner.api_key}`);
       return;
@@ -230,6 +237,13 @@ async function run(command: string, values: Values, deps: Deps, out: (line: stri
       const changed = deactivate ? await doDeactivateRealm(deps, realm) : await doReactivateRealm(deps, realm);
       const state = deactivate ? "deactivated" : "active";
       out(changed ? `Organization '${realm.name}' is now ${state}` : `Organization '${realm.name}' was already ${state}`);
+      return;
+    }
+    case "delete-expired-demos": {
+      only(values, command, []);
+      const { started, staleEntries } = await doDeleteExpiredDemoOrganizations(deps);
+      for (const realm of started) out(`Deleting demo organization '${realm.name}' (id ${realm.id}, subdomain '${realm.string_id}')`);
+      out(`${started.length} expired demo organization(s) being deleted; ${staleEntries} stale schedule entries removed`);
       return;
     }
     default:

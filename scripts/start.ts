@@ -2,12 +2,14 @@
  * `npm start`: runs the whole service locally on http://127.0.0.1:9991.
  * Options: `--data DIR` persists DynamoDB Local to DIR (in memory by default);
  * `--port N` serves on another port; `--dynamodb-port N` moves DynamoDB Local
- * (default 8000, where `npm run manage -- --local` finds it). Environment: see shared/config.ts.
+ * (default 8000, where `npm run manage -- --local` finds it). Environment: see shared/config.ts
+ * (`DEMO_SWEEP_INTERVAL_SECONDS`: how often expired demo organizations are deleted, default hourly).
  */
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
 import { ensureDefaultOrganization, writeZuliprc } from "../infra/local/bootstrap.js";
 import { startLocalStack } from "../infra/local/stack.js";
+import { doDeleteExpiredDemoOrganizations } from "../shared/actions/realms/demo-organizations.js";
 
 const { values } = parseArgs({
   options: {
@@ -37,7 +39,18 @@ Zulip-compatible server running.
 
 Try: curl -u ${creds.email}:${creds.apiKey} ${creds.site}/api/v1/users/me
 `);
+// The demo-organization sweep on a timer (what the daily EventBridge schedule does on AWS).
+const sweepSeconds = stack.deps.config.DEMO_SWEEP_INTERVAL_SECONDS;
+const sweepTimer =
+  sweepSeconds > 0
+    ? setInterval(() => {
+        doDeleteExpiredDemoOrganizations(stack.deps).catch((e: unknown) =>
+          stack.deps.log.error("demo organization sweep failed", { error: e instanceof Error ? e.message : String(e) }),
+        );
+      }, sweepSeconds * 1000)
+    : undefined;
 const shutdown = async () => {
+  if (sweepTimer) clearInterval(sweepTimer);
   await stack.stop();
   process.exit(0);
 };

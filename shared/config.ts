@@ -45,6 +45,11 @@ const ConfigSchema = z.object({
    * the local stack wakes waiters in-process and re-reads only as a safety net.
    */
   LONGPOLL_RECHECK_MS: z.coerce.number().int().positive().default(1000),
+  /**
+   * How often `npm start` runs the demo-organization sweep, in seconds
+   * (0: never). On AWS an EventBridge schedule runs it daily instead.
+   */
+  DEMO_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

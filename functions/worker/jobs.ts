@@ -5,6 +5,8 @@ import { runIndexMessage, runExpandStreamMessage, runWriteUserMessages } from ".
 import { runMarkAsRead } from "../../shared/actions/messages/mark-as-read.js";
 import { runMoveMessages } from "../../shared/actions/messages/edit/move-messages.js";
 import { runDeleteMessages } from "../../shared/actions/messages/delete-messages.js";
+import { runDeleteRealm } from "../../shared/actions/realms/delete-realm.js";
+import { runSweepDemoOrganizations } from "../../shared/actions/realms/demo-organizations.js";
 
 /** A deferred job's runner: does the work of one job; throwing makes SQS retry it. */
 export type JobRunner = (deps: Deps, payload: Record<string, unknown>) => Promise<void>;
@@ -37,6 +39,10 @@ export const JOB_RUNNERS: Record<string, JobRunner> = {
   move_messages: runs(runMoveMessages),
   /** UserMessage rows of a deleted message beyond the request's share (`shared/actions/messages/delete-messages.ts`). */
   delete_messages: runs(runDeleteMessages),
+  /** One batch of deleting an organization's data, then the next (`shared/actions/realms/delete-realm.ts`). */
+  delete_realm: runs(runDeleteRealm),
+  /** The demo-organization sweep, enqueued daily by the EventBridge schedule (`shared/actions/realms/demo-organizations.ts`). */
+  sweep_demo_organizations: runs(runSweepDemoOrganizations),
 };
 
 /**

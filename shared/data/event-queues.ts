@@ -15,6 +15,7 @@ const QUEUE_TTL_SLACK_SECONDS = 300;
 function queueItem(queue: EventQueueRecord, timeoutMs: number): Record<string, unknown> {
   return {
     ...keys.eventQueue(queue.queue_id),
+    ...keys.eventQueueByRealm(queue.realm_id, queue.queue_id),
     type: "event_queue",
     ...queue,
     expires_at: Math.ceil((queue.last_activity_ms + timeoutMs) / 1000) + QUEUE_TTL_SLACK_SECONDS,

@@ -171,6 +171,23 @@ export const keys = {
   /** A code playground of a realm (in the realm's partition), listed with prefix {@link keys.playgroundPrefix}. */
   playground: (realmId: number, playgroundId: number) => ({ pk: `REALM#${realmId}`, sk: `PLAYGROUND#${pad(playgroundId)}` }),
   playgroundPrefix: "PLAYGROUND#",
+  /** Every item of a realm's own partition (realm, users, emails, streams, names, conversation claims, …). */
+  realmPartition: (realmId: number) => ({ pk: `REALM#${realmId}` }),
+  /** Sort-key prefix of the conversation claims (`keys.directRecipient`) in a realm's partition. */
+  directRecipientPrefix: "DMSET#",
+  /** Every item of a message's partition (the message and its `RECIPIENTS#` chunks). */
+  messagePartition: (messageId: number) => ({ pk: `MSG#${messageId}` }),
+  /**
+   * A demo organization's entry in the one partition of scheduled
+   * deletions, sorted by date: the sweep reads the due ones with one Query.
+   */
+  demoDeletion: (dateSeconds: number, realmId: number) => ({ pk: "DEMODELETE", sk: `${pad(dateSeconds)}#${pad(realmId)}` }),
+  demoDeletions: { pk: "DEMODELETE" },
+  /** gsi1 of an event queue: a realm's queues, so that deleting the realm finds them. */
+  eventQueueByRealm: (realmId: number, queueId?: string) => ({
+    gsi1pk: `REALMQUEUES#${realmId}`,
+    ...(queueId === undefined ? {} : { gsi1sk: queueId }),
+  }),
 } as const;
 
 /** DynamoDB's key size limits in UTF-8 bytes: partition keys 2,048, sort keys 1,024 (base table and indexes). */

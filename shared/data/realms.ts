@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
 import { keyFits, keys } from "./keys.js";
 import { putAllIfAbsent, writeIf } from "./conditions.js";
@@ -33,14 +33,47 @@ export async function realmBySubdomain(deps: Db, subdomain: string): Promise<Rea
 }
 
 /**
- * Writes a new realm and claims its subdomain in one transaction.
+ * Writes a new realm and claims its subdomain in one transaction; a demo
+ * organization's entry in the scheduled deletions (`keys.demoDeletion`)
+ * is written in the same transaction.
  * @returns false when the subdomain is already taken (nothing written)
  */
 export async function putNewRealm(deps: Db, realm: RealmRecord): Promise<boolean> {
+  const date = realm.demo_organization_scheduled_deletion_date;
   return putAllIfAbsent(deps, [
     { ...keys.realmBySubdomain(realm.string_id), type: "realm_host", realm_id: realm.id },
     { ...keys.realm(realm.id), type: "realm", ...realm },
+    ...(date === undefined ? [] : [{ ...keys.demoDeletion(date, realm.id), type: "demo_deletion", realm_id: realm.id, date }]),
   ]);
+}
+
+/**
+ * Turns a demo organization into a normal one (Zulip's
+ * `demo_organization_scheduled_deletion_date` set to None by `PATCH /realm`):
+ * removes the field from the realm and its entry from the scheduled
+ * deletions, in one transaction, on the condition that the realm still has
+ * `date` (so a concurrent change is not undone).
+ * @param date the realm's current `demo_organization_scheduled_deletion_date` (UNIX seconds)
+ * @returns false when the realm is gone or no longer has that date (nothing written)
+ */
+export async function clearDemoOrganizationDeletionDate(deps: Db, realmId: number, date: number): Promise<boolean> {
+  return writeIf(
+    deps,
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: deps.table,
+            Key: keys.realm(realmId),
+            UpdateExpression: "REMOVE demo_organization_scheduled_deletion_date",
+            ConditionExpression: "demo_organization_scheduled_deletion_date = :d",
+            ExpressionAttributeValues: { ":d": date },
+          },
+        },
+        { Delete: { TableName: deps.table, Key: keys.demoDeletion(date, realmId) } },
+      ],
+    }),
+  );
 }
 
 /**

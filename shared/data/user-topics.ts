@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/l
 import { batchGet } from "./batch-get.js";
 import { batchWrite } from "./batch-write.js";
 import type { Store } from "./client.js";
+import { isConditionFailure, writeIf } from "./conditions.js";
 import { recordOf } from "./items.js";
 import { keyFits, keys } from "./keys.js";
 import { queryAll } from "./query.js";
@@ -27,7 +28,13 @@ function userTopicItem(record: UserTopicRecord): Record<string, unknown> {
   return { ...keys.userTopic(record.user_id, record.stream_id, record.topic_name), type: "user_topic", ...record };
 }
 
-/** Adds (ADD) or removes (DELETE) user IDs in a topic's reverse item; one UpdateItem, atomic. */
+/**
+ * Adds (ADD) or removes (DELETE) user IDs in a topic's reverse item; one
+ * UpdateItem, atomic. A removal never creates the item, and one that leaves
+ * it empty deletes it (a second, conditional DeleteItem): an empty reverse
+ * item of a topic without messages would otherwise be beyond the reach of
+ * deleting its organization (docs/data-model.md, "Deleting an organization").
+ */
 async function changeTopicPolicyUsers(
   store: Store,
   streamId: number,
@@ -37,15 +44,49 @@ async function changeTopicPolicyUsers(
 ): Promise<void> {
   const key = keys.topicPolicyUsers(streamId, topic);
   if (userIds.length === 0 || !keyFits(key)) return;
+  if (op === "DELETE") {
+    const out = await updateIfExists(store, key, userIds);
+    if (out && out.user_ids === undefined) {
+      await writeIf(
+        store,
+        new DeleteCommand({ TableName: store.table, Key: key, ConditionExpression: "attribute_not_exists(user_ids)" }),
+      );
+    }
+    return;
+  }
   await store.db.send(
     new UpdateCommand({
       TableName: store.table,
       Key: key,
-      UpdateExpression: op === "ADD" ? "SET #t = :t ADD user_ids :ids" : "DELETE user_ids :ids",
-      ...(op === "ADD" ? { ExpressionAttributeNames: { "#t": "type" } } : {}),
-      ExpressionAttributeValues: { ":ids": new Set(userIds), ...(op === "ADD" ? { ":t": "topic_policy_users" } : {}) },
+      UpdateExpression: "SET #t = :t ADD user_ids :ids",
+      ExpressionAttributeNames: { "#t": "type" },
+      ExpressionAttributeValues: { ":ids": new Set(userIds), ":t": "topic_policy_users" },
     }),
   );
+}
+
+/** Removes user IDs from an existing reverse item; returns the item after, or undefined when there was none. */
+async function updateIfExists(
+  store: Store,
+  key: Record<string, string>,
+  userIds: number[],
+): Promise<Record<string, unknown> | undefined> {
+  try {
+    const out = await store.db.send(
+      new UpdateCommand({
+        TableName: store.table,
+        Key: key,
+        UpdateExpression: "DELETE user_ids :ids",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":ids": new Set(userIds) },
+        ReturnValues: "ALL_NEW",
+      }),
+    );
+    return out.Attributes;
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  }
 }
 
 /**

@@ -48,5 +48,17 @@ export function fetchServerSettings(realm: RealmRecord | null, config: Config): 
     realm_icon: realmIconUrl(realm),
     realm_description: realm.description ? `<p>${escapeHtmlNumeric(realm.description)}</p>` : "",
     realm_web_public_access_enabled: false,
+    ...demoOrganizationFields(realm),
   };
+}
+
+/**
+ * `demo_organization_scheduled_deletion_date` (UNIX seconds), present
+ * exactly when the organization is a demo organization (register's `realm`
+ * fetch type, https://zulip.com/api/register-queue, and `GET /server_settings`).
+ */
+export function demoOrganizationFields(realm: RealmRecord): { demo_organization_scheduled_deletion_date?: number } {
+  const date = realm.demo_organization_scheduled_deletion_date;
+  // A conversion may store null rather than remove the field: either way not a demo.
+  return typeof date === "number" ? { demo_organization_scheduled_deletion_date: date } : {};
 }

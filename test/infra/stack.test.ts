@@ -9,6 +9,7 @@ import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "../../shared/data/tab
 import { API_PREFIX, GROUPS, ROUTES } from "../../shared/routes.js";
 import { PROJECT_ROOT } from "../../infra/constructs/service-function.js";
 import { WORKER_TIMEOUT, ZulipStack, settingsFromContext } from "../../infra/stack.js";
+import { JOB_RUNNERS } from "../../functions/worker/jobs.js";
 
 /** The context `cdk synth` runs with (feature flags and defaults of cdk.json). */
 const CDK_JSON_CONTEXT = (
@@ -196,6 +197,34 @@ describe("CDK stack (default context)", () => {
           statement.Condition?.Bool?.["aws:SecureTransport"] === "false",
       );
       expect(sslDenials).toHaveLength(2);
+    });
+  });
+
+  describe("demo-organization sweep", () => {
+    it("is a daily EventBridge schedule putting the worker's sweep job on the deferred-work queue", () => {
+      const queueId = s.stack.getLogicalId(s.stack.deferred.queue.node.defaultChild as never);
+      const rules = Object.values(s.resources).filter((r) => r.Type === "AWS::Events::Rule");
+      expect(rules).toHaveLength(1);
+      const rule = rules[0]!.Properties!;
+      expect(rule.ScheduleExpression).toBe("cron(17 3 * * ? *)");
+      expect(rule.State).toBe("ENABLED");
+      expect(rule.Targets).toHaveLength(1);
+      expect(rule.Targets[0].Arn).toEqual({ "Fn::GetAtt": [queueId, "Arn"] });
+      const job = JSON.parse(rule.Targets[0].Input) as { kind: string; payload: unknown };
+      expect(job).toEqual({ kind: "sweep_demo_organizations", payload: {} });
+      expect(Object.keys(JOB_RUNNERS)).toContain(job.kind);
+    });
+
+    it("lets only EventBridge, on behalf of that rule, send to the queue; no function gains a permission", () => {
+      const ruleId = s.stack.getLogicalId(s.stack.demoSweep.rule.node.defaultChild as never);
+      const grants = allStatements(s).filter(
+        ({ type, statement }) => type === "AWS::SQS::QueuePolicy" && statement.Effect === "Allow",
+      );
+      expect(grants).toHaveLength(1);
+      const { statement } = grants[0]!;
+      expect(statement.Principal).toEqual({ Service: "events.amazonaws.com" });
+      expect(asList(statement.Action).sort()).toEqual(["sqs:GetQueueAttributes", "sqs:GetQueueUrl", "sqs:SendMessage"]);
+      expect(statement.Condition).toEqual({ ArnEquals: { "aws:SourceArn": { "Fn::GetAtt": [ruleId, "Arn"] } } });
     });
   });
 

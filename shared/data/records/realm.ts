@@ -25,4 +25,10 @@ export interface RealmRecord {
    * deleted (UNIX seconds). Absent for a normal organization.
    */
   demo_organization_scheduled_deletion_date?: number;
+  /**
+   * Set when the deletion of the organization's data starts (UNIX seconds):
+   * the organization is deactivated from then on, and the sweep does not
+   * start a second deletion while this one is recent.
+   */
+  deletion_started_at?: number;
 }

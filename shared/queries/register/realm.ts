@@ -6,7 +6,7 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import { realmHost, realmUrl } from "../../domain/email.js";
 import { REALM_GROUP_SETTING_DEFAULTS, REALM_LIMITS, realmSettings } from "../../domain/realm-settings.js";
 import { escapeHtmlNumeric } from "../../html.js";
-import { AUTHENTICATION_METHODS } from "../server-settings.js";
+import { AUTHENTICATION_METHODS, demoOrganizationFields } from "../server-settings.js";
 
 /** Presence protocol timing (Zulip's PRESENCE_PING_INTERVAL_SECS and OFFLINE_THRESHOLD_SECS). */
 export const PRESENCE_PING_INTERVAL_SECONDS = 60;
@@ -93,6 +93,7 @@ export function realmInitialState(
     realm_name: realm.name,
     realm_description: realm.description ? `<p>${escapeHtmlNumeric(realm.description)}</p>` : "",
     realm_date_created: realm.date_created,
+    ...demoOrganizationFields(realm),
     realm_authentication_methods: authMethods,
     realm_icon_url: realmIconUrl(realm),
     realm_icon_source: "G",
