@@ -1,4 +1,5 @@
 import { alertmanagerIntegration } from "./alertmanager.js";
+import { grafanaIntegration } from "./grafana.js";
 import type { Integration } from "./types.js";
 
 /**
@@ -7,6 +8,7 @@ import type { Integration } from "./types.js";
  */
 const INTEGRATIONS: readonly Integration[] = [
   alertmanagerIntegration,
+  grafanaIntegration,
 ];
 
 const BY_NAME = new Map(INTEGRATIONS.map((integration) => [integration.name, integration]));
