@@ -48,3 +48,58 @@ export function codeBlock(text: string): string {
 export function linkOrText(text: string, url: string | null | undefined): string {
   return url ? `[${text}](${url})` : text;
 }
+
+/**
+ * Slack emphasis (`*bold*`, `~strike~`, `_italic_`) as a regular expression
+ * of Slack's own rule: the markers must stand at word edges, i.e. after a
+ * line start, a space, a punctuation mark or a symbol (but not the marker
+ * itself, a backtick, `@`, a backslash or a closing bracket/quote) and
+ * before a line end, a space, a punctuation mark or a symbol (but not the
+ * marker, a backtick, `@`, a backslash or an opening bracket/quote). So
+ * `*foo*a*bar*` stays as it is, as in Slack.
+ */
+function slackEmphasisPattern(marker: string): RegExp {
+  // Under the `u` flag only syntax characters may be escaped: `*` is, `~` and `_` are not.
+  const m = marker === "*" ? "\\*" : marker;
+  const before = `((?![${m}\`@\\\\\\p{Pf}\\p{Pe}])[\\p{P}\\p{Zs}\\p{S}]|^)`;
+  const after = `(?![${m}\`@\\\\\\p{Pi}\\p{Ps}])(?=[\\p{P}\\p{Zs}\\p{S}]|$)`;
+  return new RegExp(`${before}${m}([^${m}]+)${m}${after}`, "gmu");
+}
+
+const SLACK_EMPHASIS: readonly [RegExp, string][] = [
+  [slackEmphasisPattern("*"), "**"],
+  [slackEmphasisPattern("~"), "~~"],
+  [slackEmphasisPattern("_"), "*"],
+];
+
+/** Slack's `<!channel>`, `<!here>` and `<!everyone>` (optionally with a label) all mean everyone in the channel. */
+const SLACK_WILDCARD = /<!(?:channel|here|everyone)(?:\|[^>]*)?>/g;
+/** `<@U123>` or `<@U123|name>`: a Slack user, who has no Zulip account to mention. */
+const SLACK_USER = /<@([A-Za-z0-9]+)(?:\|[^>]*)?>/g;
+/** `<#C123>` or `<#C123|general>`: a Slack channel. */
+const SLACK_CHANNEL = /<#([A-Za-z0-9]+)(?:\|[^>]*)?>/g;
+/** `<https://x|label>`, `<https://x>`, `<mailto:a@b|a@b>`. */
+const SLACK_LINK = /<((?:https?|ftp|mailto):[^|>\s]*)(?:\|([^>]*))?>/g;
+
+/**
+ * Slack mrkdwn to Zulip Markdown (https://api.slack.com/reference/surfaces/formatting),
+ * the conversions Zulip's Slack-compatible webhook makes:
+ * - `<url|text>` → `[text](url)`, `<url>` → `url`;
+ * - `*bold*` → `**bold**`, `~strike~` → `~~strike~~`, `_italic_` → `*italic*`
+ *   (only at word edges, as Slack itself formats them);
+ * - `<!channel>`, `<!here>`, `<!everyone>` → `@**all**`;
+ * - `<@U123>` → `@**Slack user U123**` and `<#C123|name>` → `#**Slack channel C123**`
+ *   (Slack IDs name nobody here; Zulip shows such a mention as plain text).
+ */
+export function slackMrkdwnToMarkdown(text: string): string {
+  let out = text.replace(SLACK_LINK, (_all, url: string, label: string | undefined) =>
+    label !== undefined && label !== "" ? `[${label}](${url})` : url,
+  );
+  for (const [pattern, zulip] of SLACK_EMPHASIS) {
+    out = out.replace(pattern, (_all, before: string, inner: string) => `${before}${zulip}${inner}${zulip}`);
+  }
+  return out
+    .replace(SLACK_WILDCARD, "@**all**")
+    .replace(SLACK_USER, (_all, id: string) => `@**Slack user ${id}**`)
+    .replace(SLACK_CHANNEL, (_all, id: string) => `#**Slack channel ${id}**`);
+}

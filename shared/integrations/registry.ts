@@ -1,5 +1,6 @@
 import { alertmanagerIntegration } from "./alertmanager.js";
 import { grafanaIntegration } from "./grafana.js";
+import { slackIncomingIntegration } from "./slack-incoming.js";
 import type { Integration } from "./types.js";
 
 /**
@@ -9,6 +10,7 @@ import type { Integration } from "./types.js";
 const INTEGRATIONS: readonly Integration[] = [
   alertmanagerIntegration,
   grafanaIntegration,
+  slackIncomingIntegration,
 ];
 
 const BY_NAME = new Map(INTEGRATIONS.map((integration) => [integration.name, integration]));
