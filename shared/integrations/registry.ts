@@ -1,5 +1,6 @@
 import { alertmanagerIntegration } from "./alertmanager.js";
 import { grafanaIntegration } from "./grafana.js";
+import { pagerdutyIntegration } from "./pagerduty.js";
 import { sentryIntegration } from "./sentry.js";
 import { slackIncomingIntegration } from "./slack-incoming.js";
 import type { Integration } from "./types.js";
@@ -11,6 +12,7 @@ import type { Integration } from "./types.js";
 const INTEGRATIONS: readonly Integration[] = [
   alertmanagerIntegration,
   grafanaIntegration,
+  pagerdutyIntegration,
   sentryIntegration,
   slackIncomingIntegration,
 ];
