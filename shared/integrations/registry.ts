@@ -1,5 +1,6 @@
 import { alertmanagerIntegration } from "./alertmanager.js";
 import { grafanaIntegration } from "./grafana.js";
+import { opsgenieIntegration } from "./opsgenie.js";
 import { pagerdutyIntegration } from "./pagerduty.js";
 import { sentryIntegration } from "./sentry.js";
 import { slackIncomingIntegration } from "./slack-incoming.js";
@@ -12,6 +13,7 @@ import type { Integration } from "./types.js";
 const INTEGRATIONS: readonly Integration[] = [
   alertmanagerIntegration,
   grafanaIntegration,
+  opsgenieIntegration,
   pagerdutyIntegration,
   sentryIntegration,
   slackIncomingIntegration,
