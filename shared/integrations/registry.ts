@@ -1,5 +1,6 @@
 import { alertmanagerIntegration } from "./alertmanager.js";
 import { grafanaIntegration } from "./grafana.js";
+import { newrelicIntegration } from "./newrelic.js";
 import { opsgenieIntegration } from "./opsgenie.js";
 import { pagerdutyIntegration } from "./pagerduty.js";
 import { sentryIntegration } from "./sentry.js";
@@ -13,6 +14,7 @@ import type { Integration } from "./types.js";
 const INTEGRATIONS: readonly Integration[] = [
   alertmanagerIntegration,
   grafanaIntegration,
+  newrelicIntegration,
   opsgenieIntegration,
   pagerdutyIntegration,
   sentryIntegration,
