@@ -1,4 +1,5 @@
 import { alertmanagerIntegration } from "./alertmanager.js";
+import { circleciIntegration } from "./circleci.js";
 import { grafanaIntegration } from "./grafana.js";
 import { newrelicIntegration } from "./newrelic.js";
 import { opsgenieIntegration } from "./opsgenie.js";
@@ -13,6 +14,7 @@ import type { Integration } from "./types.js";
  */
 const INTEGRATIONS: readonly Integration[] = [
   alertmanagerIntegration,
+  circleciIntegration,
   grafanaIntegration,
   newrelicIntegration,
   opsgenieIntegration,
