@@ -6,6 +6,7 @@ import { opsgenieIntegration } from "./opsgenie.js";
 import { pagerdutyIntegration } from "./pagerduty.js";
 import { sentryIntegration } from "./sentry.js";
 import { slackIncomingIntegration } from "./slack-incoming.js";
+import { travisIntegration } from "./travis.js";
 import type { Integration } from "./types.js";
 
 /**
@@ -21,6 +22,7 @@ const INTEGRATIONS: readonly Integration[] = [
   pagerdutyIntegration,
   sentryIntegration,
   slackIncomingIntegration,
+  travisIntegration,
 ];
 
 const BY_NAME = new Map(INTEGRATIONS.map((integration) => [integration.name, integration]));
