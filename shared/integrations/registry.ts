@@ -6,6 +6,7 @@ import { opsgenieIntegration } from "./opsgenie.js";
 import { pagerdutyIntegration } from "./pagerduty.js";
 import { sentryIntegration } from "./sentry.js";
 import { slackIncomingIntegration } from "./slack-incoming.js";
+import { teamcityIntegration } from "./teamcity.js";
 import { travisIntegration } from "./travis.js";
 import type { Integration } from "./types.js";
 
@@ -22,6 +23,7 @@ const INTEGRATIONS: readonly Integration[] = [
   pagerdutyIntegration,
   sentryIntegration,
   slackIncomingIntegration,
+  teamcityIntegration,
   travisIntegration,
 ];
 
