@@ -1,4 +1,5 @@
 import { alertmanagerIntegration } from "./alertmanager.js";
+import { buildbotIntegration } from "./buildbot.js";
 import { circleciIntegration } from "./circleci.js";
 import { grafanaIntegration } from "./grafana.js";
 import { newrelicIntegration } from "./newrelic.js";
@@ -16,6 +17,7 @@ import type { Integration } from "./types.js";
  */
 const INTEGRATIONS: readonly Integration[] = [
   alertmanagerIntegration,
+  buildbotIntegration,
   circleciIntegration,
   grafanaIntegration,
   newrelicIntegration,
