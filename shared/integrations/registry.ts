@@ -2,6 +2,7 @@ import { alertmanagerIntegration } from "./alertmanager.js";
 import { buildbotIntegration } from "./buildbot.js";
 import { circleciIntegration } from "./circleci.js";
 import { grafanaIntegration } from "./grafana.js";
+import { linearIntegration } from "./linear.js";
 import { newrelicIntegration } from "./newrelic.js";
 import { opsgenieIntegration } from "./opsgenie.js";
 import { pagerdutyIntegration } from "./pagerduty.js";
@@ -20,6 +21,7 @@ const INTEGRATIONS: readonly Integration[] = [
   buildbotIntegration,
   circleciIntegration,
   grafanaIntegration,
+  linearIntegration,
   newrelicIntegration,
   opsgenieIntegration,
   pagerdutyIntegration,
