@@ -2,6 +2,7 @@ import { alertmanagerIntegration } from "./alertmanager.js";
 import { buildbotIntegration } from "./buildbot.js";
 import { circleciIntegration } from "./circleci.js";
 import { grafanaIntegration } from "./grafana.js";
+import { jiraIntegration } from "./jira.js";
 import { linearIntegration } from "./linear.js";
 import { newrelicIntegration } from "./newrelic.js";
 import { opsgenieIntegration } from "./opsgenie.js";
@@ -21,6 +22,7 @@ const INTEGRATIONS: readonly Integration[] = [
   buildbotIntegration,
   circleciIntegration,
   grafanaIntegration,
+  jiraIntegration,
   linearIntegration,
   newrelicIntegration,
   opsgenieIntegration,
