@@ -11,6 +11,7 @@ import { sentryIntegration } from "./sentry.js";
 import { slackIncomingIntegration } from "./slack-incoming.js";
 import { teamcityIntegration } from "./teamcity.js";
 import { travisIntegration } from "./travis.js";
+import { trelloIntegration } from "./trello.js";
 import type { Integration } from "./types.js";
 
 /**
@@ -31,6 +32,7 @@ const INTEGRATIONS: readonly Integration[] = [
   slackIncomingIntegration,
   teamcityIntegration,
   travisIntegration,
+  trelloIntegration,
 ];
 
 const BY_NAME = new Map(INTEGRATIONS.map((integration) => [integration.name, integration]));
