@@ -4,6 +4,7 @@
  * Zulip's global-time syntax, quote blocks, and Slack mrkdwn conversion.
  * Pure functions: no I/O, no clock.
  */
+import { WebhookPayloadError } from "./payload.js";
 import type { WebhookMessage, WebhookResult } from "./types.js";
 
 /** A `messages` result posting one message. */
@@ -25,28 +26,29 @@ export function globalTime(iso: string): string {
   return `<time:${iso}>`;
 }
 
+/** The largest distance from the epoch a JavaScript date can hold, in milliseconds. */
+const MAX_DATE_MS = 8.64e15;
+
 /**
  * The same instant as {@link globalTime} from a Unix time in seconds (or
- * milliseconds when `unit` says so), rendered in UTC ISO 8601.
+ * milliseconds when `unit` says so), rendered in UTC ISO 8601. Throws
+ * {@link WebhookPayloadError} for a time no date can hold.
  */
 export function globalTimeFromEpoch(value: number, unit: "s" | "ms" = "s"): string {
   const ms = unit === "s" ? value * 1000 : value;
+  if (!Number.isFinite(ms) || Math.abs(ms) > MAX_DATE_MS) throw new WebhookPayloadError(`${value} is not a valid time`);
   return globalTime(new Date(ms).toISOString().replace(".000Z", "Z"));
 }
 
-/** A Zulip quote block (```` ```quote ````), the way Zulip quotes bodies written elsewhere. */
+/**
+ * A Zulip quote block (```` ```quote ````), the way Zulip quotes bodies
+ * written elsewhere. The fence is longer than any backtick run in the text,
+ * so a quoted code block cannot close the quote early.
+ */
 export function quoteBlock(text: string): string {
-  return `\`\`\`quote\n${text.trim()}\n\`\`\``;
-}
-
-/** A fenced code block (no language). */
-export function codeBlock(text: string): string {
-  return `\`\`\`\n${text.trim()}\n\`\`\``;
-}
-
-/** `[text](url)`, or just `text` when there is no URL. */
-export function linkOrText(text: string, url: string | null | undefined): string {
-  return url ? `[${text}](${url})` : text;
+  const longestRun = (text.match(/`+/g) ?? []).reduce((longest, run) => Math.max(longest, run.length), 0);
+  const fence = "`".repeat(Math.max(3, longestRun + 1));
+  return `${fence}quote\n${text.trim()}\n${fence}`;
 }
 
 /**

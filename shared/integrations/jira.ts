@@ -64,8 +64,9 @@ function issueTitle(payload: Payload): string {
 function issueLink(payload: Payload): string {
   const key = issueKey(payload);
   const text = `${key}: ${issueTitle(payload)}`;
-  const base = /(.*)\/rest\/api\/.*/.exec(dig(payload, ["issue", "self"]));
-  return base ? `[${text}](${base[1]}/browse/${key})` : text;
+  const self = dig(payload, ["issue", "self"]);
+  const restAt = self.lastIndexOf("/rest/api/");
+  return restAt >= 0 ? `[${text}](${self.slice(0, restAt)}/browse/${key})` : text;
 }
 
 function author(payload: Payload): string {
