@@ -19,14 +19,14 @@ export const buildbotIntegration: Integration = {
     const event = payload.get("event").str();
     if (event !== "new" && event !== "finished") return { kind: "unsupported", eventType: event };
     const project = payload.get("project").str();
-    const build = `Build [#${payload.get("buildid").num()}](${payload.get("url").str()}) of **${payload.get("buildername").str()}**`;
+    const build = `**${payload.get("buildername").str()}** build [#${payload.get("buildid").num()}](${payload.get("url").str()})`;
     let content: string;
     if (event === "new") content = `${build} started.`;
     else {
       const code = payload.get("results");
       const result = RESULTS[code.num()];
       if (result === undefined) throw new WebhookPayloadError(`${code.path} is not a Buildbot result code`);
-      content = `${build} finished: ${result}.`;
+      content = `${build} finished with result **${result}**.`;
     }
     return singleMessage(event, project === "" ? "general" : project, content);
   },

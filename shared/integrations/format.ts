@@ -92,6 +92,7 @@ const SLACK_LINK = /<((?:https?|ftp|mailto):[^|>\s]*)(?:\|([^>]*))?>/g;
  * - `<!channel>`, `<!here>`, `<!everyone>` → `@**all**`;
  * - `<@U123>` → `@**Slack user U123**` and `<#C123|name>` → `#**Slack channel C123**`
  *   (Slack IDs name nobody here; Zulip shows such a mention as plain text).
+ * Zulip's `convert_slack_formatting` and `replace_links`; throws nothing.
  */
 export function slackMrkdwnToMarkdown(text: string): string {
   let out = text.replace(SLACK_LINK, (_all, url: string, label: string | undefined) =>

@@ -29,7 +29,7 @@ function dig(payload: Payload, path: string[], fallback = ""): string {
  * Jira wiki markup to Zulip Markdown, the simple cases: `*bold*`,
  * `{{monospace}}`, `bq.` lines, `{quote}`, `{noformat}` and `{code}` blocks,
  * `[url]` and `[title|url]` links, `[~user]` mentions (shown in bold: a Jira
- * user name names nobody here).
+ * user name names nobody here). Zulip's `convert_jira_markup`; throws nothing.
  */
 export function jiraMarkupToMarkdown(text: string): string {
   return text
@@ -84,12 +84,12 @@ function subEvent(payload: Payload): string {
 }
 
 function changeLine(field: string, from: string | null, to: string | null): string {
-  return `* Changed ${field}${from ? ` from **${from}**` : ""}${to ? ` to **${to}**` : ""}`;
+  return `* ${field}${from ? ` changed from **${from}**` : " set"}${to ? ` to **${to}**` : " to nothing"}`;
 }
 
 function issueUpdated(payload: Payload): string {
   const assignee = dig(payload, ["issue", "fields", "assignee", "displayName"]) || dig(payload, ["issue", "fields", "assignee", "emailAddress"]);
-  const assigned = assignee !== "" ? ` (assigned to **${assignee}**)` : "";
+  const assigned = assignee !== "" ? ` (assignee: **${assignee}**)` : "";
   const sub = subEvent(payload);
   if (sub.includes("comment")) {
     const verb = sub === "issue_commented" ? "commented on" : sub === "issue_comment_edited" ? "edited a comment on" : "deleted a comment from";
@@ -114,8 +114,9 @@ function issueUpdated(payload: Payload): string {
 
 function issueCreated(payload: Payload): string {
   const priority = dig(payload, ["issue", "fields", "priority", "name"], "none");
-  const assignee = dig(payload, ["issue", "fields", "assignee", "displayName"], "no one");
-  return `${author(payload)} created ${issueLink(payload)}:\n\n* **Priority**: ${priority}\n* **Assignee**: ${assignee}`;
+  const assignee = dig(payload, ["issue", "fields", "assignee", "displayName"]);
+  const assigned = assignee !== "" ? `assigned to **${assignee}**` : "unassigned";
+  return `${author(payload)} created ${issueLink(payload)} with priority **${priority}**, ${assigned}.`;
 }
 
 function issueDeleted(payload: Payload): string {
@@ -129,9 +130,9 @@ function commentEvent(payload: Payload, event: string): string {
   const comment = payload.get("comment");
   const who = comment.get("author").get("displayName").str();
   const body = unescapeComment(comment.get("body").str());
-  const verb = { comment_created: "commented on", comment_updated: "edited their comment on", comment_deleted: "deleted their comment on" }[event];
+  const verb = { comment_created: "commented on", comment_updated: "edited a comment on", comment_deleted: "deleted a comment on" }[event];
   const quoted = event === "comment_deleted" ? `~~${body}~~` : body;
-  return `${who} ${verb} issue *"${issueTitle(payload)}"*:\n${quoteBlock(quoted)}`;
+  return `${who} ${verb} issue **${issueTitle(payload)}**:\n${quoteBlock(quoted)}`;
 }
 
 const HANDLERS: Record<string, (payload: Payload, event: string) => string> = {

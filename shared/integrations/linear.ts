@@ -13,9 +13,9 @@ function issueMessage(payload: Payload, isSub: boolean): string {
   const title = data.get("title").str();
   const team = data.get("team").get("name").str();
   const action = payload.get("action").str();
-  if (action === "remove") return `${kind} **#${number} ${title}** was removed from team ${team}.`;
-  const verb = action === "create" ? "created" : "updated";
-  let message = `${kind} [#${number} ${title}](${payload.get("url").str()}) was ${verb} in team ${team}`;
+  if (action === "remove") return `Removed ${kind.toLowerCase()} **#${number} ${title}** (team ${team}).`;
+  const verb = action === "create" ? "Created" : "Updated";
+  let message = `${verb} ${kind.toLowerCase()} [#${number} ${title}](${payload.get("url").str()}) (team ${team})`;
   const description = data.opt("description").strOr("");
   message += description !== "" ? `:\n${quoteBlock(description)}` : ".";
   const facts: string[] = [];
@@ -32,9 +32,10 @@ function commentMessage(payload: Payload): string {
   const user = data.get("user").get("name").str();
   const action = payload.get("action").str();
   if (action === "remove") return `${user} removed a comment.`;
-  const verb = action === "create" ? "commented" : "edited a comment";
+  const verb = action === "create" ? "commented on" : "edited a comment on";
   const issue = data.get("issue").get("title").str();
-  return `${user} [${verb}](${payload.get("url").str()}) on issue **${issue}**:\n${quoteBlock(data.get("body").str())}`;
+  const link = `[view comment](${payload.get("url").str()})`;
+  return `${user} ${verb} **${issue}** (${link}):\n${quoteBlock(data.get("body").str())}`;
 }
 
 /**

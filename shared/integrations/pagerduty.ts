@@ -215,7 +215,7 @@ function render(i: Incident): WebhookMessage {
       content = `${link}: workflow ${i.action === "workflow started" ? "started" : "completed"}: ${i.details}.`;
       break;
     default:
-      // Acknowledged, escalated (v1) and delegated (v1): who holds the incident now.
+      // Acknowledged, escalated (v1) and delegated (v1): who holds the incident.
       content = withTrigger(`${link} was ${i.action} by ${i.assignee}.`);
   }
   return { topic: `Incident ${i.numTitle}`, content };

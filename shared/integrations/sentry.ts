@@ -57,14 +57,14 @@ function eventMessage(event: Payload, webUrl: string, time: string): WebhookResu
   if (event.opt("exception").exists()) {
     const filename = event.get("metadata").opt("filename").strOr(null);
     const facts = [`**Level:** ${level}`, `**Time:** ${time}`, `**File:** ${filename ?? "(unknown)"}`];
-    const parts = [`**New exception:** [${title}](${webUrl})`, quoteBlock(facts.join("\n"))];
+    const parts = [`**Exception captured:** [${title}](${webUrl})`, quoteBlock(facts.join("\n"))];
     const trace = filename === null ? null : traceback(event, filename);
     if (trace !== null) parts.push(trace);
     return singleMessage(null, title, parts.join("\n"));
   }
   if (event.opt("logentry").exists()) {
     const facts = [`**Level:** ${level}`, `**Time:** ${time}`];
-    return singleMessage(null, title, `**New message event:** [${title}](${webUrl})\n${quoteBlock(facts.join("\n"))}`);
+    return singleMessage(null, title, `**Message captured:** [${title}](${webUrl})\n${quoteBlock(facts.join("\n"))}`);
   }
   return unsupported("unknown-event type");
 }
@@ -85,7 +85,7 @@ function issueMessage(action: string, issue: Payload, actor: Payload): WebhookRe
         `**Last seen:** ${globalTime(issue.get("lastSeen").str())}`,
         `**Assignee:** ${assignee}`,
       ];
-      return singleMessage(null, title, `**New issue:** ${title}\n${quoteBlock(facts.join("\n"))}`);
+      return singleMessage(null, title, `**Issue created:** ${title}\n${quoteBlock(facts.join("\n"))}`);
     }
     case "assigned":
       return singleMessage(null, title, `**${actor.get("name").str()}** assigned issue **${title}** to **${assignee}**.`);
@@ -110,7 +110,7 @@ function legacyAlert(payload: Payload): WebhookResult {
   const level = payload.get("level").str().toUpperCase();
   const url = payload.opt("url").strOr("");
   const message = payload.opt("message").strOr("");
-  return singleMessage(null, project, `New [issue](${url}) (level: ${level}):\n\n${quoteBlock(message)}`);
+  return singleMessage(null, project, `Sentry alert for a new [issue](${url}), level ${level}:\n\n${quoteBlock(message)}`);
 }
 
 /**

@@ -5,13 +5,13 @@ import type { Integration } from "./types.js";
 /** Build status → how the sentence says it, and its emoji. */
 const STATUS: Record<string, [string, string]> = {
   Passed: ["**passed**", ":thumbs_up:"],
-  Fixed: ["was **fixed**", ":thumbs_up:"],
+  Fixed: ["**fixed**", ":thumbs_up:"],
   Failed: ["**failed**", ":thumbs_down:"],
-  Broken: ["is **broken**", ":thumbs_down:"],
-  "Still Failing": ["is **still failing**", ":thumbs_down:"],
+  Broken: ["**broken**", ":thumbs_down:"],
+  "Still Failing": ["**still failing**", ":thumbs_down:"],
   Errored: ["**errored**", ":thumbs_down:"],
-  Canceled: ["was **canceled**", ":thumbs_down:"],
-  Pending: ["is **being built**", ":counterclockwise:"],
+  Canceled: ["**canceled**", ":thumbs_down:"],
+  Pending: ["**in progress**", ":counterclockwise:"],
 };
 
 /**
@@ -38,9 +38,10 @@ export const travisIntegration: Integration = {
     if (wording === undefined) throw new WebhookPayloadError(`${payload.get("status_message").path} is not a known build status`);
     const message = payload.opt("message").strOr("").trim();
     const subject = message === "" ? "(no commit message)" : message.split(/\r?\n/)[0]!;
-    const build = `**Build [#${payload.get("number").str()}](${payload.get("build_url").str()})**`;
+    const build = `Build [#${payload.get("number").str()}](${payload.get("build_url").str()})`;
     const commit = `[${subject}](${payload.get("compare_url").str()})`;
-    const content = `${build} ${wording[0]} ${wording[1]} for commit ${commit} by ${payload.get("author_name").str()}.`;
+    const author = payload.get("author_name").str();
+    const content = `${build} of ${author}'s commit ${commit}: ${wording[0]} ${wording[1]}`;
     const repo = payload.get("repository").get("name").str();
     const prNumber = payload.opt("pull_request_number").numOr(null);
     const topic =

@@ -42,10 +42,10 @@ function cardUpdate(data: Payload): string | null | "unsupported" {
   const card = data.get("card");
   const link = () => cardLink(data);
   if (data.opt("listBefore").exists()) {
-    return `moved ${link()} from ${data.get("listBefore").get("name").str()} to ${data.get("listAfter").get("name").str()}.`;
+    return `moved card ${link()} from list **${data.get("listBefore").get("name").str()}** to **${data.get("listAfter").get("name").str()}**.`;
   }
   const oldName = field(old, "name");
-  if (oldName) return `renamed the card from "${oldName}" to ${link()}.`;
+  if (oldName) return `renamed card "${oldName}" to ${link()}.`;
   const oldDesc = field(old, "desc");
   if (oldDesc === "") return `set the description of ${link()} to:\n${quote(card.get("desc").str())}`;
   if (oldDesc) {
@@ -63,8 +63,8 @@ function cardUpdate(data: Payload): string | null | "unsupported" {
   const oldClosed = old.opt("closed");
   const closed = card.opt("closed");
   if (oldClosed.exists() && closed.exists()) {
-    if (!oldClosed.bool() && closed.bool()) return `archived ${link()}.`;
-    if (oldClosed.bool() && !closed.bool()) return `reopened ${link()}.`;
+    if (!oldClosed.bool() && closed.bool()) return `archived card ${link()}.`;
+    if (oldClosed.bool() && !closed.bool()) return `restored card ${link()} from the archive.`;
   }
   if (IGNORED_CARD_FIELDS.some((f) => old.opt(f).value !== undefined)) return null;
   return "unsupported";
@@ -77,41 +77,41 @@ function describeAction(action: Payload, type: string): string | null | "unsuppo
     case "updateCard":
       return cardUpdate(data);
     case "createCard":
-      return `created ${cardLink(data)}.`;
+      return `created card ${cardLink(data)}.`;
     case "addLabelToCard":
     case "removeLabelFromCard": {
-      const label = `a ${data.get("value").str()} label with "${data.get("text").str()}"`;
-      return type === "addLabelToCard" ? `added ${label} to ${cardLink(data)}.` : `removed ${label} from ${cardLink(data)}.`;
+      const label = `the ${data.get("value").str()} label "${data.get("text").str()}"`;
+      return type === "addLabelToCard" ? `added ${label} to card ${cardLink(data)}.` : `removed ${label} from card ${cardLink(data)}.`;
     }
     case "addMemberToCard":
-      return `added ${action.get("member").get("fullName").str()} to ${cardLink(data)}.`;
+      return `added ${action.get("member").get("fullName").str()} to card ${cardLink(data)}.`;
     case "removeMemberFromCard":
-      return `removed ${action.get("member").get("fullName").str()} from ${cardLink(data)}.`;
+      return `removed ${action.get("member").get("fullName").str()} from card ${cardLink(data)}.`;
     case "addAttachmentToCard": {
       const attachment = data.get("attachment");
-      return `added [${attachment.get("name").str()}](${attachment.get("url").str()}) to ${cardLink(data)}.`;
+      return `attached [${attachment.get("name").str()}](${attachment.get("url").str()}) to card ${cardLink(data)}.`;
     }
     case "addChecklistToCard":
-      return `added the ${data.get("checklist").get("name").str()} checklist to ${cardLink(data)}.`;
+      return `added checklist **${data.get("checklist").get("name").str()}** to card ${cardLink(data)}.`;
     case "commentCard":
-      return `commented on ${cardLink(data)}:\n${quote(data.get("text").str())}`;
+      return `commented on card ${cardLink(data)}:\n${quote(data.get("text").str())}`;
     case "updateCheckItemStateOnCard": {
       const item = data.get("checkItem");
       const verb = item.get("state").str() === "complete" ? "checked" : "unchecked";
-      return `${verb} **${item.get("name").str()}** in **${data.get("checklist").get("name").str()}** (${cardLink(data)}).`;
+      return `${verb} **${item.get("name").str()}** in checklist **${data.get("checklist").get("name").str()}** of card ${cardLink(data)}.`;
     }
     case "addMemberToBoard":
-      return `added ${action.get("member").get("fullName").str()} to ${boardLink(data)}.`;
+      return `added ${action.get("member").get("fullName").str()} to board ${boardLink(data)}.`;
     case "removeMemberFromBoard":
-      return `removed ${action.get("member").get("fullName").str()} from ${boardLink(data)}.`;
+      return `removed ${action.get("member").get("fullName").str()} from board ${boardLink(data)}.`;
     case "createList":
-      return `added the list ${data.get("list").get("name").str()} to ${boardLink(data)}.`;
+      return `created list **${data.get("list").get("name").str()}** on board ${boardLink(data)}.`;
     case "updateBoard": {
       const old = data.get("old");
       // A new background is not news.
       if (old.opt("prefs").exists() && old.get("prefs").opt("background").exists()) return null;
       const oldName = field(old, "name");
-      return oldName ? `renamed the board from ${oldName} to ${boardLink(data)}.` : "unsupported";
+      return oldName ? `renamed board "${oldName}" to ${boardLink(data)}.` : "unsupported";
     }
     default:
       return "unsupported";

@@ -16,7 +16,7 @@ describeFixtures("buildbot", (fixtures) => {
       kind: "messages",
       eventType: "new",
       messages: [
-        { topic: "buildbot-hello", content: "Build [#33](http://exampleurl.com/#builders/1/builds/33) of **runtests** started." },
+        { topic: "buildbot-hello", content: "**runtests** build [#33](http://exampleurl.com/#builders/1/builds/33) started." },
       ],
     });
   });
@@ -26,7 +26,7 @@ describeFixtures("buildbot", (fixtures) => {
       kind: "messages",
       eventType: "finished",
       messages: [
-        { topic: "general", content: "Build [#34](http://exampleurl.com/#builders/1/builds/34) of **runtests** finished: failure." },
+        { topic: "general", content: "**runtests** build [#34](http://exampleurl.com/#builders/1/builds/34) finished with result **failure**." },
       ],
     });
   });

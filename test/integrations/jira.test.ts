@@ -19,8 +19,8 @@ describeFixtures("jira", (fixtures) => {
         {
           topic: "BUG-15: New bug with hook",
           content:
-            "Leo Franchi updated [BUG-15: New bug with hook](http://lfranchi.com:8080/browse/BUG-15) (assigned to **Leo Franchi**):\n\n" +
-            "* Changed assignee to **Leo Franchi**",
+            "Leo Franchi updated [BUG-15: New bug with hook](http://lfranchi.com:8080/browse/BUG-15) (assignee: **Leo Franchi**):\n\n" +
+            "* assignee set to **Leo Franchi**",
         },
       ],
     });
@@ -33,7 +33,7 @@ describeFixtures("jira", (fixtures) => {
   it("reads a transition without webhookEvent as an issue update", () => {
     const result = handle(fixtureRequest(fixtures[32]!));
     expect(result.kind === "messages" && result.eventType).toBe("jira:issue_updated");
-    expect(result.kind === "messages" && result.messages[0]!.content.endsWith("* Changed status from **To Do** to **In Progress**")).toBe(true);
+    expect(result.kind === "messages" && result.messages[0]!.content.endsWith("* status changed from **To Do** to **In Progress**")).toBe(true);
   });
 });
 

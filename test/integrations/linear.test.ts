@@ -19,8 +19,8 @@ describeFixtures("linear", (fixtures) => {
         {
           topic: "Issue: Drop-down overflow in the select menu.",
           content:
-            "Issue [#42 Drop-down overflow in the select menu.](https://linear.app/webhooks/issue/WEB-42/drop-down-overflow-in-the-select-menu) " +
-            "was created in team Webhooks.\n**Priority:** High · **Status:** Todo",
+            "Created issue [#42 Drop-down overflow in the select menu.](https://linear.app/webhooks/issue/WEB-42/drop-down-overflow-in-the-select-menu) " +
+            "(team Webhooks).\n**Priority:** High · **Status:** Todo",
         },
       ],
     });

@@ -19,7 +19,7 @@ describeFixtures("sentry", (fixtures) => {
         {
           topic: "A test message event from golang.",
           content:
-            "**New message event:** [A test message event from golang.](https://sentry.io/organizations/hypro999-personal-organization/issues/1638844654/events/01ecb45633bc4f5ca940ada671124c8f/)\n" +
+            "**Message captured:** [A test message event from golang.](https://sentry.io/organizations/hypro999-personal-organization/issues/1638844654/events/01ecb45633bc4f5ca940ada671124c8f/)\n" +
             "```quote\n**Level:** info\n**Time:** <time:2020-04-30T06:14:13.611851Z>\n```",
         },
       ],
@@ -47,7 +47,7 @@ describeFixtures("sentry", (fixtures) => {
   it("reads a plugin alert with an event ID as an event, linking the event page", () => {
     const result = handle(fixtureRequest(fixtures[5]!));
     expect(result.kind === "messages" && result.messages[0]!.content.split("\n")[0]).toBe(
-      "**New exception:** [ValueError: new sentry error.](https://sentry.io/organizations/bar-foundation/issues/1972208801/events/c916dccfd58e41dcabaebef0091f0736/)",
+      "**Exception captured:** [ValueError: new sentry error.](https://sentry.io/organizations/bar-foundation/issues/1972208801/events/c916dccfd58e41dcabaebef0091f0736/)",
     );
   });
 });

@@ -33,8 +33,8 @@ describeFixtures("travis", (fixtures) => {
         {
           topic: "fhir-svn / master",
           content:
-            "**Build [#4601](https://travis-ci.org/hl7-fhir/fhir-svn/builds/92495257)** **passed** :thumbs_up: for commit " +
-            "[Debug+build+hooks](https://github.com/hl7-fhir/fhir-svn/compare/6dccb98bcfd9...6c457d366a31) by josh_mandel.",
+            "Build [#4601](https://travis-ci.org/hl7-fhir/fhir-svn/builds/92495257) of josh_mandel's commit " +
+            "[Debug+build+hooks](https://github.com/hl7-fhir/fhir-svn/compare/6dccb98bcfd9...6c457d366a31): **passed** :thumbs_up:",
         },
       ],
     });
@@ -50,8 +50,8 @@ describe("travis options and refusals", () => {
         {
           topic: "r / PR #7 Fix it",
           content:
-            "**Build [#12](https://travis-ci.org/o/r/builds/1)** is **broken** :thumbs_down: for commit " +
-            "[Fix the thing](https://github.com/o/r/pull/7) by ada.",
+            "Build [#12](https://travis-ci.org/o/r/builds/1) of ada's commit " +
+            "[Fix the thing](https://github.com/o/r/pull/7): **broken** :thumbs_down:",
         },
       ],
     });

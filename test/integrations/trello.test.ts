@@ -18,7 +18,7 @@ describeFixtures("trello", (fixtures) => {
       messages: [
         {
           topic: "Welcome Board",
-          content: "TomaszKolek moved [This is a card.](https://trello.com/c/r33ylX2Z) from Basics to Intermediate.",
+          content: "TomaszKolek moved card [This is a card.](https://trello.com/c/r33ylX2Z) from list **Basics** to **Intermediate**.",
         },
       ],
     });
@@ -27,7 +27,7 @@ describeFixtures("trello", (fixtures) => {
   it("reports a board renamed", () => {
     const result = handle(fixtureRequest(fixtures[20]!));
     expect(result.kind === "messages" && result.messages[0]!.content).toBe(
-      "TomaszKolek renamed the board from Welcome Board to [New name](https://trello.com/b/iqXXzYEj).",
+      'TomaszKolek renamed board "Welcome Board" to [New name](https://trello.com/b/iqXXzYEj).',
     );
   });
 
