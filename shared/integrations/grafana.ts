@@ -22,6 +22,15 @@ function keyValueList(group: Payload): string {
     .join("\n");
 }
 
+/** `key = value` pairs of an object, comma-separated, or "" for an absent or empty one. */
+function inlinePairs(group: Payload): string {
+  if (!group.exists()) return "";
+  return group
+    .keys()
+    .map((key) => `${key} = ${plain(group.get(key))}`)
+    .join(", ");
+}
+
 /** One message per alert of Grafana 8+ (unified alerting) payloads. */
 function unifiedAlert(alert: Payload): WebhookMessage {
   const status = alert.get("status").str();
@@ -30,28 +39,31 @@ function unifiedAlert(alert: Payload): WebhookMessage {
   }
   const labels = alert.get("labels");
   const alertname = labels.opt("alertname").strOr("");
-  const lines = [status === "firing" ? ":alert: **FIRING**" : ":checkbox: **RESOLVED**", ""];
-  if (alertname !== "") lines.push(`**${alertname}**`, "");
-  lines.push(`Fired at ${globalTime(alert.get("startsAt").str())}.`);
+  const fingerprint = alertname === "" ? alert.get("fingerprint").str() : "";
+  const name = alertname !== "" ? `**${alertname}**` : `Alert \`${fingerprint}\``;
+  const startsAt = globalTime(alert.get("startsAt").str());
   const endsAt = alert.get("endsAt").str();
-  if (endsAt !== NO_END) lines.push(`Resolved at ${globalTime(endsAt)}.`);
-  const labelList = keyValueList(labels);
-  if (labelList !== "") lines.push("", "Labels:", labelList);
+  const lines =
+    status === "firing"
+      ? [`:alert: ${name} is firing since ${startsAt}.`]
+      : [`:checkbox: ${name} is resolved${endsAt !== NO_END ? ` at ${globalTime(endsAt)}` : ""} (firing since ${startsAt}).`];
+  const labelText = inlinePairs(labels);
+  if (labelText !== "") lines.push(`**Labels:** ${labelText}`);
   const values = alert.opt("values");
-  const valueList = values.exists() ? keyValueList(values) : "";
+  const valueText = values.exists() ? inlinePairs(values) : "";
   const valueString = alert.opt("valueString").strOr("");
-  if (valueList !== "") lines.push("", "Values:", valueList);
-  else if (valueString !== "") lines.push("", "Values:", valueString);
+  if (valueText !== "") lines.push(`**Values:** ${valueText}`);
+  else if (valueString !== "") lines.push(`**Values:** \`${valueString}\``);
   const annotationList = keyValueList(alert.opt("annotations"));
-  if (annotationList !== "") lines.push("", "Annotations:", annotationList);
+  if (annotationList !== "") lines.push("", "**Annotations:**", annotationList);
   const links = [
     ["Generator", alert.opt("generatorURL").strOr("")],
     ["Silence", alert.opt("silenceURL").strOr("")],
     ["Image", alert.opt("imageURL").strOr("")],
   ].filter(([, url]) => url !== "");
+  // A blank line keeps the links out of the annotation list above.
   if (links.length > 0) lines.push("", links.map(([text, url]) => `[${text}](${url})`).join(" · "));
-  const topic = `[${alertname !== "" ? alertname : alert.get("fingerprint").str()}]`;
-  return { topic, content: lines.join("\n") };
+  return { topic: `[${alertname !== "" ? alertname : fingerprint}]`, content: lines.join("\n") };
 }
 
 /** Grafana 7 (legacy alerting): one message about one rule, topic the alert title. */
@@ -61,16 +73,17 @@ function legacyAlert(payload: Payload): WebhookResult {
     throw new WebhookPayloadError(`${payload.get("state").path} is not a known alert state`);
   }
   const icon = state === "alerting" ? ":alert:" : state === "ok" ? ":squared_ok:" : ":info:";
-  const lines = [`${icon} **${state.toUpperCase()}**`, "", `[${payload.get("ruleName").str()}](${payload.get("ruleUrl").str()})`];
+  const rule = `[${payload.get("ruleName").str()}](${payload.get("ruleUrl").str()})`;
+  const parts = [`${icon} ${rule}: **${state.replaceAll("_", " ")}**`];
   const message = payload.opt("message").strOr("");
-  if (message !== "") lines.push("", message);
+  if (message !== "") parts.push(message);
   const matches = payload.opt("evalMatches");
   if (matches.exists() && matches.list().length > 0) {
-    lines.push("", ...matches.list().map((m) => `**${m.get("metric").str()}:** ${plain(m.get("value"))}`));
+    parts.push(matches.list().map((m) => `* ${m.get("metric").str()}: ${plain(m.get("value"))}`).join("\n"));
   }
   const image = payload.opt("imageUrl").strOr("");
-  if (image !== "") lines.push("", `[View the visualization](${image})`);
-  return singleMessage(state, payload.get("title").str(), lines.join("\n"));
+  if (image !== "") parts.push(`[Panel snapshot](${image})`);
+  return singleMessage(state, payload.get("title").str(), parts.join("\n\n"));
 }
 
 /**

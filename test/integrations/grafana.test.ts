@@ -19,10 +19,10 @@ describeFixtures("grafana", (fixtures) => {
         {
           topic: "[Alerting] Test notification",
           content:
-            ":alert: **ALERTING**\n\n[Test rule](http://localhost:3000/)\n\n" +
+            ":alert: [Test rule](http://localhost:3000/): **alerting**\n\n" +
             "Someone is testing the alert notification within grafana.\n\n" +
-            "**High value:** 100\n**Higher Value:** 200\n\n" +
-            "[View the visualization](https://grafana.com/assets/img/blog/mixed_styles.png)",
+            "* High value: 100\n* Higher Value: 200\n\n" +
+            "[Panel snapshot](https://grafana.com/assets/img/blog/mixed_styles.png)",
         },
       ],
     });
@@ -37,11 +37,11 @@ describeFixtures("grafana", (fixtures) => {
         {
           topic: "[TestAlert]",
           content:
-            ":checkbox: **RESOLVED**\n\n**TestAlert**\n\n" +
-            "Fired at <time:2022-08-31T05:54:04.52289368Z>.\nResolved at <time:2022-08-31T10:30:00.52288431Z>.\n\n" +
-            "Labels:\n- alertname: TestAlert\n- instance: Grafana\n\n" +
-            "Values:\n[ metric='foo' labels={instance=bar} value=10 ]\n\n" +
-            "Annotations:\n- summary: Notification test\n\n" +
+            ":checkbox: **TestAlert** is resolved at <time:2022-08-31T10:30:00.52288431Z> " +
+            "(firing since <time:2022-08-31T05:54:04.52289368Z>).\n" +
+            "**Labels:** alertname = TestAlert, instance = Grafana\n" +
+            "**Values:** `[ metric='foo' labels={instance=bar} value=10 ]`\n\n" +
+            "**Annotations:**\n- summary: Notification test\n\n" +
             "[Silence](https://zuliptestingwh2.grafana.net/alerting/silence/new?alertmanager=grafana&matcher=alertname%3DTestAlert&matcher=instance%3DGrafana)",
         },
       ],
