@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { alertmanagerIntegration } from "../../shared/integrations/alertmanager.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
+import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
 import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
 
@@ -76,5 +77,28 @@ describe("alertmanager defaults and refusals", () => {
   it("refuses an unknown alert status and a body that is not JSON", () => {
     expect(() => handle(webhookRequest({ alerts: [alert({ status: "odd" })] }))).toThrow(WebhookPayloadError);
     expect(() => handle(webhookRequest("not json"))).toThrow(new WebhookPayloadError("Malformed JSON"));
+  });
+});
+
+/** One fixture of each event type the fixtures hold, with its exact result (checked against the payload). */
+const ONE_PER_EVENT_TYPE: [number, WebhookResult][] = [
+  [
+    0,
+    {
+      kind: "messages",
+      eventType: null,
+      messages: [
+        {
+          topic: "andromeda",
+          content: ":alert: **Firing**:\n* CPU core temperature is 34.75C ([graph](http://cobalt:9090/graph?g0.expr=avg+by%28host%29+%28sensors_temp_input%7Bfeature%3D~%22core_%5B0-9%5D%2B%22%7D%29+%3E+15&g0.tab=0))\n* CPU core temperature is 17.625C ([graph](http://cobalt:9090/graph?g0.expr=avg+by%28host%29+%28sensors_temp_input%7Bfeature%3D~%22core_%5B0-9%5D%2B%22%7D%29+%3E+15&g0.tab=0))"
+        }
+      ]
+    }
+  ]
+];
+
+describeFixtures("alertmanager", (fixtures) => {
+  it.each(ONE_PER_EVENT_TYPE)("fixture %i gives its exact result", (index, expected) => {
+    expect(handle(fixtureRequest(fixtures[index]!))).toEqual(expected);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildbotIntegration } from "../../shared/integrations/buildbot.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
+import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
 import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
 
@@ -46,5 +47,41 @@ describe("buildbot unsupported events and refusals", () => {
     expect(() => handle(webhookRequest({ ...build, event: "finished", results: 9 }))).toThrow(
       new WebhookPayloadError('payload["results"] is not a Buildbot result code'),
     );
+  });
+});
+
+/** One fixture of each event type the fixtures hold, with its exact result (checked against the payload). */
+const ONE_PER_EVENT_TYPE: [number, WebhookResult][] = [
+  [
+    0,
+    {
+      kind: "messages",
+      eventType: "new",
+      messages: [
+        {
+          topic: "buildbot-hello",
+          content: "**runtests** build [#33](http://exampleurl.com/#builders/1/builds/33) started."
+        }
+      ]
+    }
+  ],
+  [
+    1,
+    {
+      kind: "messages",
+      eventType: "finished",
+      messages: [
+        {
+          topic: "buildbot-hello",
+          content: "**runtests** build [#33](http://exampleurl.com/#builders/1/builds/33) finished with result **success**."
+        }
+      ]
+    }
+  ]
+];
+
+describeFixtures("buildbot", (fixtures) => {
+  it.each(ONE_PER_EVENT_TYPE)("fixture %i gives its exact result", (index, expected) => {
+    expect(handle(fixtureRequest(fixtures[index]!))).toEqual(expected);
   });
 });

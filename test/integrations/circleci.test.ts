@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { circleciIntegration } from "../../shared/integrations/circleci.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
+import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
 import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
 
@@ -46,5 +47,54 @@ describe("circleci unsupported events and refusals", () => {
     expect(() => handle(webhookRequest({ type: "job-completed", pipeline }))).toThrow(
       new WebhookPayloadError('payload["job"] is missing'),
     );
+  });
+});
+
+/** One fixture of each event type the fixtures hold, with its exact result (checked against the payload). */
+const ONE_PER_EVENT_TYPE: [number, WebhookResult][] = [
+  [
+    0,
+    {
+      kind: "messages",
+      eventType: "ping",
+      messages: [
+        {
+          topic: "Test event",
+          content: "Test event of webhook 'Testing' received."
+        }
+      ]
+    }
+  ],
+  [
+    1,
+    {
+      kind: "messages",
+      eventType: "job-completed",
+      messages: [
+        {
+          topic: "circleci-webhook-testing",
+          content: "Job `build-and-test` of pipeline #4 succeeded.\nCommit [`8ab595d2de9: app.py edited online with Bitbucket`](https://bitbucket.org/hariprashant1/circleci-webhook-testing/commits/8ab595d2de95767993472837df2cb7884519a92b) on `master` by Hari Prashant Bhimaraju."
+        }
+      ]
+    }
+  ],
+  [
+    2,
+    {
+      kind: "messages",
+      eventType: "workflow-completed",
+      messages: [
+        {
+          topic: "circleci-webhook-testing",
+          content: "Workflow [`sample`](https://app.circleci.com/pipelines/bitbucket/hariprashant1/circleci-webhook-testing/2/workflows/baa45986-84db-47a0-bc6c-89e9fe751bc9) of pipeline #2 succeeded.\nRan on the head of `master`, at [cab5eacb4cc](https://bitbucket.org/hariprashant1/circleci-webhook-testing/commits/cab5eacb4ccee2710529894425341fa20a48fe6a)."
+        }
+      ]
+    }
+  ]
+];
+
+describeFixtures("circleci", (fixtures) => {
+  it.each(ONE_PER_EVENT_TYPE)("fixture %i gives its exact result", (index, expected) => {
+    expect(handle(fixtureRequest(fixtures[index]!))).toEqual(expected);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pagerdutyIntegration } from "../../shared/integrations/pagerduty.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
+import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
 import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
 
@@ -73,5 +74,97 @@ describe("pagerduty unsupported events and refusals", () => {
     expect(() => handle(webhookRequest({ event: { event_type: "incident.reopened", data } }))).toThrow(
       new WebhookPayloadError('payload["event"]["data"]["number"] is missing'),
     );
+  });
+});
+
+/** One fixture of each event type the fixtures hold, with its exact result (checked against the payload). */
+const ONE_PER_EVENT_TYPE: [number, WebhookResult][] = [
+  [
+    0,
+    {
+      kind: "messages",
+      eventType: "triggered",
+      messages: [
+        {
+          topic: "Incident 3",
+          content: "Incident [3](https://zulip-test.pagerduty.com/incidents/P140S4Y) was triggered by [Test service](https://zulip-test.pagerduty.com/services/PIL5CUQ); assigned to [armooo](https://zulip-test.pagerduty.com/users/POBCFRJ).\n\n```quote\nfoo\n```"
+        }
+      ]
+    }
+  ],
+  [
+    4,
+    {
+      kind: "messages",
+      eventType: "unacknowledged",
+      messages: [
+        {
+          topic: "Incident 3",
+          content: "Incident [3](https://zulip-test.pagerduty.com/incidents/P140S4Y) was unacknowledged by [Test service](https://zulip-test.pagerduty.com/services/PIL5CUQ); assigned to [armooo](https://zulip-test.pagerduty.com/users/POBCFRJ).\n\n```quote\nfoo\n```"
+        }
+      ]
+    }
+  ],
+  [
+    6,
+    {
+      kind: "messages",
+      eventType: "resolved",
+      messages: [
+        {
+          topic: "Incident 1",
+          content: "Incident [1](https://zulip-test.pagerduty.com/incidents/PO1XIJ5) was resolved by [armooo](https://zulip-test.pagerduty.com/users/POBCFRJ).\n\n```quote\nIt is on fire\n```"
+        }
+      ]
+    }
+  ],
+  [
+    10,
+    {
+      kind: "messages",
+      eventType: "assigned",
+      messages: [
+        {
+          topic: "Incident 1",
+          content: "Incident [1](https://zulip-test.pagerduty.com/incidents/PO1XIJ5) was assigned to [armooo](https://zulip-test.pagerduty.com/users/POBCFRJ).\n\n```quote\nIt is on fire\n```"
+        },
+        {
+          topic: "Incident 1",
+          content: "Incident [1](https://zulip-test.pagerduty.com/incidents/PO1XIJ5) was acknowledged by [armooo](https://zulip-test.pagerduty.com/users/POBCFRJ).\n\n```quote\nIt is on fire\n```"
+        }
+      ]
+    }
+  ],
+  [
+    12,
+    {
+      kind: "messages",
+      eventType: "acknowledged",
+      messages: [
+        {
+          topic: "Incident Test Incident (#10)",
+          content: "Incident [Test Incident (#10)](https://pig208.pagerduty.com/incidents/PQ1K5C8) was acknowledged by [PIG 208](https://pig208.pagerduty.com/users/PJ0LVEB)."
+        }
+      ]
+    }
+  ],
+  [
+    15,
+    {
+      kind: "messages",
+      eventType: "reassigned",
+      messages: [
+        {
+          topic: "Incident Test Incident (#3)",
+          content: "Incident [Test Incident (#3)](https://pig208.pagerduty.com/incidents/PIQUG8X) was reassigned to [Test User](https://pig208.pagerduty.com/users/PI9DT01)."
+        }
+      ]
+    }
+  ]
+];
+
+describeFixtures("pagerduty", (fixtures) => {
+  it.each(ONE_PER_EVENT_TYPE)("fixture %i gives its exact result", (index, expected) => {
+    expect(handle(fixtureRequest(fixtures[index]!))).toEqual(expected);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import { sentryIntegration } from "../../shared/integrations/sentry.js";
+import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
 import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
 
@@ -79,5 +80,28 @@ describe("sentry unsupported events and refusals", () => {
     expect(() => handle(webhookRequest({ action: "resolved", data: { issue } }))).toThrow(
       new WebhookPayloadError('payload["actor"] is missing'),
     );
+  });
+});
+
+/** One fixture of each event type the fixtures hold, with its exact result (checked against the payload). */
+const ONE_PER_EVENT_TYPE: [number, WebhookResult][] = [
+  [
+    0,
+    {
+      kind: "messages",
+      eventType: null,
+      messages: [
+        {
+          topic: "*url.Error: Get \"bad_url\": unsupported protocol scheme \"\"",
+          content: "**Exception captured:** [*url.Error: Get \"bad_url\": unsupported protocol scheme \"\"](https://sentry.io/organizations/hypro999-personal-organization/issues/1637164584/events/80777a9cc30e4d0eb8904333d5c298b0/)\n```quote\n**Level:** error\n**Time:** <time:2020-04-29T11:23:45.978469Z>\n**File:** trigger-exception.go\n```\nTraceback:\n```go\n         // Set the timeout to the maximum duration the program can afford to wait.\n         defer sentry.Flush(2 * time.Second)\n\n         resp, err := http.Get(os.Args[1])\n         if err != nil {\n--->         sentry.CaptureException(err)\n             log.Printf(\"reported to Sentry: %s\", err)\n             return\n         }\n         defer resp.Body.Close()\n```"
+        }
+      ]
+    }
+  ]
+];
+
+describeFixtures("sentry", (fixtures) => {
+  it.each(ONE_PER_EVENT_TYPE)("fixture %i gives its exact result", (index, expected) => {
+    expect(handle(fixtureRequest(fixtures[index]!))).toEqual(expected);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { slackMrkdwnToMarkdown } from "../../shared/integrations/format.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import { slackIncomingIntegration } from "../../shared/integrations/slack-incoming.js";
+import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
 import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
 
@@ -90,5 +91,35 @@ describe("slack_incoming refusals", () => {
     expect(() => handle(webhookRequest({ channel: 5, text: "x" }))).toThrow(
       new WebhookPayloadError('payload["channel"] is not a string'),
     );
+  });
+});
+
+/** One fixture of each event type the fixtures hold, with its exact result (checked against the payload). */
+const ONE_PER_EVENT_TYPE: [number, WebhookResult][] = [
+  [
+    0,
+    {
+      kind: "messages",
+      eventType: null,
+      messages: [
+        {
+          topic: "(no topic)",
+          content: "Hello, world."
+        }
+      ]
+    }
+  ],
+  [
+    6,
+    {
+      kind: "ignored",
+      eventType: null
+    }
+  ]
+];
+
+describeFixtures("slack_incoming", (fixtures) => {
+  it.each(ONE_PER_EVENT_TYPE)("fixture %i gives its exact result", (index, expected) => {
+    expect(handle(fixtureRequest(fixtures[index]!))).toEqual(expected);
   });
 });

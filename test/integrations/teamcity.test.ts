@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import { teamcityIntegration } from "../../shared/integrations/teamcity.js";
+import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
 import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
 
@@ -57,5 +58,28 @@ describe("teamcity ignored payloads and refusals", () => {
       new WebhookPayloadError('payload["build"]["buildNumber"] is missing'),
     );
     expect(() => handle(webhookRequest({ build: { ...build, buildResult: "odd" } }))).toThrow(WebhookPayloadError);
+  });
+});
+
+/** One fixture of each event type the fixtures hold, with its exact result (checked against the payload). */
+const ONE_PER_EVENT_TYPE: [number, WebhookResult][] = [
+  [
+    0,
+    {
+      kind: "messages",
+      eventType: null,
+      messages: [
+        {
+          topic: "Project :: Compile",
+          content: "Project :: Compile build 5535 - CL 123456 succeeded :thumbs_up:. [Changes](http://teamcity/viewLog.html?buildTypeId=Project_Compile&buildId=19952&tab=buildChangesDiv) · [Build log](http://teamcity/viewLog.html?buildTypeId=Project_Compile&buildId=19952)"
+        }
+      ]
+    }
+  ]
+];
+
+describeFixtures("teamcity", (fixtures) => {
+  it.each(ONE_PER_EVENT_TYPE)("fixture %i gives its exact result", (index, expected) => {
+    expect(handle(fixtureRequest(fixtures[index]!))).toEqual(expected);
   });
 });

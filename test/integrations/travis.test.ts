@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import { travisIntegration } from "../../shared/integrations/travis.js";
+import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
 import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
 
@@ -67,5 +68,41 @@ describe("travis options and refusals", () => {
     );
     const { build_url: _unused, ...noUrl } = build;
     expect(() => handle(webhookRequest(noUrl))).toThrow(new WebhookPayloadError('payload["build_url"] is missing'));
+  });
+});
+
+/** One fixture of each event type the fixtures hold, with its exact result (checked against the payload). */
+const ONE_PER_EVENT_TYPE: [number, WebhookResult][] = [
+  [
+    0,
+    {
+      kind: "messages",
+      eventType: "push",
+      messages: [
+        {
+          topic: "fhir-svn / master",
+          content: "Build [#4601](https://travis-ci.org/hl7-fhir/fhir-svn/builds/92495257) of josh_mandel's commit [Debug+build+hooks](https://github.com/hl7-fhir/fhir-svn/compare/6dccb98bcfd9...6c457d366a31): **passed** :thumbs_up:"
+        }
+      ]
+    }
+  ],
+  [
+    1,
+    {
+      kind: "messages",
+      eventType: "pull_request",
+      messages: [
+        {
+          topic: "fhir-svn / master",
+          content: "Build [#4601](https://travis-ci.org/hl7-fhir/fhir-svn/builds/92495257) of josh_mandel's commit [Debug+build+hooks](https://github.com/hl7-fhir/fhir-svn/compare/6dccb98bcfd9...6c457d366a31): **passed** :thumbs_up:"
+        }
+      ]
+    }
+  ]
+];
+
+describeFixtures("travis", (fixtures) => {
+  it.each(ONE_PER_EVENT_TYPE)("fixture %i gives its exact result", (index, expected) => {
+    expect(handle(fixtureRequest(fixtures[index]!))).toEqual(expected);
   });
 });
