@@ -1,3 +1,17 @@
+import { alertmanagerIntegration } from "./alertmanager.js";
+import { buildbotIntegration } from "./buildbot.js";
+import { circleciIntegration } from "./circleci.js";
+import { grafanaIntegration } from "./grafana.js";
+import { jiraIntegration } from "./jira.js";
+import { linearIntegration } from "./linear.js";
+import { newrelicIntegration } from "./newrelic.js";
+import { opsgenieIntegration } from "./opsgenie.js";
+import { pagerdutyIntegration } from "./pagerduty.js";
+import { sentryIntegration } from "./sentry.js";
+import { slackIncomingIntegration } from "./slack-incoming.js";
+import { teamcityIntegration } from "./teamcity.js";
+import { travisIntegration } from "./travis.js";
+import { trelloIntegration } from "./trello.js";
 import type { Integration } from "./types.js";
 import { ansibletowerIntegration } from "./ansibletower.js";
 import { grooveIntegration } from "./groove.js";
@@ -37,6 +51,20 @@ const INTEGRATIONS: readonly Integration[] = [
   taigaIntegration,
   uptimerobotIntegration,
   zabbixIntegration,
+  alertmanagerIntegration,
+  buildbotIntegration,
+  circleciIntegration,
+  grafanaIntegration,
+  jiraIntegration,
+  linearIntegration,
+  newrelicIntegration,
+  opsgenieIntegration,
+  pagerdutyIntegration,
+  sentryIntegration,
+  slackIncomingIntegration,
+  teamcityIntegration,
+  travisIntegration,
+  trelloIntegration,
 ];
 
 const BY_NAME = new Map(INTEGRATIONS.map((integration) => [integration.name, integration]));
