@@ -57,23 +57,7 @@ export async function putNewRealm(deps: Db, realm: RealmRecord): Promise<boolean
  * @returns false when the realm is gone or no longer has that date (nothing written)
  */
 export async function clearDemoOrganizationDeletionDate(deps: Db, realmId: number, date: number): Promise<boolean> {
-  return writeIf(
-    deps,
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: deps.table,
-            Key: keys.realm(realmId),
-            UpdateExpression: "REMOVE demo_organization_scheduled_deletion_date",
-            ConditionExpression: "demo_organization_scheduled_deletion_date = :d",
-            ExpressionAttributeValues: { ":d": date },
-          },
-        },
-        { Delete: { TableName: deps.table, Key: keys.demoDeletion(date, realmId) } },
-      ],
-    }),
-  );
+  return applyRealmChange(deps, realmId, { removeDemoDeletionDate: date });
 }
 
 /**
@@ -104,23 +88,26 @@ export interface RealmChange {
   settings?: { set: Record<string, unknown>; remove: string[] };
   /** Keys of `user_settings_defaults` to set and to remove. */
   userSettingsDefaults?: { set: Record<string, unknown>; remove: string[] };
-  /** Removes `demo_organization_scheduled_deletion_date` (a demo becomes a normal organization). */
-  removeDemoDeletionDate?: boolean;
+  /**
+   * Converts a demo organization into a normal one: removes
+   * `demo_organization_scheduled_deletion_date`, which must still be this
+   * date (UNIX seconds), and its entry in the scheduled deletions, in the
+   * same transaction.
+   */
+  removeDemoDeletionDate?: number;
 }
 
 /**
  * Applies a {@link RealmChange} in one UpdateItem: each settings key is its
  * own document path, so two administrators changing different settings at
  * the same time do not overwrite each other's maps.
- * @param opts.requireDemo the write happens only while the realm is a demo
- *   organization (has a scheduled deletion date)
- * @returns false when the realm does not exist, or `requireDemo` failed (nothing written)
+ * @returns false when the realm does not exist, or no longer has the
+ *   `removeDemoDeletionDate` it was asked to remove (nothing written)
  */
 export async function applyRealmChange(
   deps: Db,
   realmId: number,
   change: RealmChange,
-  opts: { requireDemo?: boolean } = {},
 ): Promise<boolean> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -154,25 +141,29 @@ export async function applyRealmChange(
       n++;
     }
   }
-  if (change.removeDemoDeletionDate) {
+  const demoDate = change.removeDemoDeletionDate;
+  if (demoDate !== undefined) {
     names["#demo"] = "demo_organization_scheduled_deletion_date";
+    values[":demo"] = demoDate;
     removes.push("#demo");
   }
   if (sets.length === 0 && removes.length === 0) return true;
   const expression = [sets.length ? `SET ${sets.join(", ")}` : "", removes.length ? `REMOVE ${removes.join(", ")}` : ""]
     .filter(Boolean)
     .join(" ");
+  const update = {
+    TableName: deps.table,
+    Key: keys.realm(realmId),
+    UpdateExpression: expression,
+    ExpressionAttributeNames: names,
+    ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+    ConditionExpression: demoDate === undefined ? "attribute_exists(pk)" : "attribute_exists(pk) AND #demo = :demo",
+  };
+  if (demoDate === undefined) return writeIf(deps, new UpdateCommand(update));
   return writeIf(
     deps,
-    new UpdateCommand({
-      TableName: deps.table,
-      Key: keys.realm(realmId),
-      UpdateExpression: expression,
-      ExpressionAttributeNames: names,
-      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-      ConditionExpression: opts.requireDemo
-        ? "attribute_exists(pk) AND attribute_exists(#demo)"
-        : "attribute_exists(pk)",
+    new TransactWriteCommand({
+      TransactItems: [{ Update: update }, { Delete: { TableName: deps.table, Key: keys.demoDeletion(demoDate, realmId) } }],
     }),
   );
 }

@@ -175,8 +175,7 @@ export async function checkUpdateRealm(
   const written = await applyRealmChange(
     deps,
     realm.id,
-    { fields, settings: { set, remove }, removeDemoDeletionDate: clearsDemo },
-    { requireDemo: clearsDemo },
+    { fields, settings: { set, remove }, removeDemoDeletionDate: clearsDemo ? realm.demo_organization_scheduled_deletion_date : undefined },
   );
   if (!written) throw new JsonableError("Must be a demo organization.");
 
