@@ -1,4 +1,5 @@
 import { githubIntegration } from "./github/index.js";
+import { gitlabIntegration } from "./gitlab.js";
 import type { Integration } from "./types.js";
 
 /**
@@ -7,6 +8,7 @@ import type { Integration } from "./types.js";
  */
 const INTEGRATIONS: readonly Integration[] = [
   githubIntegration,
+  gitlabIntegration,
 ];
 
 const BY_NAME = new Map(INTEGRATIONS.map((integration) => [integration.name, integration]));
