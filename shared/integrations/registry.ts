@@ -1,5 +1,7 @@
+import { giteaIntegration } from "./gitea.js";
 import { githubIntegration } from "./github/index.js";
 import { gitlabIntegration } from "./gitlab.js";
+import { gogsIntegration } from "./gogs.js";
 import type { Integration } from "./types.js";
 
 /**
@@ -7,8 +9,10 @@ import type { Integration } from "./types.js";
  * integration is one module under `shared/integrations/` and one line here.
  */
 const INTEGRATIONS: readonly Integration[] = [
+  giteaIntegration,
   githubIntegration,
   gitlabIntegration,
+  gogsIntegration,
 ];
 
 const BY_NAME = new Map(INTEGRATIONS.map((integration) => [integration.name, integration]));
