@@ -1,3 +1,4 @@
+import { bitbucket2Integration } from "./bitbucket2.js";
 import { giteaIntegration } from "./gitea.js";
 import { githubIntegration } from "./github/index.js";
 import { gitlabIntegration } from "./gitlab.js";
@@ -9,6 +10,7 @@ import type { Integration } from "./types.js";
  * integration is one module under `shared/integrations/` and one line here.
  */
 const INTEGRATIONS: readonly Integration[] = [
+  bitbucket2Integration,
   giteaIntegration,
   githubIntegration,
   gitlabIntegration,
