@@ -1,4 +1,5 @@
 import { bitbucket2Integration } from "./bitbucket2.js";
+import { bitbucket3Integration } from "./bitbucket3.js";
 import { giteaIntegration } from "./gitea.js";
 import { githubIntegration } from "./github/index.js";
 import { gitlabIntegration } from "./gitlab.js";
@@ -11,6 +12,7 @@ import type { Integration } from "./types.js";
  */
 const INTEGRATIONS: readonly Integration[] = [
   bitbucket2Integration,
+  bitbucket3Integration,
   giteaIntegration,
   githubIntegration,
   gitlabIntegration,
