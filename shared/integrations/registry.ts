@@ -1,3 +1,4 @@
+import { azuredevopsIntegration } from "./azuredevops.js";
 import { bitbucket2Integration } from "./bitbucket2.js";
 import { bitbucket3Integration } from "./bitbucket3.js";
 import { giteaIntegration } from "./gitea.js";
@@ -11,6 +12,7 @@ import type { Integration } from "./types.js";
  * integration is one module under `shared/integrations/` and one line here.
  */
 const INTEGRATIONS: readonly Integration[] = [
+  azuredevopsIntegration,
   bitbucket2Integration,
   bitbucket3Integration,
   giteaIntegration,
