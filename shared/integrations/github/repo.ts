@@ -54,14 +54,17 @@ export function githubCommitComment({ p }: GitHubContext): string {
   return gitCommitCommentMessage(githubSender(p), `[commented](${url})`, url.split("#", 1)[0]!, comment.get("commit_id").str(), comment.get("body").str());
 }
 
+/** A deployment created (`deployment`): who started it; the topic names the environment. */
 export function githubDeployment({ p }: GitHubContext): string {
   return `${githubSender(p)} created a new deployment.`;
 }
 
+/** A deployment's state changed (`deployment_status`). */
 export function githubDeploymentStatus({ p }: GitHubContext): string {
   return `Deployment status changed to ${p.get("deployment_status").get("state").str()}.`;
 }
 
+/** The repository forked: a link to the fork. */
 export function githubFork({ p }: GitHubContext): string {
   const forkee = p.get("forkee");
   return `${githubSender(p)} forked [${forkee.get("name").str()}](${forkee.get("html_url").str()}).`;
@@ -88,23 +91,28 @@ export function githubMembership({ p }: GitHubContext): string {
   return `${githubSender(p)} ${action} ${who} ${action === "removed" ? "from" : "to"} the ${p.get("team").get("name").str()} team.`;
 }
 
+/** A private repository made public. */
 export function githubPublic({ p }: GitHubContext): string {
   return `${githubSender(p)} made the repository ${githubRepoLink(p)} public.`;
 }
 
+/** Someone started watching (GitHub's "watch" is a star). */
 export function githubWatch({ p }: GitHubContext): string {
   return `${githubSender(p)} starred the repository ${githubRepoLink(p)}.`;
 }
 
+/** A star added or removed (`star` created/deleted). */
 export function githubStar({ p }: GitHubContext): string {
   const user = `[${githubSender(p)}](${p.get("sender").get("html_url").str()})`;
   return `${user} ${p.get("action").str() === "created" ? "starred" : "unstarred"} the repository ${githubRepoLink(p)}.`;
 }
 
+/** A repository created, deleted, archived, renamed, ... (`repository`). */
 export function githubRepository({ p }: GitHubContext): string {
   return `${githubSender(p)} ${p.get("action").str()} the repository ${githubRepoLink(p)}.`;
 }
 
+/** A repository added to a team (`team_add`). */
 export function githubTeamAdd({ p }: GitHubContext): string {
   return `The repository ${githubRepoLink(p)} was added to the team ${p.get("team").get("name").str()}.`;
 }
@@ -164,6 +172,7 @@ export function githubCheckRun({ p }: GitHubContext): string {
   return `Check [${run.get("name").str()}](${run.get("html_url").str()}) ${run.get("status").str()} (${run.get("conclusion").str()}). ([${gitShortSha(sha)}](${commitUrl}))`;
 }
 
+/** The test delivery GitHub sends when a webhook is set up (`ping`). */
 export function githubPing({ p }: GitHubContext): string {
   return gitSetupMessage("GitHub", githubSender(p));
 }
