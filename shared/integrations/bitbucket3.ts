@@ -203,6 +203,6 @@ function handleBitbucket3(request: WebhookRequest): WebhookResult {
 /** The Bitbucket Server integration: `/api/v1/external/bitbucket3`. */
 export const bitbucket3Integration: Integration = {
   name: "bitbucket3",
-  displayName: "Bitbucket Server",
+  displayName: "Bitbucket3",
   handle: handleBitbucket3,
 };
