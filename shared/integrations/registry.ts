@@ -3,7 +3,7 @@ import { bitbucket2Integration } from "./bitbucket2.js";
 import { bitbucket3Integration } from "./bitbucket3.js";
 import { giteaIntegration } from "./gitea.js";
 import { githubIntegration } from "./github/index.js";
-import { gitlabIntegration } from "./gitlab.js";
+import { gitlabIntegration } from "./gitlab/index.js";
 import { gogsIntegration } from "./gogs.js";
 import type { Integration } from "./types.js";
 

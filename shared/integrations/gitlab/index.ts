@@ -5,10 +5,12 @@
  * open`), comments by what they comment on (`Note Hook Issue`); a `System
  * Hook` delivery is named by its `event_name`/`object_kind` (`push` →
  * `Push Hook`). Topics: `project / branch` for pushes, jobs and
- * pipelines, `project / Issue #N title`, `project / MR #N title` (without
- * the title when `use_merge_request_title=false`), `project / Snippet #N
- * title`, or the project's name. Facts from Zulip's
- * `zerver/webhooks/gitlab/view.py`.
+ * pipelines, `project / environment` for deployments, `project / issue #N
+ * title`, `project / MR #N title` (without the title when
+ * `use_merge_request_title=false`), `project / snippet #N title`,
+ * `project / design name`, or the project's name. Under a `topic` of the
+ * sender's choosing, messages start with a link to the project. Facts from
+ * Zulip's `zerver/webhooks/gitlab/view.py`.
  */
 import {
   GIT_EMPTY_SHA,
@@ -20,18 +22,21 @@ import {
   gitItemMessage,
   gitItemTopic,
   gitPushMessage,
+  gitQuote,
   gitRefName,
   gitTagMessage,
-} from "./git.js";
-import { jsonPayload, type Payload } from "./payload.js";
-import type { Integration, WebhookRequest, WebhookResult } from "./types.js";
+} from "../git.js";
+import { jsonPayload, type Payload } from "../payload.js";
+import type { Integration, WebhookRequest, WebhookResult } from "../types.js";
+import { gitlabAccessTokenExpiry, gitlabDeployment, gitlabFeatureFlag, gitlabJob, gitlabPipeline, gitlabProjectUrl, gitlabRelease } from "./ops.js";
 
 interface Ctx {
   p: Payload;
   includeTitle: boolean;
 }
 
-const projectName = (p: Payload) => p.get("project").get("name").str();
+/** The project's name (job payloads carry only `repository`). */
+const projectName = (p: Payload) => (p.opt("project").exists() ? p.get("project") : p.get("repository")).get("name").str();
 const actorName = (p: Payload) => p.get("user").get("name").str();
 
 /** Descriptions may hold HTML comments (issue templates): they are not shown. */
@@ -58,7 +63,7 @@ function push({ p }: Ctx): string {
     message: c.get("message").str(),
     author: c.get("author").get("name").str(),
   }));
-  const compareUrl = `${p.get("project").get("web_url").str()}/-/compare/${p.get("before").str()}...${after}`;
+  const compareUrl = `${gitlabProjectUrl(p)}/-/compare/${p.get("before").str()}...${after}`;
   // GitLab lists at most 20 commits; `total_commits_count` counts them all.
   const total = p.opt("total_commits_count").numOr(0);
   return gitPushMessage({ user, branch, compareUrl, commits, total });
@@ -86,9 +91,15 @@ function issue(action: string | null): (ctx: Ctx) => string {
   };
 }
 
-function mergeRequest(action: string, detailed: boolean): (ctx: Ctx) => string {
+/**
+ * A merge request event: created (branches, assignees, description),
+ * updated (assignees, description), merged (branches), or a bare action.
+ */
+function mergeRequest(action: string): (ctx: Ctx) => string {
   return ({ p, includeTitle }) => {
     const attrs = p.get("object_attributes");
+    const branches = action === "created" || action === "merged";
+    const detailed = action === "created" || action === "updated";
     return gitItemMessage({
       user: actorName(p),
       action,
@@ -97,9 +108,9 @@ function mergeRequest(action: string, detailed: boolean): (ctx: Ctx) => string {
       url: attrs.get("url").str(),
       title: includeTitle ? attrs.get("title").str() : null,
       assignees: detailed ? assigneeNames(p) : [],
-      fromBranch: detailed ? attrs.get("source_branch").str() : null,
-      toBranch: detailed ? attrs.get("target_branch").str() : null,
-      body: detailed ? visibleDescription(attrs.opt("description").strOr(null)) : null,
+      fromBranch: branches ? attrs.get("source_branch").str() : null,
+      toBranch: branches ? attrs.get("target_branch").str() : null,
+      body: detailed ? attrs.opt("description").strOr(null) : null,
     });
   };
 }
@@ -107,10 +118,10 @@ function mergeRequest(action: string, detailed: boolean): (ctx: Ctx) => string {
 /** An update that carries `oldrev` added commits; any other is an edit. */
 function mergeRequestUpdated(ctx: Ctx): string {
   const addedCommits = ctx.p.get("object_attributes").opt("oldrev").exists();
-  return addedCommits ? mergeRequest("added commit(s) to", false)(ctx) : mergeRequest("updated", true)(ctx);
+  return mergeRequest(addedCommits ? "added commit(s) to" : "updated")(ctx);
 }
 
-function noteOn(kind: "Issue" | "MR" | "Snippet", key: "issue" | "merge_request" | "snippet", path: string) {
+function noteOn(kind: "issue" | "MR" | "snippet", key: "issue" | "merge_request" | "snippet", path: string) {
   return ({ p, includeTitle }: Ctx): string => {
     const comment = p.get("object_attributes");
     const item = p.get(key);
@@ -142,24 +153,13 @@ function wikiPage(action: string): (ctx: Ctx) => string {
   };
 }
 
-function statusPhrase(status: string, createdWord: string): string {
-  if (status === createdWord) return "was created";
-  if (status === "running") return "started";
-  return `changed status to ${status}`;
-}
-
-function job({ p }: Ctx): string {
-  const phrase = statusPhrase(p.get("build_status").str(), "created");
-  return `Build ${p.get("build_name").str()} from the ${p.get("build_stage").str()} stage ${phrase}.`;
-}
-
-function pipeline({ p }: Ctx): string {
-  const attrs = p.get("object_attributes");
-  const web = p.get("project").get("web_url").str();
-  const id = attrs.get("id").num();
-  const builds = p.get("builds").list().map((b) => `* [${b.get("name").str()}](${web}/-/jobs/${b.get("id").num()}) - ${b.get("status").str()}`);
-  const head = `[Pipeline (#${id})](${web}/-/pipelines/${id}) ${statusPhrase(attrs.get("status").str(), "pending")}`;
-  return builds.length > 0 ? `${head} with build(s):\n${builds.join("\n")}` : `${head}.`;
+/** A comment on an issue's design (an uploaded image): the design is named from the comment's position. */
+function designNote({ p }: Ctx): string {
+  const comment = p.get("object_attributes");
+  const [, issuePart = "", design = ""] = comment.get("position").get("new_path").str().split("/");
+  const designUrl = `${p.get("repository").get("homepage").str()}/-/issues/${issuePart.split("-").pop()}/designs/${design}`;
+  const commentUrl = `${designUrl}#note_${comment.get("id").num()}`;
+  return `${actorName(p)} [commented](${commentUrl}) on design [${design}](${designUrl}):\n\n${gitQuote(comment.get("note").str())}`;
 }
 
 function testHook({ p }: Ctx): string {
@@ -180,23 +180,30 @@ const BODIES: Record<string, (ctx: Ctx) => string> = {
   "Confidential Issue Hook update": issue("updated"),
   "Note Hook Commit": commitNote,
   "Note Hook MergeRequest": noteOn("MR", "merge_request", "-/merge_requests"),
-  "Note Hook Issue": noteOn("Issue", "issue", "-/issues"),
-  "Confidential Note Hook Issue": noteOn("Issue", "issue", "-/issues"),
-  "Note Hook Snippet": noteOn("Snippet", "snippet", "-/snippets"),
-  "Merge Request Hook open": mergeRequest("created", true),
+  "Note Hook Issue": noteOn("issue", "issue", "-/issues"),
+  "Confidential Note Hook Issue": noteOn("issue", "issue", "-/issues"),
+  "Note Hook Snippet": noteOn("snippet", "snippet", "-/snippets"),
+  "Note Hook DesignManagement::Design": designNote,
+  "Confidential Note Hook DesignManagement::Design": designNote,
+  "Merge Request Hook open": mergeRequest("created"),
   "Merge Request Hook update": mergeRequestUpdated,
-  "Merge Request Hook merge": mergeRequest("merged", false),
-  "Merge Request Hook close": mergeRequest("closed", false),
-  "Merge Request Hook reopen": mergeRequest("reopened", false),
-  "Merge Request Hook approved": mergeRequest("approved", false),
-  "Merge Request Hook unapproved": mergeRequest("unapproved", false),
-  "Merge Request Hook approval": mergeRequest("added their approval to", false),
-  "Merge Request Hook unapproval": mergeRequest("removed their approval from", false),
+  "Merge Request Hook merge": mergeRequest("merged"),
+  "Merge Request Hook close": mergeRequest("closed"),
+  "Merge Request Hook reopen": mergeRequest("reopened"),
+  "Merge Request Hook approved": mergeRequest("approved"),
+  "Merge Request Hook unapproved": mergeRequest("unapproved"),
+  // Sent only when a merge request needs several approvals.
+  "Merge Request Hook approval": mergeRequest("added their approval to"),
+  "Merge Request Hook unapproval": mergeRequest("withdrew their approval from"),
   "Wiki Page Hook create": wikiPage("created"),
   "Wiki Page Hook update": wikiPage("updated"),
-  "Job Hook": job,
-  "Build Hook": job,
-  "Pipeline Hook": pipeline,
+  "Job Hook": ({ p }) => gitlabJob(p),
+  "Build Hook": ({ p }) => gitlabJob(p),
+  "Pipeline Hook": ({ p }) => gitlabPipeline(p),
+  "Release Hook": ({ p }) => gitlabRelease(p),
+  "Feature Flag Hook": ({ p }) => gitlabFeatureFlag(p),
+  "Resource Access Token Hook": ({ p }) => gitlabAccessTokenExpiry(p),
+  "Deployment Hook": ({ p }) => gitlabDeployment(p),
 };
 
 /** `merge_request` → `Merge Request Hook`: a system hook named as the project hook it mirrors. */
@@ -209,7 +216,8 @@ function systemHookEvent(p: Payload): string {
 function eventName(header: string, p: Payload): string {
   const event = header === "System Hook" ? systemHookEvent(p) : header;
   if (["Issue Hook", "Confidential Issue Hook", "Merge Request Hook", "Wiki Page Hook"].includes(event)) {
-    return `${event} ${p.get("object_attributes").get("action").str()}`;
+    // GitLab leaves `action` out of some issue deliveries: those open the issue.
+    return `${event} ${p.get("object_attributes").opt("action").strOr("open")}`;
   }
   if (event === "Note Hook" || event === "Confidential Note Hook") {
     return `${event} ${p.get("object_attributes").get("noteable_type").str()}`;
@@ -232,14 +240,20 @@ function topicOf(event: string, p: Payload, request: WebhookRequest): string {
   }
   if (event.startsWith("Issue Hook") || event.startsWith("Confidential Issue Hook")) {
     const attrs = p.get("object_attributes");
-    return itemTopic("Issue", attrs.get("iid").num(), attrs.get("title").str());
+    return itemTopic("issue", attrs.get("iid").num(), attrs.get("title").str());
   }
-  if (event.endsWith("Note Hook Issue")) return itemTopic("Issue", p.get("issue").get("iid").num(), p.get("issue").get("title").str());
+  if (event.endsWith("Note Hook Issue")) return itemTopic("issue", p.get("issue").get("iid").num(), p.get("issue").get("title").str());
+  if (event.endsWith("Note Hook DesignManagement::Design")) {
+    const design = p.get("object_attributes").get("position").get("new_path").str().split("/").pop();
+    return `${projectName(p)} / design ${design}`;
+  }
   if (event === "Note Hook MergeRequest") {
     const mr = p.get("merge_request");
     return itemTopic("MR", mr.get("iid").num(), mrTitle(mr.get("title").str()));
   }
-  if (event === "Note Hook Snippet") return itemTopic("Snippet", p.get("snippet").get("id").num(), p.get("snippet").get("title").str());
+  if (event === "Note Hook Snippet") return itemTopic("snippet", p.get("snippet").get("id").num(), p.get("snippet").get("title").str());
+  if (event === "Resource Access Token Hook" && p.opt("group").exists()) return p.get("group").get("group_name").str();
+  if (event === "Deployment Hook") return gitBranchTopic(projectName(p), p.get("environment").str());
   return projectName(p);
 }
 
@@ -252,7 +266,10 @@ function handleGitLab(request: WebhookRequest): WebhookResult {
   if (event === "Push Hook" && !gitBranchWanted(request, gitRefName(p.get("ref").str()))) {
     return { kind: "ignored", eventType: event };
   }
-  const content = body({ p, includeTitle: gitIncludeTitle(request) });
+  const includeTitle = gitIncludeTitle(request);
+  let content = body({ p, includeTitle });
+  // Under a topic of the sender's choosing, say which project the message is about.
+  if (includeTitle) content = `[[${projectName(p)}](${gitlabProjectUrl(p)})] ${content}`;
   return { kind: "messages", eventType: event, messages: [{ topic: topicOf(event, p, request), content }] };
 }
 
