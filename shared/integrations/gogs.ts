@@ -136,6 +136,7 @@ export function gogsFamilyHandler(header: string, pullRequest: GogsPullRequestFo
         return one(gitBranchTopic(repo(), branch), gitBranchCreatedMessage(login(p.get("sender")), branch, url));
       }
       case "pull_request": {
+        // Named by the pull request's number, the one its link and messages show (not its database id).
         const pr = p.get("pull_request");
         return one(gitItemTopic(repo(), "PR", pr.get("number").num(), pr.get("title").str()), pullRequest(p, includeTitle));
       }
