@@ -159,7 +159,7 @@ export function englishList(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
-/** "user force pushed to branch b; its head is now sha." (Zulip's force-push message). */
+/** "user force pushed to branch b. Head is now sha." (Zulip's force-push message). */
 export function gitForcePushMessage(user: string, url: string, branch: string, head: string): string {
   return `${user} [force pushed](${url}) to branch ${branch}. Head is now ${head}.`;
 }
