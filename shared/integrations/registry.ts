@@ -1,10 +1,13 @@
+import { jsonIntegration } from "./json.js";
 import type { Integration } from "./types.js";
 
 /**
  * Every integration by its URL name (`/api/v1/external/<name>`). Adding an
  * integration is one module under `shared/integrations/` and one line here.
  */
-const INTEGRATIONS: readonly Integration[] = [];
+const INTEGRATIONS: readonly Integration[] = [
+  jsonIntegration,
+];
 
 const BY_NAME = new Map(INTEGRATIONS.map((integration) => [integration.name, integration]));
 

@@ -19,6 +19,7 @@ import { realmUserStatuses } from "../../wire/user-status.js";
 import { fetchAlertWords } from "../users/alert-words.js";
 import { draftsInitialState } from "../drafts/user-drafts.js";
 import { EMPTY_INITIAL_STATE } from "./empty.js";
+import { incomingWebhookBotsInitialState } from "./incoming-webhook-bots.js";
 import {
   maxMessageIdInitialState,
   recentPrivateConversationsInitialState,
@@ -165,6 +166,7 @@ export async function fetchInitialState(
       })),
     );
   }
+  if (want("realm_incoming_webhook_bots")) parts.push(incomingWebhookBotsInitialState());
   if (want("realm_user_groups")) {
     parts.push(loadMembers().then((all) => ({ realm_user_groups: systemUserGroups(realm.id, all.filter((u) => u.is_active)) })));
   }
