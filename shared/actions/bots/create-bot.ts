@@ -5,7 +5,7 @@ import type { UserRecord } from "../../data/records/user.js";
 
 import { accessStreamByName } from "../../access/stream.js";
 import { getUserIdByEmail, listRealmMembers } from "../../data/users.js";
-import { isValidEmailAddress, realmHost } from "../../domain/email.js";
+import { isValidEmailLocalPart, realmHost } from "../../domain/email.js";
 import { realmSettings } from "../../domain/realm-settings.js";
 import { BotType, isGuest, isRealmAdmin } from "../../domain/roles.js";
 import {
@@ -138,8 +138,8 @@ export async function checkCreateBot(
   const shortName = req.short_name.trim();
   if (shortName === "") throw new JsonableError("Bad name or username");
   const fullName = checkFullName(req.full_name);
+  if (!isValidEmailLocalPart(`${shortName}-bot`)) throw new JsonableError("Bad name or username");
   const email = `${shortName}-bot@${realmHost(realm, deps.config).replace(/:\d+$/, "")}`;
-  if (!isValidEmailAddress(email)) throw new JsonableError("Bad name or username");
   const [takenId, users] = await Promise.all([
     getUserIdByEmail(deps, realm.id, email),
     listRealmMembers(deps, realm.id, { consistent: true }),
