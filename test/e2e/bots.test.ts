@@ -77,7 +77,8 @@ describe("POST /bots", () => {
     const other = await eventsAfter(org, member2.id, cursors.get(member2.id)!);
     expect(other.map((e) => `${e.type}/${e.op}`)).toEqual(["realm_user/add"]);
     // The new key works.
-    const me = await org.api({ email: `deploy-bot@${BOT_DOMAIN}`, apiKey: res.body.api_key }, "GET", "/users/me");
+    const asBot = { id: bot.user_id, email: `deploy-bot@${BOT_DOMAIN}`, apiKey: res.body.api_key, fullName: "Deploy Bot", role: Role.MEMBER };
+    const me = await org.api(asBot, "GET", "/users/me");
     expect(me.body).toMatchObject({ result: "success", user_id: bot.user_id, is_bot: true });
   });
 

@@ -178,7 +178,7 @@ describe("POST /external/json", () => {
 
 describe("webhook authentication", () => {
   it("answers 404 for an unknown integration, whatever the credentials", async () => {
-    for (const query of [{}, { api_key: bot.apiKey }]) {
+    for (const query of [{}, { api_key: bot.apiKey }] as Record<string, string>[]) {
       const res = await hook({ integration: "no-such-integration", query, body: "{}" });
       expect(res).toEqual({ status: 404, body: { result: "error", msg: "Not Found", code: "BAD_REQUEST" } });
     }
