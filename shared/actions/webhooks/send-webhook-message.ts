@@ -193,14 +193,16 @@ async function sendOne(
  * @throws WebhookPayloadError 400 naming what the payload lacks
  * @throws UnsupportedWebhookEventTypeError HTTP 200 `UNSUPPORTED_WEBHOOK_EVENT_TYPE`
  * @throws JsonableError 400 as `POST /messages` refuses (no permission to post, empty topic, …)
+ * @param lookup finds the integration by URL name (the registry; tests pass their own)
  */
 export async function checkSendWebhookMessage(
   deps: Deps,
   realm: RealmRecord,
   bot: UserRecord,
   req: IncomingWebhookRequest,
+  lookup: (name: string) => Integration | undefined = integrationByName,
 ): Promise<void> {
-  const integration = integrationByName(req.integrationName);
+  const integration = lookup(req.integrationName);
   if (!integration) throw new RouteNotFoundError();
   if (req.body && req.body.length > MAX_WEBHOOK_BODY_BYTES) throw new RequestBodyTooLargeError(MAX_WEBHOOK_BODY_BYTES);
 
