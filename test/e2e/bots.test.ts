@@ -338,7 +338,7 @@ describe("POST /register realm_bots", () => {
       owner_id: org.users.member.id,
       is_active: true,
     });
-    expect(mine.realm_incoming_webhook_bots).toContainEqual({ name: "json", display_name: "JSON", all_event_types: null, config: [] });
+    expect(mine.realm_incoming_webhook_bots).toContainEqual({ name: "json", display_name: "JSON", all_event_types: null, config: {} });
     const others = await fetch(org.users.member2);
     expect(others.realm_bots.map((b: { user_id: number }) => b.user_id)).not.toContain(bot.id);
     const admin = await fetch(org.users.admin);

@@ -5,7 +5,8 @@ export interface IncomingWebhookBotEntry {
   name: string;
   display_name: string;
   all_event_types: string[] | null;
-  config: { key: string; config: string; validator: string }[];
+  /** Configuration key → description (OpenAPI `BotConfiguration`). */
+  config: Record<string, string>;
 }
 
 /**
@@ -13,7 +14,7 @@ export interface IncomingWebhookBotEntry {
  * (https://zulip.com/api/register-queue; Zulip's `WEBHOOK_INTEGRATIONS`
  * listing): every integration served at `/api/v1/external/<name>`, with its
  * event types when it lists them. No integration here takes bot
- * configuration options, so `config` is empty.
+ * configuration options, so `config` is an empty dictionary.
  */
 export function incomingWebhookBotsInitialState(): { realm_incoming_webhook_bots: IncomingWebhookBotEntry[] } {
   return {
@@ -23,7 +24,7 @@ export function incomingWebhookBotsInitialState(): { realm_incoming_webhook_bots
         name,
         display_name: integration.displayName,
         all_event_types: integration.allEventTypes ? [...integration.allEventTypes] : null,
-        config: [],
+        config: {},
       };
     }),
   };
