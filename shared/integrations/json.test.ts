@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { jsonIntegration, prettyJson } from "./json.js";
+import { jsonIntegration, jsonFormatterBody } from "./json.js";
 
-describe("prettyJson", () => {
+describe("jsonFormatterBody", () => {
   it("lays JSON out as Python's json.dumps(indent=2), non-ASCII escaped", () => {
-    expect(prettyJson({ a: [1, { b: null }], c: "é😀\u007f", d: {}, e: [] })).toBe(
+    expect(jsonFormatterBody({ a: [1, { b: null }], c: "é😀\u007f", d: {}, e: [] })).toBe(
       '{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ],\n  "c": "\\u00e9\\ud83d\\ude00\\u007f",\n  "d": {},\n  "e": []\n}',
     );
   });

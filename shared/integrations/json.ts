@@ -7,7 +7,7 @@ import type { Integration } from "./types.js";
  * value, and every character outside printable ASCII escaped as `\uXXXX`
  * (`ensure_ascii`), so the code block shows exactly what was sent.
  */
-export function prettyJson(value: unknown): string {
+export function jsonFormatterBody(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(
     /[^\x20-\x7e\n]/g,
     (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
@@ -28,7 +28,7 @@ export const jsonIntegration: Integration = {
     return {
       kind: "messages",
       eventType: null,
-      messages: [{ topic: "JSON", content: "```json\n" + prettyJson(payload.value) + "\n```" }],
+      messages: [{ topic: "JSON", content: "```json\n" + jsonFormatterBody(payload.value) + "\n```" }],
     };
   },
 };

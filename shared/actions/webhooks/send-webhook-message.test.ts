@@ -7,24 +7,24 @@ import { jsonPayload, WebhookPayloadError } from "../../integrations/payload.js"
 import type { Integration, WebhookResult } from "../../integrations/types.js";
 import {
   checkSendWebhookMessage,
-  fnmatch,
-  integrationRequest,
+  eventPatternMatches,
+  webhookRequestForIntegration,
   isEventFilteredOut,
   type IncomingWebhookRequest,
 } from "./send-webhook-message.js";
 
-describe("fnmatch", () => {
+describe("eventPatternMatches", () => {
   it("matches as Python's fnmatch on POSIX", () => {
-    expect(fnmatch("pull_request_opened", "pull_request_*")).toBe(true);
-    expect(fnmatch("push", "pull*")).toBe(false);
-    expect(fnmatch("issue.created", "issue.*")).toBe(true);
-    expect(fnmatch("issueXcreated", "issue.created")).toBe(false);
-    expect(fnmatch("tag1", "tag?")).toBe(true);
-    expect(fnmatch("tag12", "tag?")).toBe(false);
-    expect(fnmatch("b", "[abc]")).toBe(true);
-    expect(fnmatch("b", "[!abc]")).toBe(false);
-    expect(fnmatch("Push", "push")).toBe(false);
-    expect(fnmatch("a[b", "a[b")).toBe(true);
+    expect(eventPatternMatches("pull_request_opened", "pull_request_*")).toBe(true);
+    expect(eventPatternMatches("push", "pull*")).toBe(false);
+    expect(eventPatternMatches("issue.created", "issue.*")).toBe(true);
+    expect(eventPatternMatches("issueXcreated", "issue.created")).toBe(false);
+    expect(eventPatternMatches("tag1", "tag?")).toBe(true);
+    expect(eventPatternMatches("tag12", "tag?")).toBe(false);
+    expect(eventPatternMatches("b", "[abc]")).toBe(true);
+    expect(eventPatternMatches("b", "[!abc]")).toBe(false);
+    expect(eventPatternMatches("Push", "push")).toBe(false);
+    expect(eventPatternMatches("a[b", "a[b")).toBe(true);
   });
 });
 
@@ -42,9 +42,9 @@ describe("isEventFilteredOut", () => {
   });
 });
 
-describe("integrationRequest", () => {
+describe("webhookRequestForIntegration", () => {
   it("lower-cases header names, drops api_key and strips content-type parameters", () => {
-    const req = integrationRequest({
+    const req = webhookRequestForIntegration({
       integrationName: "x",
       headers: { "X-GitHub-Event": "push", "Content-Type": "application/json; charset=utf-8" },
       query: new Map([

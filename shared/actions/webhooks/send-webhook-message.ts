@@ -51,7 +51,7 @@ export interface IncomingWebhookRequest {
  * Shell-style pattern match as Python's `fnmatch.fnmatch` on POSIX:
  * `*` any run, `?` one character, `[seq]` / `[!seq]` a class; case-sensitive.
  */
-export function fnmatch(name: string, pattern: string): boolean {
+export function eventPatternMatches(name: string, pattern: string): boolean {
   let re = "";
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
@@ -78,12 +78,12 @@ export function fnmatch(name: string, pattern: string): boolean {
  */
 export function isEventFilteredOut(eventType: string | null, only?: string[], exclude?: string[]): boolean {
   if (eventType === null) return false;
-  if (only !== undefined && !only.some((p) => fnmatch(eventType, p))) return true;
-  return exclude !== undefined && exclude.some((p) => fnmatch(eventType, p));
+  if (only !== undefined && !only.some((p) => eventPatternMatches(eventType, p))) return true;
+  return exclude !== undefined && exclude.some((p) => eventPatternMatches(eventType, p));
 }
 
 /** The request as integrations see it (see `WebhookRequest`). */
-export function integrationRequest(req: IncomingWebhookRequest): WebhookRequest {
+export function webhookRequestForIntegration(req: IncomingWebhookRequest): WebhookRequest {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = v;
   const query: Record<string, string> = {};
@@ -206,7 +206,7 @@ export async function checkSendWebhookMessage(
   if (!integration) throw new RouteNotFoundError();
   if (req.body && req.body.length > MAX_WEBHOOK_BODY_BYTES) throw new RequestBodyTooLargeError(MAX_WEBHOOK_BODY_BYTES);
 
-  const result = runIntegration(deps, integration, integrationRequest(req));
+  const result = runIntegration(deps, integration, webhookRequestForIntegration(req));
   if (result.kind === "unsupported") throw new UnsupportedWebhookEventTypeError(integration.displayName, result.eventType);
   if (result.kind === "ignored") return;
   if (isEventFilteredOut(result.eventType, req.onlyEvents, req.excludeEvents)) return;
