@@ -168,6 +168,18 @@ describe("POST /external/json", () => {
     }
     const empty = await hook({ method: "GET", query: { api_key: bot.apiKey, stream: "hooks" } });
     expect(empty).toEqual({ status: 400, body: { result: "error", msg: "Malformed JSON", code: "BAD_REQUEST" } });
+    // The owner hears of it once (the five-minute limit covers the later requests).
+    const notices = await org.api(org.users.member, "GET", "/messages", {
+      anchor: "newest",
+      num_before: 10,
+      num_after: 0,
+      narrow: [{ operator: "sender", operand: "notification-bot@zulip.com" }],
+      apply_markdown: false,
+    });
+    expect(notices.body.messages.map((m: { content: string }) => m.content)).toEqual([
+      `Your bot \`${bot.email}\` received a request for the JSON integration whose body is not the JSON this integration expects. ` +
+        "Check the webhook's settings (its content type and payload format) at the sender.",
+    ]);
   });
 
   it("refuses a body over 1 MiB with 413", async () => {

@@ -13,6 +13,7 @@ import {
   StreamIdDoesNotExistError,
   UnsupportedWebhookEventTypeError,
 } from "../../errors.js";
+import { WebhookPayloadError } from "../../integrations/payload.js";
 import { integrationByName } from "../../integrations/registry.js";
 import type { Integration, WebhookMessage, WebhookRequest, WebhookResult } from "../../integrations/types.js";
 import { ensureNotificationBot } from "../messages/notification-bot.js";
@@ -104,27 +105,16 @@ function runIntegration(deps: Deps, integration: Integration, request: WebhookRe
 }
 
 /**
- * Tells a bot's owner, as the Notification Bot, that the bot posted to a
- * stream that does not exist (Zulip's `send_pm_if_empty_stream` through
+ * Sends a bot's owner a direct message from the Notification Bot about a
+ * misconfigured integration (Zulip's
  * `send_rate_limited_pm_notification_to_bot_owner`): at most once per
  * {@link BOT_OWNER_ALERT_WAIT_SECONDS} per bot, claimed with a conditional
  * write. Nothing for a bot without an owner.
  */
-async function notifyOwnerOfMissingStream(
-  deps: Deps,
-  realm: RealmRecord,
-  bot: UserRecord,
-  stream: string | number,
-): Promise<void> {
+async function notifyBotOwner(deps: Deps, realm: RealmRecord, bot: UserRecord, content: string): Promise<void> {
   if (!bot.is_bot || bot.bot_owner_id === null) return;
   const now = Math.floor(deps.clock.now() / 1000);
   if (!(await claimBotReminder(deps, realm.id, bot.user_id, now, BOT_OWNER_ALERT_WAIT_SECONDS))) return;
-  const identity = `\`${apiEmail(bot, realm, deps.config)}\``;
-  const content =
-    typeof stream === "number"
-      ? `Your bot ${identity} tried to post to the channel with ID ${stream}, but no channel has that ID.`
-      : `Your bot ${identity} tried to post to the channel #**${stream}**, but that channel does not exist. ` +
-        `[Create it](#channels/new) or correct the integration's URL.`;
   const notificationBot = await ensureNotificationBot(deps, realm);
   await checkSendMessage(deps, realm, notificationBot, {
     type: "private",
@@ -133,6 +123,23 @@ async function notifyOwnerOfMissingStream(
     content,
     clientName: "Internal",
   });
+}
+
+/** The owner's notice for a stream that does not exist (the facts of Zulip's `send_pm_if_empty_stream`). */
+function missingStreamNotice(deps: Deps, realm: RealmRecord, bot: UserRecord, stream: string | number): string {
+  const identity = `\`${apiEmail(bot, realm, deps.config)}\``;
+  return typeof stream === "number"
+    ? `Your bot ${identity} tried to post to the channel with ID ${stream}, but no channel has that ID.`
+    : `Your bot ${identity} tried to post to the channel #**${stream}**, but that channel does not exist. ` +
+        `[Create it](#channels/new) or correct the integration's URL.`;
+}
+
+/** The owner's notice for a body that is not JSON (the facts of Zulip's `notify_bot_owner_about_invalid_json`). */
+function invalidJsonNotice(deps: Deps, realm: RealmRecord, bot: UserRecord, integration: Integration): string {
+  return (
+    `Your bot \`${apiEmail(bot, realm, deps.config)}\` received a request for the ${integration.displayName} integration ` +
+    `whose body is not the JSON this integration expects. Check the webhook's settings (its content type and payload format) at the sender.`
+  );
 }
 
 /** Sends one of the integration's messages as Zulip's `check_send_webhook_message` does. */
@@ -168,7 +175,7 @@ async function sendOne(
   } catch (err) {
     // Zulip answers the sender with success here (so it keeps the hook) and tells the owner instead.
     if (err instanceof StreamDoesNotExistError || err instanceof StreamIdDoesNotExistError) {
-      await notifyOwnerOfMissingStream(deps, realm, bot, to);
+      await notifyBotOwner(deps, realm, bot, missingStreamNotice(deps, realm, bot, to));
       return;
     }
     throw err;
@@ -187,7 +194,7 @@ async function sendOne(
  * Nothing is posted for an event the integration ignores, or that
  * `only_events` / `exclude_events` filter out. A stream that does not exist
  * is answered with success and its owner hears of it from the Notification
- * Bot (at most once per five minutes).
+ * Bot (at most once per five minutes), as they do of a body that is not JSON.
  * @throws RouteNotFoundError 404 for an unknown integration
  * @throws RequestBodyTooLargeError 413 over {@link MAX_WEBHOOK_BODY_BYTES}
  * @throws WebhookPayloadError 400 naming what the payload lacks
@@ -206,7 +213,16 @@ export async function checkSendWebhookMessage(
   if (!integration) throw new RouteNotFoundError();
   if (req.body && req.body.length > MAX_WEBHOOK_BODY_BYTES) throw new RequestBodyTooLargeError(MAX_WEBHOOK_BODY_BYTES);
 
-  const result = runIntegration(deps, integration, webhookRequestForIntegration(req));
+  let result: WebhookResult;
+  try {
+    result = runIntegration(deps, integration, webhookRequestForIntegration(req));
+  } catch (err) {
+    // As Zulip's webhook_view: a body that is not JSON usually means a misconfigured sender, so its owner hears of it.
+    if (err instanceof WebhookPayloadError && err.message === "Malformed JSON") {
+      await notifyBotOwner(deps, realm, bot, invalidJsonNotice(deps, realm, bot, integration));
+    }
+    throw err;
+  }
   if (result.kind === "unsupported") throw new UnsupportedWebhookEventTypeError(integration.displayName, result.eventType);
   if (result.kind === "ignored") return;
   if (isEventFilteredOut(result.eventType, req.onlyEvents, req.excludeEvents)) return;
