@@ -249,6 +249,7 @@ describe("PATCH /bots/{bot_id}", () => {
     const { member, member2, admin, owner } = org.users;
     const cases: [TestUser, number, Record<string, unknown>, string][] = [
       [member2, bot.id, { full_name: "Stolen" }, "Insufficient permission"],
+      [member2, bot.id, { default_sending_stream: "missing stream" }, "Insufficient permission"],
       [member, 999999, { full_name: "X" }, "No such bot"],
       [member, member2.id, { full_name: "X" }, "No such bot"],
       [member, bot.id, { full_name: "Deploy Bot" }, "Name is already in use!"],

@@ -130,13 +130,15 @@ export async function checkUpdateBot(
   botId: number,
   update: BotUpdate,
 ): Promise<Record<string, unknown>> {
-  const [sending, register] = await Promise.all([
-    resolveDefaultStream(deps, realm, caller, update.default_sending_stream),
-    resolveDefaultStream(deps, realm, caller, update.default_events_register_stream),
-  ]);
+  let streams: Promise<(StreamRecord | null | undefined)[]> | undefined;
   return withWriteRetries("update bot", async () => {
     const users = await listRealmMembers(deps, realm.id, { consistent: true });
     const bot = accessBotInList(users, caller, botId);
+    // After the access check, as Zulip's access_bot_by_id comes first; read once across retries.
+    const [sending, register] = await (streams ??= Promise.all([
+      resolveDefaultStream(deps, realm, caller, update.default_sending_stream),
+      resolveDefaultStream(deps, realm, caller, update.default_events_register_stream),
+    ]));
     const fields: Partial<UserRecord> = {};
     const persons: RealmUserUpdatePerson[] = [];
     const botChanges: RealmBotChange[] = [];
