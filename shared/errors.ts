@@ -239,3 +239,37 @@ export class MoveMessagesTimeLimitError extends JsonableError {
     });
   }
 }
+
+/**
+ * 400 `BAD_REQUEST` for an incoming-webhook bot calling an API endpoint
+ * other than the webhook routes and sending messages (Zulip's
+ * `validate_api_key` without `allow_webhook_access`).
+ */
+export class IncomingWebhookBotRefusedError extends JsonableError {
+  constructor() {
+    super("This API is not available to incoming webhook bots.");
+  }
+}
+
+/**
+ * `UNSUPPORTED_WEBHOOK_EVENT_TYPE` with HTTP 200 (Zulip's
+ * `UnsupportedWebhookEventTypeError`): the sender gets a success status so
+ * that it does not disable the hook, and the envelope says which event of
+ * which integration was ignored (`webhook_name`, `event_type`).
+ */
+export class UnsupportedWebhookEventTypeError extends JsonableError {
+  constructor(webhookName: string, eventType: string) {
+    super(`The '${eventType}' event isn't currently supported by the ${webhookName} webhook; ignoring`, {
+      code: "UNSUPPORTED_WEBHOOK_EVENT_TYPE",
+      httpStatus: 200,
+      data: { webhook_name: webhookName, event_type: eventType },
+    });
+  }
+}
+
+/** 413 `BAD_REQUEST` for a request body over an endpoint's size limit (in bytes). */
+export class RequestBodyTooLargeError extends JsonableError {
+  constructor(limitBytes: number) {
+    super(`Request body too large (limit: ${limitBytes} bytes)`, { httpStatus: 413 });
+  }
+}

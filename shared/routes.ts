@@ -28,9 +28,11 @@ export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /**
  * How a route authenticates: `api` is HTTP Basic with email and API key
- * (https://zulip.com/api/http-headers#authentication); `none` needs no credentials.
+ * (https://zulip.com/api/http-headers#authentication); `none` needs no credentials;
+ * `webhook` is the incoming-webhook form: the `api_key` parameter, or HTTP Basic
+ * for senders that can only do that (https://zulip.com/api/incoming-webhooks-overview).
  */
-export type AuthMode = "api" | "none";
+export type AuthMode = "api" | "none" | "webhook";
 
 export interface Route {
   method: HttpMethod;
@@ -153,7 +155,23 @@ export const ROUTES: readonly Route[] = [
   r("PATCH", "/realm/user_settings_defaults", "realm", "updateRealmUserSettingsDefaults"),
   r("POST", "/default_streams", "realm", "addDefaultStream"),
   r("DELETE", "/default_streams", "realm", "removeDefaultStream"),
+  // Bots (not in the OpenAPI file; Zulip's zproject/urls.py names the views)
+  r("GET", "/bots", "users", "getBots"),
+  r("POST", "/bots", "users", "createBot"),
+  r("PATCH", "/bots/{bot_id}", "users", "updateBot"),
+  r("DELETE", "/bots/{bot_id}", "users", "deactivateBot"),
+  r("POST", "/bots/{bot_id}/api_key/regenerate", "users", "regenerateBotApiKey"),
+
+  // Incoming webhooks: third-party senders post here with a bot's key.
+  r("POST", "/external/{integration_name}", "webhooks", "incomingWebhook", "webhook"),
+  r("GET", "/external/{integration_name}", "webhooks", "incomingWebhook", "webhook"),
 ];
+
+/**
+ * The API endpoints an incoming-webhook bot may call besides the webhook
+ * routes (Zulip's `allow_incoming_webhooks` route tag): sending messages.
+ */
+export const INCOMING_WEBHOOK_BOT_ENDPOINTS: ReadonlySet<string> = new Set(["sendMessage"]);
 
 /** API Gateway's route key for a route, e.g. `GET /api/v1/users/{user_id}`. */
 export function routeKey(route: Route): string {

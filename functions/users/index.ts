@@ -20,6 +20,11 @@ import { removeAlertWords } from "./remove-alert-words.js";
 import { updateSettings } from "./update-settings.js";
 import { updateStatus } from "./update-status.js";
 import { updateUser } from "./update-user.js";
+import { createBot } from "./create-bot.js";
+import { deactivateBot } from "./deactivate-bot.js";
+import { getBots } from "./get-bots.js";
+import { regenerateBotApiKey } from "./regenerate-bot-api-key.js";
+import { updateBot } from "./update-bot.js";
 
 /** Endpoints of the `users` group. */
 export const endpoints = {
@@ -46,6 +51,11 @@ export const endpoints = {
   unmuteUser,
   updateUserCustomProfileData,
   removeUserCustomProfileData,
+  getBots,
+  createBot,
+  updateBot,
+  deactivateBot,
+  regenerateBotApiKey,
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */

@@ -1,6 +1,8 @@
 import type { Deps } from "../deps.js";
 import {
+  IncomingWebhookBotRefusedError,
   InvalidApiKeyError,
+  MissingArgumentError,
   InvalidSubdomainError,
   RealmDeactivatedError,
   UnauthorizedError,
@@ -10,6 +12,7 @@ import { apiKeyOwner, userAndRealm, userById } from "../data/users.js";
 import type { RealmRecord } from "../data/records/realm.js";
 import type { UserRecord } from "../data/records/user.js";
 import { apiEmail } from "../domain/email.js";
+import { BotType } from "../domain/roles.js";
 import { hashApiKey } from "./api-key.js";
 import { parseBasicAuth } from "./basic.js";
 
@@ -45,6 +48,20 @@ export async function authenticateApiRequest(
   if (email !== user.delivery_email.toLowerCase() && email !== apiEmail(user, realm, deps.config).toLowerCase()) {
     throw new InvalidApiKeyError();
   }
+  return checkAccount(deps, user, realm, subdomain);
+}
+
+/**
+ * The checks every authenticated request passes once its key is known to
+ * be the account's (Zulip's `validate_account_and_subdomain`), plus the
+ * refusal of a bot whose owner is deactivated.
+ */
+async function checkAccount(
+  deps: Pick<Deps, "db" | "table" | "config">,
+  user: UserRecord,
+  realm: RealmRecord,
+  subdomain: string,
+): Promise<{ user: UserRecord; realm: RealmRecord }> {
   if (realm.deactivated) throw new RealmDeactivatedError();
   if (!user.is_active) throw new UserDeactivatedError();
   if (realm.string_id !== subdomain) throw new InvalidSubdomainError();
@@ -54,4 +71,44 @@ export async function authenticateApiRequest(
     if (botOwner && botOwner.is_active === false) throw new UserDeactivatedError();
   }
   return { user, realm };
+}
+
+/**
+ * Authenticates an incoming-webhook request (Zulip's `webhook_view`, whose
+ * `validate_api_key` allows webhook access): the `api_key` parameter alone
+ * names the account; without it, HTTP Basic email + key as on the REST API
+ * (Zulip's `authenticated_rest_api_view(webhook_client_name=...)`, for
+ * senders that can only do that). Same refusals as {@link authenticateApiRequest}.
+ * @param apiKey the `api_key` query (or form) parameter, if sent
+ * @throws MissingArgumentError 400 `Missing 'api_key' argument` when neither credential was sent
+ * @throws InvalidApiKeyError 401 for an unknown key
+ * @throws UserDeactivatedError / RealmDeactivatedError / InvalidSubdomainError 401 as for the API
+ */
+export async function authenticateWebhookRequest(
+  deps: Pick<Deps, "db" | "table" | "config">,
+  apiKey: string | undefined,
+  authorization: string | undefined,
+  subdomain: string,
+): Promise<{ user: UserRecord; realm: RealmRecord }> {
+  if (apiKey === undefined) {
+    if (parseBasicAuth(authorization)) return authenticateApiRequest(deps, authorization, subdomain);
+    throw new MissingArgumentError("api_key");
+  }
+  const owner = await apiKeyOwner(deps, hashApiKey(apiKey));
+  if (!owner) throw new InvalidApiKeyError();
+  const { user, realm } = await userAndRealm(deps, owner.realm_id, owner.user_id);
+  if (!user || !realm) throw new InvalidApiKeyError();
+  return checkAccount(deps, user, realm, subdomain);
+}
+
+/**
+ * Refuses an incoming-webhook bot (bot type 2) on an API endpoint other
+ * than those of `allowed` (Zulip's `validate_api_key` without
+ * `allow_webhook_access`).
+ * @throws IncomingWebhookBotRefusedError 400 `This API is not available to incoming webhook bots.`
+ */
+export function checkIncomingWebhookBotAccess(user: UserRecord, endpoint: string, allowed: ReadonlySet<string>): void {
+  if (user.is_bot && user.bot_type === BotType.INCOMING_WEBHOOK && !allowed.has(endpoint)) {
+    throw new IncomingWebhookBotRefusedError();
+  }
 }

@@ -294,3 +294,24 @@ export async function addOnboardingStepSeen(
     throw err;
   }
 }
+
+/**
+ * Claims a bot's owner-notification slot (Zulip's `last_reminder` rate
+ * limit): sets `last_reminder` to `nowSeconds` only when it is absent or at
+ * least `waitSeconds` old, in one conditional UpdateItem, so that concurrent
+ * webhook requests notify the owner once.
+ * @returns true when this caller got the slot
+ */
+export async function claimBotReminder(
+  deps: Db,
+  realmId: number,
+  botId: number,
+  nowSeconds: number,
+  waitSeconds: number,
+): Promise<boolean> {
+  return updateUserFields(deps, realmId, botId, { last_reminder: nowSeconds }, {
+    expression: "attribute_not_exists(#lr) OR #lr <= :cutoff",
+    names: { "#lr": "last_reminder" },
+    values: { ":cutoff": nowSeconds - waitSeconds },
+  });
+}

@@ -90,3 +90,13 @@ export function isValidEmailAddress(email: string): boolean {
   if (labels.length < 2 || !labels.every((l) => DOMAIN_LABEL.test(l))) return false;
   return !/^\d+$/.test(labels[labels.length - 1]!);
 }
+
+/**
+ * Whether a string is a local part {@link isValidEmailAddress} accepts
+ * (at most 64 characters, a dot-atom). Bot emails are checked this way:
+ * their domain is the organization's own host, which may be an IP address
+ * in development.
+ */
+export function isValidEmailLocalPart(local: string): boolean {
+  return local.length > 0 && local.length <= 64 && LOCAL_PART.test(local);
+}

@@ -21,6 +21,8 @@ export interface ApiContext {
   subdomain: string;
   /** Name of the calling client (Zulip's `client`), from the `client` parameter or the User-Agent. */
   clientName: string;
+  /** The query string's parameters alone (webhook integrations read their options there). */
+  query: RawParams;
   /** Raw request body for endpoints that read it themselves (webhooks). */
   body: Buffer | undefined;
   headers: Record<string, string | undefined>;

@@ -14,6 +14,7 @@ import { grooveIntegration } from "./groove.js";
 import { harborIntegration } from "./harbor.js";
 import { homeassistantIntegration } from "./homeassistant.js";
 import { jiraIntegration } from "./jira.js";
+import { jsonIntegration } from "./json.js";
 import { linearIntegration } from "./linear.js";
 import { netlifyIntegration } from "./netlify.js";
 import { newrelicIntegration } from "./newrelic.js";
@@ -58,6 +59,7 @@ const INTEGRATIONS: readonly Integration[] = [
   harborIntegration,
   homeassistantIntegration,
   jiraIntegration,
+  jsonIntegration,
   linearIntegration,
   netlifyIntegration,
   newrelicIntegration,

@@ -47,6 +47,12 @@ export interface Integration {
   /** The name in messages ("The 'x' event isn't currently supported by the <displayName> webhook"). */
   displayName: string;
   /**
+   * Every event type the integration reports, for `only_events` /
+   * `exclude_events` pickers (register's `realm_incoming_webhook_bots`
+   * `all_event_types`); omit when it has none to list.
+   */
+  allEventTypes?: readonly string[];
+  /**
    * Turns one request into messages. Throws {@link WebhookPayloadError}
    * (via the accessors of `payload.ts`) when the payload lacks what it
    * needs; never anything else for bad input.

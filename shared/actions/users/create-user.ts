@@ -31,6 +31,8 @@ export interface NewUser {
    * learn of them from `POST /register`'s `cross_realm_bots`.
    */
   is_system_bot?: boolean;
+  /** A bot's default streams (`POST /bots`); stored on the record as given. */
+  bot_defaults?: Pick<UserRecord, "default_sending_stream_id" | "default_events_register_stream_id" | "default_all_public_streams">;
 }
 
 /**
@@ -73,6 +75,7 @@ export async function doCreateUser(deps: Deps, realm: RealmRecord, input: NewUse
     settings: { ...(realm.user_settings_defaults ?? {}) },
     profile_data: {},
     ...(input.is_system_bot ? { is_system_bot: true } : {}),
+    ...(input.is_bot ? input.bot_defaults : {}),
   };
   if (!(await putNewUser(deps, user, hashApiKey(apiKey)))) {
     throw new JsonableError(`Email '${input.email}' already in use`);

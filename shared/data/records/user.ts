@@ -56,4 +56,16 @@ export interface UserRecord {
    * absent when nobody mutes the user.
    */
   muted_by_ids?: Set<number>;
+  /**
+   * Bots: UNIX seconds of the last Notification Bot message telling the
+   * owner about a misconfigured integration (Zulip's `last_reminder`, which
+   * bots use for this), so that owners hear at most once per five minutes.
+   */
+  last_reminder?: number;
+  /** Bots: the stream ID of Zulip's `default_sending_stream`, null or absent for none. */
+  default_sending_stream_id?: number | null;
+  /** Bots: the stream ID of Zulip's `default_events_register_stream`, null or absent for none. */
+  default_events_register_stream_id?: number | null;
+  /** Bots: Zulip's `default_all_public_streams` (absent means false). */
+  default_all_public_streams?: boolean;
 }

@@ -37,6 +37,7 @@ export function apiContext(options: { deps: () => Deps }): ApiMiddleware {
         host,
         subdomain: subdomainOf(host, deps.config.ROOT_DOMAIN),
         clientName: clientNameOf(params.get("client"), header(event, "user-agent")),
+        query: new Map(new URLSearchParams(event.rawQueryString ?? "")),
         body: bodyBytes(event),
         headers: event.headers ?? {},
         requestId: event.requestContext.requestId,

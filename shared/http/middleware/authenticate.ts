@@ -1,4 +1,11 @@
-import { authenticateApiRequest } from "../../auth/authenticate.js";
+import {
+  authenticateApiRequest,
+  authenticateWebhookRequest,
+  checkIncomingWebhookBotAccess,
+} from "../../auth/authenticate.js";
+import { RouteNotFoundError } from "../../errors.js";
+import { integrationByName } from "../../integrations/registry.js";
+import { INCOMING_WEBHOOK_BOT_ENDPOINTS } from "../../routes.js";
 import { realmBySubdomain } from "../../data/realms.js";
 import { header } from "../raw-params.js";
 import type { ApiMiddleware } from "./types.js";
@@ -6,7 +13,9 @@ import type { ApiMiddleware } from "./types.js";
 /**
  * Authenticates the caller according to the route's `auth` mode (middy
  * `before`, after {@link apiContext}). `api` routes get `user` and `realm`
- * or fail with a 401; `none` routes get the realm named by the host, if any.
+ * or fail with a 401 (an incoming-webhook bot only where it may go);
+ * `webhook` routes authenticate by the `api_key` parameter or HTTP Basic;
+ * `none` routes get the realm named by the host, if any.
  */
 export function authenticate(): ApiMiddleware {
   return {
@@ -14,6 +23,20 @@ export function authenticate(): ApiMiddleware {
       const ctx = request.context.api!;
       if (ctx.route.auth === "api") {
         const { user, realm } = await authenticateApiRequest(ctx.deps, header(request.event, "authorization"), ctx.subdomain);
+        checkIncomingWebhookBotAccess(user, ctx.route.endpoint, INCOMING_WEBHOOK_BOT_ENDPOINTS);
+        ctx.user = user;
+        ctx.realm = realm;
+        return;
+      }
+      if (ctx.route.auth === "webhook") {
+        // Zulip has one URL per integration, so an unknown name is a 404 whatever the credentials.
+        if (!integrationByName(ctx.pathParams.integration_name ?? "")) throw new RouteNotFoundError();
+        const { user, realm } = await authenticateWebhookRequest(
+          ctx.deps,
+          ctx.params.get("api_key"),
+          header(request.event, "authorization"),
+          ctx.subdomain,
+        );
         ctx.user = user;
         ctx.realm = realm;
         return;

@@ -15,7 +15,6 @@ export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> 
   realm_embedded_bots: () => ({ realm_embedded_bots: [] }),
   realm_emoji: () => ({ realm_emoji: {} }),
   realm_filters: () => ({ realm_filters: [] }),
-  realm_incoming_webhook_bots: () => ({ realm_incoming_webhook_bots: [] }),
   realm_linkifiers: () => ({ realm_linkifiers: [] }),
   scheduled_messages: () => ({ scheduled_messages: [] }),
   stop_words: () => ({ stop_words: [] }),

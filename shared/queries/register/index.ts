@@ -15,11 +15,13 @@ import { apiEmail } from "../../domain/email.js";
 import { nextOnboardingSteps } from "../../domain/onboarding-steps.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { realmUserStatuses } from "../../wire/user-status.js";
+import { botToWire } from "../../wire/bot.js";
 import { fetchAlertWords } from "../users/alert-words.js";
 import { customProfileFieldsInitialState } from "../users/custom-profile-fields.js";
 import { draftsInitialState } from "../drafts/user-drafts.js";
 import { realmUserGroupsInitialState } from "../user-groups/user-groups.js";
 import { EMPTY_INITIAL_STATE } from "./empty.js";
+import { incomingWebhookBotsInitialState } from "./incoming-webhook-bots.js";
 import {
   maxMessageIdInitialState,
   recentPrivateConversationsInitialState,
@@ -97,24 +99,6 @@ export interface InitialStateOptions {
   longpollTimeoutSeconds: number;
 }
 
-/** The `realm_bots` entry of a bot (OpenAPI `Bot`), as the users' `realm_bot` events describe it. */
-function botToWire(bot: UserRecord, realm: RealmRecord, deps: Deps): Record<string, unknown> {
-  return {
-    user_id: bot.user_id,
-    full_name: bot.full_name,
-    api_key: bot.api_key,
-    default_sending_stream: null,
-    default_events_register_stream: null,
-    default_all_public_streams: false,
-    avatar_url: avatarUrlFor(bot, { clientGravatar: false, emailVisible: true }),
-    owner_id: bot.bot_owner_id,
-    services: [],
-    email: apiEmail(bot, realm, deps.config),
-    bot_type: bot.bot_type,
-    is_active: bot.is_active,
-  };
-}
-
 /**
  * The initial state of `POST /register` for the requested fetch types
  * (https://zulip.com/api/register-queue; Zulip's `fetch_initial_state_data`;
@@ -161,13 +145,17 @@ export async function fetchInitialState(
   }
   if (want("realm_bot")) {
     parts.push(
-      loadMembers().then((all) => ({
-        realm_bots: all
-          .filter((u) => u.is_bot && (isRealmAdmin(me) || u.bot_owner_id === me.user_id))
-          .map((b) => botToWire(b, realm, deps)),
-      })),
+      Promise.all([loadMembers(), loadStreams()]).then(([all, allStreams]) => {
+        const byId = new Map(allStreams.map((s) => [s.stream_id, s]));
+        return {
+          realm_bots: all
+            .filter((u) => u.is_bot && (isRealmAdmin(me) || u.bot_owner_id === me.user_id))
+            .map((b) => botToWire(b, realm, deps.config, byId)),
+        };
+      }),
     );
   }
+  if (want("realm_incoming_webhook_bots")) parts.push(incomingWebhookBotsInitialState());
   if (want("realm_user_groups")) {
     parts.push(loadMembers().then((all) => realmUserGroupsInitialState(deps, realm, all.filter((u) => u.is_active))));
   }
