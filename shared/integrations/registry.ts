@@ -85,9 +85,15 @@ const INTEGRATIONS: readonly Integration[] = [
 
 const BY_NAME = new Map(INTEGRATIONS.map((integration) => [integration.name, integration]));
 
-/** The integration served at `/api/v1/external/<name>`, or undefined for an unknown name. */
+/**
+ * Further URL names of an integration: GitHub Sponsors posts to
+ * `/external/githubsponsors`, which Zulip serves with its GitHub webhook.
+ */
+const ALIASES: Readonly<Record<string, string>> = { githubsponsors: "github" };
+
+/** The integration served at `/api/v1/external/<name>` (an alias gives its integration), or undefined for an unknown name. */
 export function integrationByName(name: string): Integration | undefined {
-  return BY_NAME.get(name);
+  return BY_NAME.get(Object.hasOwn(ALIASES, name) ? ALIASES[name]! : name);
 }
 
 /** Every integration's URL name, sorted. */
