@@ -67,3 +67,49 @@ describe("moving a topic out of a stream with protected history", () => {
     expect(moves[0]!.propagate_mode).toBe("change_all");
   });
 });
+
+describe("old messages show their sender and DM participants as they are now", () => {
+  it("a new name and a restricted email reach GET /messages and GET /messages/{id}, guests included", async () => {
+    const { owner, member, member2, guest } = org.users;
+    // Prepare: a stream message the guest can read and a DM, both by member2 with a visible email.
+    await createStream(org, owner, "sec-hydrate", { principals: [owner.id, member2.id, guest.id] });
+    const streamMessage = await send(member2, "sec-hydrate", "names", "before the change");
+    const dm = await org.api(member2, "POST", "/messages", { type: "private", to: JSON.stringify([member.id]), content: "hi" });
+    expect(dm.body).toMatchObject({ result: "success" });
+    const before = await org.api(guest, "GET", `/messages/${streamMessage}`);
+    expect(before.body.message.sender_email).toBe(member2.email);
+
+    // Act: member2 renames and hides their email from everyone.
+    expect((await org.api(member2, "PATCH", "/settings", { full_name: "Renamed Sender" })).status).toBe(200);
+    expect((await org.api(member2, "PATCH", "/settings", { email_address_visibility: 4 })).status).toBe(200);
+
+    // Assess: the guest sees the new name and the fake address, in both fetch paths.
+    const fake = new RegExp(`^user${member2.id}@`);
+    const single = await org.api(guest, "GET", `/messages/${streamMessage}`);
+    expect(single.body.message).toMatchObject({ sender_full_name: "Renamed Sender" });
+    expect(single.body.message.sender_email).toMatch(fake);
+    const page = await org.api(guest, "GET", "/messages", {
+      anchor: streamMessage,
+      num_before: 0,
+      num_after: 0,
+      narrow: [{ operator: "stream", operand: "sec-hydrate" }],
+    });
+    expect(page.body.messages).toHaveLength(1);
+    expect(page.body.messages[0]).toMatchObject({ id: streamMessage, sender_full_name: "Renamed Sender" });
+    expect(page.body.messages[0].sender_email).toMatch(fake);
+    // The DM's recipient sees the current sender and participant entry.
+    const dmPage = await org.api(member, "GET", "/messages", {
+      anchor: dm.body.id,
+      num_before: 0,
+      num_after: 0,
+      narrow: [{ operator: "dm", operand: [member2.id] }],
+    });
+    const shown = dmPage.body.messages[0];
+    expect(shown).toMatchObject({ id: dm.body.id, sender_full_name: "Renamed Sender" });
+    expect(shown.sender_email).toMatch(fake);
+    const entry = (shown.display_recipient as { id: number; email: string; full_name: string }[]).find((u) => u.id === member2.id)!;
+    expect(entry.full_name).toBe("Renamed Sender");
+    expect(entry.email).toMatch(fake);
+    expect(shown.display_recipient.find((u: { id: number }) => u.id === member.id)).toMatchObject({ email: member.email });
+  });
+});
