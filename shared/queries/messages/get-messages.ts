@@ -228,7 +228,7 @@ async function currentStreamNames(
  * narrow did not resolve (one BatchGet, see `currentStreamNames`) and the
  * current senders and DM participants (one BatchGet, see
  * `readMessageUsers`). Single-operator narrows (stream, topic, dm,
- * is:starred, sender, home) need one page for 100 messages: at most 4
+ * is:starred, sender, home) need one page for 100 messages: at most 5
  * round trips after authentication, independent of history size
  * (docs/data-model.md).
  *
