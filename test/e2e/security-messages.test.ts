@@ -113,3 +113,77 @@ describe("old messages show their sender and DM participants as they are now", (
     expect(shown.display_recipient.find((u: { id: number }) => u.id === member.id)).toMatchObject({ email: member.email });
   });
 });
+
+describe("POST /messages bounds what its event carries before storing anything", () => {
+  it.each([
+    ["local_id", { local_id: "x".repeat(500_000) }],
+    ["queue_id", { queue_id: "q".repeat(101) }],
+  ])("an oversized %s is refused and nothing is stored", async (name, extra) => {
+    const { member } = org.users;
+    await createStream(org, member, "sec-echo");
+    const marker = `echo bound ${name}`;
+    const res = await org.api(member, "POST", "/messages", { type: "stream", to: "sec-echo", topic: "t", content: marker, ...extra });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ result: "error", code: "BAD_REQUEST", msg: `${name} is too long (limit: 100 characters)` });
+    expect(await topicIds(member, "sec-echo", "t")).toEqual([]);
+  });
+});
+
+describe("inputs past DynamoDB's limits answer 400, never 500", () => {
+  it("content whose rendering exceeds the item limit: 400 Unable to render message, nothing stored", async () => {
+    const { member } = org.users;
+    await createStream(org, member, "sec-render");
+    // Under 10,000 bytes of source, over a megabyte of KaTeX HTML.
+    const content = "$$" + "\\sqrt{\\frac{a}{b}}".repeat(500) + "$$";
+    const res = await org.api(member, "POST", "/messages", { type: "stream", to: "sec-render", topic: "tex", content });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ result: "error", code: "BAD_REQUEST", msg: "Unable to render message" });
+    expect(await topicIds(member, "sec-render", "tex")).toEqual([]);
+
+    // The same content as an edit is refused and leaves the message as it was.
+    const id = await send(member, "sec-render", "tex", "small");
+    const edit = await org.api(member, "PATCH", `/messages/${id}`, { content });
+    expect(edit.status).toBe(400);
+    expect(edit.body).toEqual({ result: "error", code: "BAD_REQUEST", msg: "Unable to render message" });
+    const after = await org.api(member, "GET", `/messages/${id}`, { apply_markdown: false });
+    expect(after.body.message.content).toBe("small");
+  });
+
+  it("20 concurrent removals of one reaction: one 200, the rest Reaction doesn't exist", async () => {
+    const { member, member2 } = org.users;
+    await createStream(org, member, "sec-react", { principals: [member.id, member2.id] });
+    const id = await send(member, "sec-react", "r", "react to me");
+    // Other reactions around it, so the target sits mid-list.
+    for (const emoji of ["smile", "octopus", "heart"]) {
+      expect((await org.api(member2, "POST", `/messages/${id}/reactions`, { emoji_name: emoji })).status).toBe(200);
+    }
+    expect((await org.api(member, "POST", `/messages/${id}/reactions`, { emoji_name: "octopus" })).status).toBe(200);
+    expect((await org.api(member2, "DELETE", `/messages/${id}/reactions`, { emoji_name: "smile" })).status).toBe(200);
+
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => org.api(member2, "DELETE", `/messages/${id}/reactions`, { emoji_name: "octopus" })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 200)) {
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ result: "error", code: "BAD_REQUEST", msg: "Reaction doesn't exist." });
+    }
+    const after = await org.api(member, "GET", `/messages/${id}`);
+    const left = (after.body.message.reactions as { emoji_name: string; user_id: number }[]).map((r) => [r.emoji_name, r.user_id]);
+    expect(left).toEqual([
+      ["heart", member2.id],
+      ["octopus", member.id],
+    ]);
+  });
+
+  it("a ~1 MB topic_name to mark_topic_as_read: 400 No such topic", async () => {
+    const { member } = org.users;
+    const stream = await createStream(org, member, "sec-topic");
+    const topic = "t".repeat(1_000_000);
+    const res = await org.api(member, "POST", "/mark_topic_as_read", { stream_id: stream.stream_id, topic_name: topic });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ result: "error", code: "BAD_REQUEST", msg: `No such topic '${topic}'` });
+    // DynamoDB Local does not check index key sizes; shared/data/id-index.test.ts
+    // checks that no Query with such a key is sent.
+  });
+});

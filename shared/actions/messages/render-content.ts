@@ -7,14 +7,26 @@ import type { UserRecord } from "../../data/records/user.js";
 import { getStream, getStreamIdByName } from "../../data/streams.js";
 import { getUsersByIds, listRealmMembers } from "../../data/users.js";
 import { apiEmail, realmUrl } from "../../domain/email.js";
+import { JsonableError } from "../../errors.js";
 import { collectReferences, renderMarkdown } from "../../markdown/index.js";
 import type { RenderResult } from "../../markdown/types.js";
+
+/**
+ * Largest rendered content accepted (UTF-8 bytes). Zulip refuses renderings
+ * over 100 × its 10,000-character message limit; ours must fit a DynamoDB
+ * item (400 KB) beside the source, and again in the `message` event item
+ * (source and rendering) and in a content edit's history entry (the
+ * previous rendering beside the new one), so 160 KiB.
+ */
+export const MAX_RENDERED_CONTENT_BYTES = 160 * 1024;
 
 /**
  * Renders message content for sending or editing: finds what it refers to
  * (`collectReferences`), fetches only that — the realm's users only when a
  * mention is by name, users by ID for `@**Name|id**`, linked streams by
  * name — and renders it. At most two round trips, in parallel.
+ * @throws JsonableError `Unable to render message` (Zulip's wording for a
+ *   failed rendering) when the HTML exceeds {@link MAX_RENDERED_CONTENT_BYTES}
  */
 export async function renderMessageContent(deps: Deps, realm: RealmRecord, content: string): Promise<RenderResult> {
   const refs = collectReferences(content);
@@ -33,7 +45,7 @@ export async function renderMessageContent(deps: Deps, realm: RealmRecord, conte
   const [users, streams] = await Promise.all([usersPromise, streamsPromise]);
   // Private streams are linkable by name as in Zulip: the link reveals nothing
   // the sender does not already know by name.
-  return renderMarkdown(content, {
+  const rendered = renderMarkdown(content, {
     users: users.map((u) => ({
       id: u.user_id,
       full_name: u.full_name,
@@ -45,6 +57,8 @@ export async function renderMessageContent(deps: Deps, realm: RealmRecord, conte
     realmEmoji: [],
     realmUrl: realmUrl(realm, deps.config),
   });
+  if (Buffer.byteLength(rendered.html, "utf8") > MAX_RENDERED_CONTENT_BYTES) throw new JsonableError("Unable to render message");
+  return rendered;
 }
 
 /** The fields of a message record that rendering decides (set on send and on every content edit). */
