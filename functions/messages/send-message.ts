@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_LOCAL_ECHO_ID_LENGTH } from "../../shared/actions/messages/notify-message.js";
 import { checkSendMessage } from "../../shared/actions/messages/send-message.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
@@ -11,8 +12,9 @@ export const sendMessage: Endpoint = async (ctx) => {
     to: param.jsonOrString(z.unknown()),
     content: param.string(),
     topic: param.string().alias("subject").optional(),
-    queue_id: param.string().optional(),
-    local_id: param.string().optional(),
+    // Bounded here, before anything is written (see MAX_LOCAL_ECHO_ID_LENGTH).
+    queue_id: param.string(z.string().max(MAX_LOCAL_ECHO_ID_LENGTH)).optional(),
+    local_id: param.string(z.string().max(MAX_LOCAL_ECHO_ID_LENGTH)).optional(),
     read_by_sender: param.bool().optional(),
   });
   return checkSendMessage(ctx.deps, ctx.realm, ctx.user, {

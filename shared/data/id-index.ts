@@ -1,7 +1,7 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
 import { recordOf } from "./items.js";
-import { keys, pad } from "./keys.js";
+import { keyFits, keys, pad } from "./keys.js";
 import { countAll, queryPages } from "./query.js";
 import type { MessageRecord } from "./records/message.js";
 import type { UserMessageRecord } from "./records/user-message.js";
@@ -118,6 +118,17 @@ function isEmptyRange(range: IdRange): boolean {
 }
 
 /**
+ * Whether a source, in a range, can hold nothing: an empty range, or a
+ * partition key over DynamoDB's key size limit (a client's oversized topic
+ * or term names no stored item, and asking for it would fail the Query).
+ */
+function holdsNothing(source: IdSource, range: IdRange): boolean {
+  if (isEmptyRange(range)) return true;
+  const where = whereOf(source);
+  return !keyFits({ [where.pkAttr]: where.pk });
+}
+
+/**
  * One page of an ID-sorted source (one Query): the page-at-a-time reader
  * of `GET /messages`, which decides after each page whether it needs more.
  * @param range message-ID bounds
@@ -137,7 +148,7 @@ export async function queryIdRange(
   startKey?: Record<string, unknown>,
   filter?: { attribute: string; equals: string | number | boolean },
 ): Promise<IdPage> {
-  if (isEmptyRange(range)) return { items: [], next: undefined };
+  if (holdsNothing(source, range)) return { items: [], next: undefined };
   const condition = keyCondition(whereOf(source), range);
   const out = await deps.db.send(
     new QueryCommand({
@@ -172,7 +183,7 @@ export async function queryIdRangeAll(
   range: IdRange = {},
   options: { descending?: boolean; pageSize?: number; max?: number; projection?: string[] } = {},
 ): Promise<Record<string, unknown>[]> {
-  if (isEmptyRange(range)) return [];
+  if (holdsNothing(source, range)) return [];
   const condition = keyCondition(whereOf(source), range);
   const projection = options.projection?.map((name, i) => [`#p${i}`, name] as const);
   const max = options.max ?? Number.POSITIVE_INFINITY;
@@ -211,7 +222,7 @@ export function idOfPageKey(source: IdSource, key: Record<string, unknown>): num
  * Queries, one per 1 MB page evaluated).
  */
 export async function countIdRange(deps: Store, source: IdSource, range: IdRange = {}): Promise<number> {
-  if (isEmptyRange(range)) return 0;
+  if (holdsNothing(source, range)) return 0;
   return countAll(deps, keyCondition(whereOf(source), range));
 }
 

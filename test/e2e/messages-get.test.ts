@@ -195,7 +195,7 @@ function countRoundTrips(deps: Deps) {
 }
 
 describe("GET /messages cost", () => {
-  it("a page of 100 costs at most 4 round trips after authentication, the same for 50 and 500 messages of history", async () => {
+  it("a page of 100 costs at most 5 round trips after authentication, the same for 50 and 500 messages of history", async () => {
     const { member, member2 } = org.users;
     const deps = org.stack.deps;
     await createStream(member, "get-cost", [member.id, member2.id]);
@@ -242,7 +242,8 @@ describe("GET /messages cost", () => {
     for (const n of narrows) large.push(await measure(n));
 
     for (let i = 0; i < narrows.length; i++) {
-      expect(small[i]!.rounds - AUTH).toBeLessThanOrEqual(4);
+      // Query, BatchGet, current users (with stream names), plus the narrow's lookups.
+      expect(small[i]!.rounds - AUTH).toBeLessThanOrEqual(5);
       expect(large[i]!.rounds).toBe(small[i]!.rounds);
     }
     // Exact drivers (stream, topic, home) also send the very same requests;

@@ -4,6 +4,15 @@ import { wireFlags } from "../../data/user-messages.js";
 import { sendEvent, type MessageEventInternal, type SendEventOptions } from "../../events/publish.js";
 import { messageToWire } from "../../wire/message.js";
 
+/**
+ * Longest `local_id` and `queue_id` of `POST /messages` (characters).
+ * Zulip bounds neither; both are copied into the sender's `message` event
+ * item, written after the message is stored, so an unbounded value could
+ * fail that write past the commit point (DynamoDB's 400 KB item limit).
+ * Queue IDs are 38 characters and clients' local IDs short numbers.
+ */
+export const MAX_LOCAL_ECHO_ID_LENGTH = 100;
+
 /** The sending client's identifiers of a new message (`POST /messages` `local_id` and `queue_id`). */
 export interface LocalEcho {
   localId?: string;

@@ -7,10 +7,20 @@ import type { UserRecord } from "../../data/records/user.js";
 import { getStream, getStreamIdByName } from "../../data/streams.js";
 import { getUsersByIds, listRealmMembers } from "../../data/users.js";
 import { apiEmail, realmUrl } from "../../domain/email.js";
+import { JsonableError } from "../../errors.js";
 import { collectReferences, renderMarkdown } from "../../markdown/index.js";
 import type { RenderResult } from "../../markdown/types.js";
 import { loadRealmGroups, type RealmGroups } from "../../access/user-group.js";
 import { checkUserGroupMentionAllowed, groupMentionedUserIds } from "../user-groups/mentions.js";
+
+/**
+ * Largest rendered content accepted (UTF-8 bytes). Zulip refuses renderings
+ * over 100 × its 10,000-character message limit; ours must fit a DynamoDB
+ * item (400 KB) beside the source, and again in the `message` event item
+ * (source and rendering) and in a content edit's history entry (the
+ * previous rendering beside the new one), so 160 KiB.
+ */
+export const MAX_RENDERED_CONTENT_BYTES = 160 * 1024;
 
 /**
  * Renders message content for sending or editing: finds what it refers to
@@ -25,6 +35,8 @@ import { checkUserGroupMentionAllowed, groupMentionedUserIds } from "../user-gro
  * (send, the large-stream expansion, edit) flags them too. With `sender`,
  * each mentioned group's `can_mention_group` must include the sender.
  * @throws JsonableError `You are not allowed to mention user group '<name>'.`
+ * @throws JsonableError `Unable to render message` (Zulip's wording for a
+ *   failed rendering) when the HTML exceeds {@link MAX_RENDERED_CONTENT_BYTES}
  */
 export async function renderMessageContent(
   deps: Deps,
@@ -63,6 +75,7 @@ export async function renderMessageContent(
     realmEmoji: [],
     realmUrl: realmUrl(realm, deps.config),
   });
+  if (Buffer.byteLength(rendered.html, "utf8") > MAX_RENDERED_CONTENT_BYTES) throw new JsonableError("Unable to render message");
   if (!groups || rendered.mentionedGroupIds.length === 0) return rendered;
   if (sender) checkUserGroupMentionAllowed(groups, sender, rendered.mentionedGroupIds);
   return { ...rendered, mentionedUserIds: groupMentionedUserIds(groups, rendered) };

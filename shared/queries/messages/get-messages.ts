@@ -17,6 +17,7 @@ import type { NarrowTerm } from "../../narrow/terms.js";
 import { applyWithOperator } from "../narrow/with-operator.js";
 import { realmSettings } from "../../domain/realm-settings.js";
 import { messageToWire } from "../../wire/message.js";
+import { readMessageUsers, withCurrentUsers } from "./current-users.js";
 
 /** Zulip's stand-in for "after the newest message" (`anchor=newest`). */
 export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
@@ -223,11 +224,13 @@ async function currentStreamNames(
  * `first_unread` anchor if asked (2), then per direction — both directions
  * in parallel — one Query of the driver partition and one BatchGet (of the
  * messages for UserMessage drivers, of the viewer's rows for message
- * drivers), then the current names of streams the narrow did not resolve
- * (one BatchGet, see `currentStreamNames`). Single-operator narrows
- * (stream, topic, dm, is:starred, sender, home) need one page for 100
- * messages: at most 4 round trips after authentication, independent of
- * history size (docs/data-model.md).
+ * drivers), then, in one parallel round, the current names of streams the
+ * narrow did not resolve (one BatchGet, see `currentStreamNames`) and the
+ * current senders and DM participants (one BatchGet, see
+ * `readMessageUsers`). Single-operator narrows (stream, topic, dm,
+ * is:starred, sender, home) need one page for 100 messages: at most 5
+ * round trips after authentication, independent of history size
+ * (docs/data-model.md).
  *
  * @returns the response fields: `anchor`, `found_anchor`, `found_oldest`,
  *   `found_newest`, `history_limited` (always false: no plan limits), `messages`
@@ -279,9 +282,17 @@ export async function fetchMessages(
   const search = narrow.terms.find((t) => t.kind === "search" && !t.negated);
   const searchWords = search && search.kind === "search" ? search.terms : undefined;
   const allowEditHistory = realmSettings(realm).allow_edit_history === true;
-  const names = await currentStreamNames(deps, realm.id, narrow, all.map((h) => h.message));
+  const records = all.map((h) => h.message);
+  const [names, users] = await Promise.all([
+    currentStreamNames(deps, realm.id, narrow, records),
+    readMessageUsers(deps, realm.id, records),
+  ]);
+  const current = (m: MessageRecord) => {
+    const hydrated = withCurrentUsers(m, users, realm, deps.config);
+    return names.has(m.stream_id!) ? { ...hydrated, display_recipient: names.get(m.stream_id!)! } : hydrated;
+  };
   const messages = all.map(({ message, stored }) =>
-    messageToWire(names.has(message.stream_id!) ? { ...message, display_recipient: names.get(message.stream_id!)! } : message, {
+    messageToWire(current(message), {
       applyMarkdown: req.applyMarkdown,
       clientGravatar: req.clientGravatar,
       allowEditHistory,

@@ -36,33 +36,55 @@ export interface TopicMessage {
 
 /**
  * The messages a topic edit moves, ascending by ID (`change_later`: from
- * the message on; `change_all`: the whole topic), and their participants
- * (senders and reactors, from the same items: Zulip's
- * `affected_participant_ids` of a resolution notice). One Query per 1,000
- * messages of the topic; none for `change_one`.
+ * the message on; `change_all`: the whole topic), with the attributes
+ * their participants come from. One Query per 1,000 messages of the
+ * topic; none for `change_one`.
  */
-async function topicMessages(
-  deps: Deps,
-  message: MessageRecord,
-  mode: PropagateMode,
-): Promise<{ messages: TopicMessage[]; participants: Set<number> }> {
-  const self = { id: message.id, timestamp: message.timestamp };
-  const participants = addParticipants(new Set<number>(), message);
-  if (mode === "change_one") return { messages: [self], participants };
-  const found = new Map<number, TopicMessage>();
+async function topicMessages(deps: Deps, message: MessageRecord, mode: PropagateMode): Promise<TopicMessageRecord[]> {
+  if (mode === "change_one") return [message];
+  const found = new Map<number, TopicMessageRecord>();
   const range = mode === "change_later" ? { gte: message.id } : {};
   for (const m of await messagesByTopic(deps, message.stream_id!, message.topic, range, { pageSize: TOPIC_PAGE_SIZE })) {
-    found.set(m.id, { id: m.id, timestamp: m.timestamp });
-    addParticipants(participants, m);
+    found.set(m.id, m);
   }
-  found.set(message.id, self); // the topic index lags a just-sent message
-  return { messages: [...found.values()].sort((a, b) => a.id - b.id), participants };
+  found.set(message.id, message); // the topic index lags a just-sent message
+  return [...found.values()].sort((a, b) => a.id - b.id);
+}
+
+type TopicMessageRecord = Pick<MessageRecord, "id" | "timestamp" | "sender_id" | "reactions">;
+
+/**
+ * Zulip's `bulk_access_stream_messages_query` as a move between streams
+ * applies it (`update_messages_for_topic_edit`): a user who cannot read
+ * the old stream's whole history (protected history, a guest) moves only
+ * the messages they received, so a move cannot publish messages the mover
+ * never could read. `message`, which the user accessed, always stays.
+ * Cost: the stream and subscription (1 round), then the user's rows
+ * (1 BatchGet round per 100 messages) when the history is not readable.
+ */
+async function accessibleToMover<T extends { id: number }>(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  message: MessageRecord,
+  messages: T[],
+): Promise<T[]> {
+  if (messages.length <= 1) return messages;
+  const [stream, sub] = await Promise.all([
+    getStream(deps, realm.id, message.stream_id!),
+    getSubscription(deps, user.user_id, message.stream_id!),
+  ]);
+  if (stream && canReadStreamHistory(user, stream, sub?.active ? sub : undefined)) return messages;
+  const received = await getUserMessages(deps, user.user_id, messages.map((m) => m.id));
+  return messages.filter((m) => m.id === message.id || received.has(m.id));
 }
 
 /**
  * The topic's messages a move carries (IDs ascending, and their senders
- * and reactors), after Zulip's `change_all` time limit check (moves that
- * only resolve or unresolve the topic are exempt).
+ * and reactors: Zulip's `affected_participant_ids` of a resolution
+ * notice), after Zulip's `change_all` time limit check (moves that only
+ * resolve or unresolve the topic are exempt). A move to another stream
+ * carries only the messages the user can access (see `accessibleToMover`).
  * @param change.topic the new topic, when it changes; `change.stream`: whether the stream changes
  * @param nowSeconds UNIX seconds
  * @throws MoveMessagesTimeLimitError
@@ -76,13 +98,17 @@ export async function messagesToMove(
   change: { topic?: string; stream: boolean },
   nowSeconds: number,
 ): Promise<{ ids: number[]; participants: Set<number> }> {
-  const moving = await topicMessages(deps, message, mode);
+  const inTopic = await topicMessages(deps, message, mode);
   const resolving = change.topic !== undefined && resolutionChange(message.topic, change.topic) !== undefined;
   if (mode === "change_all" && !resolving) {
     const what = { topic: change.topic !== undefined, stream: change.stream };
-    await checkChangeAllTimeLimit(deps, realm, user, message, moving.messages, what, nowSeconds);
+    await checkChangeAllTimeLimit(deps, realm, user, message, inTopic, what, nowSeconds);
   }
-  return { ids: moving.messages.map((m) => m.id), participants: moving.participants };
+  // Within a stream Zulip moves the whole topic, read or not, to keep it together.
+  const moving = change.stream ? await accessibleToMover(deps, realm, user, message, inTopic) : inTopic;
+  const participants = new Set<number>();
+  for (const m of moving) addParticipants(participants, m);
+  return { ids: moving.map((m) => m.id), participants };
 }
 
 /**
