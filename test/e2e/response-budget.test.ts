@@ -114,13 +114,6 @@ describe("GET /messages within the response byte budget", () => {
     expect(Math.abs(before - after)).toBeLessThanOrEqual(1);
     expect(page).toMatchObject({ found_anchor: true, found_oldest: false, found_newest: false });
   });
-
-  it("a page within the budget is complete: found_oldest true", async () => {
-    const res = await raw(org.users.member, "GET", "/messages", { anchor: sentIds[2]!, num_before: 5, num_after: 0, narrow });
-    const page = json(res);
-    expect(page.messages.map((m: any) => m.id)).toEqual(sentIds.slice(0, 3));
-    expect(page.found_oldest).toBe(true);
-  });
 });
 
 describe("compression", () => {
@@ -152,11 +145,12 @@ describe("compression", () => {
     expect(JSON.parse(res.bytes.toString("utf8")).result).toBe("success");
   });
 
-  it("small bodies are not compressed", async () => {
+  it("small bodies are not compressed, but say that they vary", async () => {
     const res = await raw(org.users.member, "GET", "/users/me/alert_words", {}, { "accept-encoding": "gzip" });
     expect(res.status).toBe(200);
     expect(res.bytes.length).toBeLessThan(1024);
     expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(String(res.headers.vary)).toMatch(/Accept-Encoding/);
     expect(JSON.parse(res.bytes.toString("utf8"))).toEqual({ result: "success", msg: "", alert_words: [] });
   });
 });
