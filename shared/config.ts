@@ -50,6 +50,16 @@ const ConfigSchema = z.object({
    * (0: never). On AWS an EventBridge schedule runs it daily instead.
    */
   DEMO_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
+  /**
+   * Most bytes a response body may take inside Lambda's response payload
+   * (the body travels there as a JSON string, so as escaped UTF-8, and as
+   * base64 when compressed). Lambda refuses payloads over 6 MB; 5 MiB
+   * leaves room for the status, the headers and the escaping the budget
+   * does not see. `GET /messages` returns fewer messages rather than exceed
+   * it (`shared/domain/response-budget.ts`). Tests lower it to reach it
+   * with little data.
+   */
+  RESPONSE_BYTE_BUDGET: z.coerce.number().int().min(16 * 1024).max(6 * 1024 * 1024).default(5 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

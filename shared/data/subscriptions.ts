@@ -57,6 +57,66 @@ export async function listStreamSubscriberIds(deps: Db, streamId: number, limit?
 }
 
 /**
+ * Query calls {@link subscriberIdsOfStreams} keeps in flight: below the
+ * SDK's default of 50 sockets per client, so other reads of the same
+ * request do not queue behind it.
+ */
+const SUBSCRIBER_READ_CONCURRENCY = 32;
+
+/** Maps `items` with `fn`, at most `limit` calls in flight; results in input order. */
+async function mapWithConcurrency<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/**
+ * The active subscribers of many streams (`POST /register` with
+ * `include_subscribers`), read from whichever side has fewer partitions:
+ * one Query of each stream's subscriber index (gsi1, as
+ * {@link listStreamSubscriberIds}), or, when the realm has fewer users than
+ * there are streams to list, one Query of each user's subscription
+ * partition (keys and `gsi1pk` only: an item has the gsi1 keys exactly
+ * while active; eventually consistent, as the index is). Either way at most
+ * {@link SUBSCRIBER_READ_CONCURRENCY} Queries in flight, so the sequential
+ * round trips are about min(streams, users) / 32 (one more per 1 MB page
+ * of a large partition).
+ * @param userIds every user of the realm who may be subscribed (active or not)
+ * @returns stream ID → subscriber IDs ascending, for every stream asked for
+ */
+export async function subscriberIdsOfStreams(deps: Db, streamIds: number[], userIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>(streamIds.map((id) => [id, []]));
+  if (streamIds.length === 0) return out;
+  if (userIds.length < streamIds.length) {
+    const perUser = await mapWithConcurrency(userIds, SUBSCRIBER_READ_CONCURRENCY, (userId) =>
+      queryAll(deps, {
+        KeyConditionExpression: "pk = :pk",
+        ExpressionAttributeValues: { ":pk": keys.userSubscriptions(userId).pk },
+        ProjectionExpression: "sk, gsi1pk",
+      }),
+    );
+    userIds.forEach((userId, i) => {
+      for (const item of perUser[i]!) {
+        if (item.gsi1pk === undefined) continue;
+        out.get(unpad(String(item.sk)))?.push(userId);
+      }
+    });
+  } else {
+    const lists = await mapWithConcurrency(streamIds, SUBSCRIBER_READ_CONCURRENCY, (id) => listStreamSubscriberIds(deps, id));
+    streamIds.forEach((id, i) => out.set(id, lists[i]!));
+  }
+  for (const list of out.values()) list.sort((a, b) => a - b);
+  return out;
+}
+
+/**
  * The stored item of a subscription: base key in the user's partition, and
  * the gsi1 keys (the stream's subscriber list) only while active.
  */

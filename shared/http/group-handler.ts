@@ -4,6 +4,7 @@ import { getDefaultDeps, type Deps } from "../deps.js";
 import type { EndpointMap } from "./context.js";
 import { apiContext } from "./middleware/api-context.js";
 import { authenticate } from "./middleware/authenticate.js";
+import { contentEncoding } from "./middleware/content-encoding.js";
 import { errorEnvelope } from "./middleware/error-envelope.js";
 import { requestLog } from "./middleware/request-log.js";
 import type { ApiLambdaContext } from "./middleware/types.js";
@@ -23,6 +24,7 @@ export function groupHandler(endpoints: EndpointMap, options: { deps?: () => Dep
   const log = () => deps().log;
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiLambdaContext>()
     .use(requestLog({ log }))
+    .use(contentEncoding({ log }))
     .use(errorEnvelope({ log }))
     .use(apiContext({ deps }))
     .use(authenticate())

@@ -18,6 +18,7 @@ import { applyWithOperator } from "../narrow/with-operator.js";
 import { realmSettings } from "../../domain/realm-settings.js";
 import { messageToWire } from "../../wire/message.js";
 import { readMessageUsers, withCurrentUsers } from "./current-users.js";
+import { fitPageToBudget } from "./page-budget.js";
 
 /** Zulip's stand-in for "after the newest message" (`anchor=newest`). */
 export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
@@ -232,6 +233,10 @@ async function currentStreamNames(
  * round trips after authentication, independent of history size
  * (docs/data-model.md).
  *
+ * The page is shortened to fit `RESPONSE_BYTE_BUDGET` (see
+ * `fitPageToBudget`): the messages farthest from the anchor go first, and
+ * `found_oldest`/`found_newest` are false on a side that lost any.
+ *
  * @returns the response fields: `anchor`, `found_anchor`, `found_oldest`,
  *   `found_newest`, `history_limited` (always false: no plan limits), `messages`
  * @throws JsonableError `Too many messages requested (maximum 5000).`, anchor errors
@@ -306,12 +311,24 @@ export async function fetchMessages(
     }),
   );
 
-  return {
+  const flags = {
     anchor,
     found_anchor: anchorHit !== undefined,
     found_oldest: anchoredLeft || (req.numBefore > 0 && before.complete && beforeHits.length < req.numBefore),
     found_newest: anchoredRight || (req.numAfter > 0 && after.complete && afterHits.length < req.numAfter),
     history_limited: false,
-    messages,
+  };
+  // A page too large for one response loses its far ends; the flags then say more exist on that side.
+  const anchorAt = anchorHit ? beforeHits.length : -1;
+  const fitted = fitPageToBudget(
+    { before: messages.slice(0, beforeHits.length), anchor: messages[anchorAt], after: messages.slice(beforeHits.length + (anchorHit ? 1 : 0)) },
+    { result: "success", msg: "", ...flags, messages: [] },
+    deps.config.RESPONSE_BYTE_BUDGET,
+  );
+  return {
+    ...flags,
+    found_oldest: flags.found_oldest && !fitted.droppedBefore,
+    found_newest: flags.found_newest && !fitted.droppedAfter,
+    messages: [...fitted.before, ...(fitted.anchor ? [fitted.anchor] : []), ...fitted.after],
   };
 }

@@ -178,6 +178,7 @@ export async function fetchInitialState(
         subscriptionInitialState(deps, me, allStreams, allSubs, ownSettings(realm, me), {
           includeSubscribers: opts.includeSubscribers,
           notificationSettingsNull: opts.capabilities.notification_settings_null,
+          loadUsers,
         }),
       ),
     );

@@ -4,15 +4,12 @@ import type { StreamRecord } from "../../data/records/stream.js";
 import type { SubscriptionRecord } from "../../data/records/subscription.js";
 import type { UserRecord } from "../../data/records/user.js";
 
-import { listStreamSubscriberIds } from "../../data/subscriptions.js";
+import { subscriberIdsOfStreams } from "../../data/subscriptions.js";
 
 import { hasBasicStreamAccess } from "../../domain/stream-permissions.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { defaultStreamToWire, streamToWire } from "../../wire/stream.js";
 import { subscriptionToWire } from "../../wire/subscription.js";
-
-/** Parallel subscriber-list queries at once (`include_subscribers`). */
-const SUBSCRIBER_QUERY_CONCURRENCY = 16;
 
 /**
  * Stream-level notification settings (null: inherit) and the personal
@@ -26,20 +23,6 @@ const NOTIFICATION_FALLBACKS = [
   ["wildcard_mentions_notify", "wildcard_mentions_notify"],
 ] as const;
 
-/** Maps `items` with `fn`, at most `limit` calls in flight; results in input order. */
-async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 /**
  * The `subscription` fetch type of `POST /register`
  * (https://zulip.com/api/register-queue; Zulip's
@@ -50,12 +33,15 @@ async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => P
  *
  * Without the `notification_settings_null` capability, null stream
  * notification settings are replaced by the user's own defaults.
- * With `include_subscribers`, one Query of each listed stream's subscriber
- * index (16 in flight); subscriber lists of private streams the user is not subscribed
- * to are shown only to administrators, as in Zulip.
+ * With `include_subscribers`, the listed streams' subscribers in parallel
+ * Queries of the streams' subscriber indexes or of the users' subscription
+ * partitions, whichever are fewer (`subscriberIdsOfStreams`); subscriber
+ * lists of private streams the user is not subscribed to are shown only to
+ * administrators, as in Zulip.
  * @param streams every stream of the realm (shared with the `stream` fetch type)
  * @param subs every subscription of the user, active or not
  * @param settings the user's effective personal settings
+ * @param opts.loadUsers every user of the realm (read only with `includeSubscribers`)
  */
 export async function subscriptionInitialState(
   deps: Deps,
@@ -63,7 +49,7 @@ export async function subscriptionInitialState(
   streams: StreamRecord[],
   subs: SubscriptionRecord[],
   settings: Record<string, unknown>,
-  opts: { includeSubscribers: boolean; notificationSettingsNull: boolean },
+  opts: { includeSubscribers: boolean; notificationSettingsNull: boolean; loadUsers: () => Promise<UserRecord[]> },
 ): Promise<Record<string, unknown>> {
   const byId = new Map(streams.filter((s) => !s.deactivated).map((s) => [s.stream_id, s]));
   const subByStream = new Map(subs.map((s) => [s.stream_id, s]));
@@ -80,8 +66,8 @@ export async function subscriptionInitialState(
     const visible = (s: StreamRecord) =>
       !s.invite_only || s.is_web_public || subByStream.get(s.stream_id)?.active === true || isRealmAdmin(me);
     const wanted = [...active, ...inactive].map((s) => byId.get(s.stream_id)!).concat(never).filter(visible);
-    const lists = await mapConcurrent(wanted, SUBSCRIBER_QUERY_CONCURRENCY, (s) => listStreamSubscriberIds(deps, s.stream_id));
-    wanted.forEach((s, i) => subscriberLists.set(s.stream_id, [...lists[i]!].sort((a, b) => a - b)));
+    const userIds = (await opts.loadUsers()).map((u) => u.user_id);
+    for (const [id, list] of await subscriberIdsOfStreams(deps, wanted.map((s) => s.stream_id), userIds)) subscriberLists.set(id, list);
   }
   const subscribersOf = (streamId: number) =>
     opts.includeSubscribers ? { subscribers: subscriberLists.get(streamId) ?? [] } : {};
