@@ -30,7 +30,8 @@ import { mutedUsersInitialState, userTopicsInitialState } from "./muting.js";
 import { fetchRealmPresence } from "./presence.js";
 import { realmInitialState } from "./realm.js";
 import { realmPlaygroundsInitialState } from "./playgrounds.js";
-import { realmUserInitialState } from "./realm-user.js";
+import { realmUserInitialState, STREAM_CREATION_SETTINGS } from "./realm-user.js";
+import { realmSettingGroupMembership } from "../../access/user-group.js";
 import { defaultStreamsInitialState, streamInitialState, subscriptionInitialState } from "./subscription.js";
 import {
   legacySettingsInitialState,
@@ -156,7 +157,9 @@ export async function fetchInitialState(
   if (want("realm")) parts.push(realmInitialState(realm, deps.config, opts.longpollTimeoutSeconds));
   if (want("realm_user")) {
     parts.push(
-      loadUsers().then((all) => realmUserInitialState(realm, me, all, deps.config, { clientGravatar: opts.clientGravatar })),
+      Promise.all([loadUsers(), realmSettingGroupMembership(deps, realm, me, STREAM_CREATION_SETTINGS)]).then(([all, isMember]) =>
+        realmUserInitialState(realm, me, all, deps.config, { clientGravatar: opts.clientGravatar, isMember }),
+      ),
     );
   }
   if (want("realm_bot")) {
