@@ -110,6 +110,21 @@ describe("wildcard_mention_policy", () => {
   });
 });
 
+describe("wildcard_mention_policy on edit", () => {
+  it("refuses an edit adding a channel wildcard in a large channel; the message keeps its content", async () => {
+    const id = (await send(org.users.member, "big-room", "edit-wild", "plain")).body.id as number;
+    const res = await org.api(org.users.member, "PATCH", `/messages/${id}`, { content: "now @**everyone**" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(
+      coded("You do not have permission to use channel wildcard mentions in this channel.", "STREAM_WILDCARD_MENTION_NOT_ALLOWED"),
+    );
+    const got = await org.api(org.users.member, "GET", `/messages/${id}`);
+    expect(got.body.message.content).toBe("plain");
+    expect((await patch(org.users.admin, { wildcard_mention_policy: 2 })).body.result).toBe("success");
+    expect((await org.api(org.users.member, "PATCH", `/messages/${id}`, { content: "now @**everyone**" })).body.result).toBe("success");
+  });
+});
+
 describe("user_group_edit_policy through PATCH /realm", () => {
   it("administrators only (2): a member is refused creating and changing groups; an administrator may", async () => {
     const made = await org.api(org.users.member, "POST", "/user_groups/create", {
@@ -199,3 +214,68 @@ describe("message edit limits through PATCH /realm", () => {
 });
 
 
+
+describe("group-valued realm settings naming user-created groups", () => {
+  async function makeGroup(name: string, members: number[], subgroups: number[] = []): Promise<number> {
+    const made = await org.api(org.users.admin, "POST", "/user_groups/create", { name, description: "", members: JSON.stringify(members) });
+    expect(made.body).toEqual({ result: "success", msg: "" });
+    const listed = await org.api(org.users.admin, "GET", "/user_groups");
+    const id = (listed.body.user_groups as { id: number; name: string }[]).find((g) => g.name === name)!.id;
+    if (subgroups.length > 0) {
+      const res = await org.api(org.users.admin, "POST", `/user_groups/${id}/subgroups`, { add: JSON.stringify(subgroups) });
+      expect(res.body.result).toBe("success");
+    }
+    return id;
+  }
+
+  const createStreamAs = (user: TestUser, name: string) =>
+    org.api(user, "POST", "/users/me/subscriptions", { subscriptions: JSON.stringify([{ name }]) });
+  const registerOf = async (user: TestUser) => (await org.api(user, "POST", "/register", { fetch_event_types: '["realm_user"]' })).body;
+
+  it("can_create_public_channel_group: members of the group (through subgroups too) may create channels, others not", async () => {
+    const inner = await makeGroup("creators-inner", [org.users.member2.id]);
+    const outer = await makeGroup("creators", [org.users.moderator.id], [inner]);
+    const res = await patch(org.users.admin, { can_create_public_channel_group: JSON.stringify({ new: outer }) });
+    expect(res.body).toEqual({ result: "success", msg: "", can_create_public_channel_group: outer });
+    expect((await getRealm(org.stack.deps, org.realm.id))!.settings).toMatchObject({ can_create_public_channel_group: outer });
+
+    const refused = await createStreamAs(org.users.member, "not-in-group");
+    expect(refused.body).toEqual(bad("Insufficient permission"));
+    expect((await registerOf(org.users.member)).can_create_public_streams).toBe(false);
+    // member2 belongs through the subgroup; the moderator directly.
+    expect((await createStreamAs(org.users.member2, "via-subgroup")).body.result).toBe("success");
+    expect((await createStreamAs(org.users.moderator, "direct-member")).body.result).toBe("success");
+    expect((await registerOf(org.users.member2)).can_create_public_streams).toBe(true);
+  });
+
+  it("can_delete_any_message_group: a member of the group deletes others' messages", async () => {
+    const group = await makeGroup("deleters", [org.users.member2.id]);
+    expect((await patch(org.users.admin, { can_delete_any_message_group: JSON.stringify({ new: group }) })).body.result).toBe("success");
+    const id = (await send(org.users.member, "small-room", "del-any", "mine")).body.id as number;
+    const byOwner = await org.api(org.users.owner, "DELETE", `/messages/${id}`);
+    expect(byOwner.body).toEqual(bad("You don't have permission to delete this message"));
+    expect((await org.api(org.users.member2, "DELETE", `/messages/${id}`)).body.result).toBe("success");
+  });
+
+  it("refuses a user-created group where Zulip requires a system group, and unknown groups; nothing stored", async () => {
+    const group = await makeGroup("not-system", [org.users.member.id]);
+    for (const name of ["can_create_web_public_channel_group", "can_access_all_users_group"]) {
+      const res = await patch(org.users.owner, { [name]: JSON.stringify({ new: group }) });
+      expect(res.body).toEqual(bad(`'${name}' must be a system user group.`));
+    }
+    const res = await patch(org.users.owner, { create_multiuse_invite_group: JSON.stringify({ new: group }) });
+    expect(res.body).toEqual(bad("'create_multiuse_invite_group' must be a system user group."));
+    const unknown = await patch(org.users.admin, { can_create_private_channel_group: JSON.stringify({ new: group + 1000 }) });
+    expect(unknown.body).toEqual(bad("Invalid user group"));
+    expect((await getRealm(org.stack.deps, org.realm.id))!.settings ?? {}).toEqual({});
+  });
+
+  it("register reports which settings require system groups, and system groups' defaults", async () => {
+    const body = (await org.api(org.users.member, "POST", "/register", { fetch_event_types: '["realm"]' })).body;
+    const settings = body.server_supported_permission_settings;
+    expect(settings.realm.can_create_public_channel_group.require_system_group).toBe(false);
+    expect(settings.realm.can_create_web_public_channel_group.require_system_group).toBe(true);
+    expect(settings.group.can_mention_group).toMatchObject({ default_group_name: "role:everyone", default_for_system_groups: "role:nobody" });
+    expect(settings.group.can_manage_group).toMatchObject({ default_group_name: "role:nobody", default_for_system_groups: "role:nobody" });
+  });
+});
