@@ -23,10 +23,10 @@ describe("custom profile field deletion", () => {
     const meBefore = (before.body.realm_users as { user_id: number; profile_data: Record<string, unknown> }[]).find(
       (u) => u.user_id === org.users.member.id,
     )!;
-    expect(meBefore.profile_data[String(fieldId)]).toEqual({ value: "B-12", rendered_value: null });
+    expect(meBefore.profile_data[String(fieldId)]).toEqual({ value: "B-12", rendered_value: "<p>B-12</p>" });
 
     const watcher = queueClient(org, org.users.member2);
-    await watcher.register({ event_types: JSON.stringify(["custom_profile_fields"]) });
+    await watcher.register({ event_types: ["custom_profile_fields"] });
     expect((await org.api(org.users.admin, "DELETE", `/realm/profile_fields/${fieldId}`)).body).toEqual(ok);
     const event = await watcher.waitFor((e) => e.type === "custom_profile_fields");
     expect((event.fields as { id: number }[]).some((f) => f.id === fieldId)).toBe(false);
@@ -59,7 +59,7 @@ describe("default stream removal", () => {
 describe("realm settings changes", () => {
   it("a second client hears wildcard_mention_policy and user_group_edit_policy changes, and register shows them", async () => {
     const watcher = queueClient(org, org.users.member);
-    await watcher.register({ event_types: JSON.stringify(["realm"]) });
+    await watcher.register({ event_types: ["realm"] });
     const res = await org.api(org.users.admin, "PATCH", "/realm", { wildcard_mention_policy: 7, user_group_edit_policy: 2 });
     expect(res.body).toEqual({ ...ok, wildcard_mention_policy: 7, user_group_edit_policy: 2 });
     const first = await watcher.waitFor((e) => e.type === "realm" && e.property === "wildcard_mention_policy");

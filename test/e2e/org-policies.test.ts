@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { messageById } from "../../shared/data/messages.js";
 import { getRealm, updateRealmFields } from "../../shared/data/realms.js";
 import { updateUserFields } from "../../shared/data/users.js";
 import { systemClock } from "../../shared/deps.js";
@@ -118,8 +119,7 @@ describe("wildcard_mention_policy on edit", () => {
     expect(res.body).toEqual(
       coded("You do not have permission to use channel wildcard mentions in this channel.", "STREAM_WILDCARD_MENTION_NOT_ALLOWED"),
     );
-    const got = await org.api(org.users.member, "GET", `/messages/${id}`);
-    expect(got.body.message.content).toBe("plain");
+    expect((await messageById(org.stack.deps, id))!.content).toBe("plain");
     expect((await patch(org.users.admin, { wildcard_mention_policy: 2 })).body.result).toBe("success");
     expect((await org.api(org.users.member, "PATCH", `/messages/${id}`, { content: "now @**everyone**" })).body.result).toBe("success");
   });
