@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { doCreateUser } from "../../shared/actions/users/create-user.js";
-import { getRealm } from "../../shared/data/realms.js";
+import { getRealm, updateRealmFields } from "../../shared/data/realms.js";
 import { useTestOrg } from "../support/local-stack.js";
 import { createStreamId, queueClient, subscriptionOf } from "./streams-helpers.js";
 
@@ -57,15 +57,22 @@ describe("default stream removal", () => {
 });
 
 describe("realm settings changes", () => {
+  afterEach(async () => {
+    await updateRealmFields(org.stack.deps, org.realm.id, { settings: {} });
+  });
+
   it("a second client hears wildcard_mention_policy and user_group_edit_policy changes, and register shows them", async () => {
     const watcher = queueClient(org, org.users.member);
     await watcher.register({ event_types: ["realm"] });
     const res = await org.api(org.users.admin, "PATCH", "/realm", { wildcard_mention_policy: 7, user_group_edit_policy: 2 });
     expect(res.body).toEqual({ ...ok, wildcard_mention_policy: 7, user_group_edit_policy: 2 });
-    const first = await watcher.waitFor((e) => e.type === "realm" && e.property === "wildcard_mention_policy");
-    expect(first).toEqual({ id: first.id, type: "realm", op: "update", property: "wildcard_mention_policy", value: 7 });
-    const second = await watcher.waitFor((e) => e.type === "realm" && e.property === "user_group_edit_policy");
-    expect(second.value).toBe(2);
+    const seen: Record<string, any>[] = [];
+    while (seen.length < 2) seen.push(...(await watcher.poll()).filter((e) => e.type === "realm"));
+    const byProperty = seen.map(({ id: _id, ...e }) => e).sort((a, b) => (a.property < b.property ? -1 : 1));
+    expect(byProperty).toEqual([
+      { type: "realm", op: "update", property: "user_group_edit_policy", value: 2 },
+      { type: "realm", op: "update", property: "wildcard_mention_policy", value: 7 },
+    ]);
     const reg = await org.api(org.users.member, "POST", "/register", { fetch_event_types: JSON.stringify(["realm"]) });
     expect(reg.body).toMatchObject({ realm_wildcard_mention_policy: 7, realm_user_group_edit_policy: 2 });
   });
