@@ -229,18 +229,20 @@ export function realmGroupSettingNamesUserGroup(
  * `user_has_permission_for_group_setting`): a system group by role; a
  * user-created group by membership, recursively through subgroups, which
  * needs `isMember` (from the realm's group graph). Without it, or for an
- * unknown group, the setting grants nothing.
+ * unknown group, the setting grants nothing. `role:fullmembers` also needs
+ * `user.fullMember` not to be false (see {@link isFullMember}).
  * @param isMember whether the user belongs, recursively, to a user-created group ID
  */
 export function realmGroupSettingAllows(
   realm: Pick<RealmRecord, "id" | "settings">,
   setting: keyof typeof REALM_GROUP_SETTING_DEFAULTS,
-  user: { role: number },
+  user: { role: number; fullMember?: boolean },
   isMember?: (groupId: number) => boolean,
 ): boolean {
   const value = realmSettings(realm)[setting];
   const group = systemGroupAt(realm.id, value);
   if (!group) return typeof value === "number" && isMember !== undefined && isMember(value);
+  if (group.name === "role:fullmembers" && user.fullMember === false) return false;
   const maxRole = GROUP_MAX_ROLE[group.name];
   return maxRole !== null && user.role <= maxRole;
 }

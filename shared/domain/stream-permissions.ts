@@ -37,7 +37,8 @@ export const MAX_STREAM_NAME_LENGTH = 60;
 export const MAX_STREAM_DESCRIPTION_LENGTH = 1024;
 
 type StreamAccessFields = Pick<StreamRecord, "invite_only" | "is_web_public" | "history_public_to_subscribers">;
-type UserRole = Pick<UserRecord, "role">;
+/** A user's role; `fullMember` false for a member still in the realm's waiting period. */
+type UserRole = Pick<UserRecord, "role"> & { fullMember?: boolean };
 
 function active(sub: Pick<SubscriptionRecord, "active"> | undefined): boolean {
   return sub !== undefined && sub.active;

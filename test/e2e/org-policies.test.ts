@@ -279,3 +279,18 @@ describe("group-valued realm settings naming user-created groups", () => {
     expect(settings.group.can_manage_group).toMatchObject({ default_group_name: "role:nobody", default_for_system_groups: "role:nobody" });
   });
 });
+
+describe("create_public_stream_policy full members (3)", () => {
+  it("a member in the waiting period may not create channels, and register says so", async () => {
+    expect((await patch(org.users.admin, { create_public_stream_policy: 3 })).body.result).toBe("success");
+    expect((await patch(org.users.owner, { waiting_period_threshold: 10 })).body.result).toBe("success");
+    const young = await org.createUser("young-creator");
+    const res = await org.api(young, "POST", "/users/me/subscriptions", { subscriptions: JSON.stringify([{ name: "young-room" }]) });
+    expect(res.body).toEqual(bad("Insufficient permission"));
+    const reg = (await org.api(young, "POST", "/register", { fetch_event_types: '["realm_user"]' })).body;
+    expect(reg.can_create_public_streams).toBe(false);
+    org.stack.deps.clock = { now: () => Date.now() + 11 * 86_400_000 };
+    const later = await org.api(young, "POST", "/users/me/subscriptions", { subscriptions: JSON.stringify([{ name: "young-room" }]) });
+    expect(later.body.result).toBe("success");
+  });
+});

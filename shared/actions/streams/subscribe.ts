@@ -20,6 +20,7 @@ import {
 } from "../../domain/stream-permissions.js";
 import { JsonableError, OrganizationOwnerRequiredError } from "../../errors.js";
 import { realmSettingGroupMembership } from "../../access/user-group.js";
+import { isFullMember } from "../../domain/realm-settings.js";
 import { doAddSubscriptions } from "./bulk-subscriptions.js";
 import { doCreateStreams, type NewStream } from "./create-streams.js";
 import { accessPrincipals } from "./principals.js";
@@ -104,7 +105,8 @@ export async function checkSubscribe(
   if (missing.length > 0) {
     const kind = req.inviteOnly ? "private" : "public";
     const isMember = await realmSettingGroupMembership(deps, realm, user, [streamCreationSetting(kind)]);
-    if (!canCreateStreams(user, realm, kind, isMember)) throw insufficientPermission();
+    const fullMember = isFullMember(realm, user, Math.floor(deps.clock.now() / 1000));
+    if (!canCreateStreams({ role: user.role, fullMember }, realm, kind, isMember)) throw insufficientPermission();
     if (req.isDefaultStream && !isRealmAdmin(user)) throw insufficientPermission();
     if (req.inviteOnly && req.isDefaultStream) throw new JsonableError("A default channel cannot be private.");
     if (req.isWebPublic) {

@@ -25,6 +25,7 @@ import {
 } from "../../errors.js";
 import { loadStreamAndSubscription } from "../../access/stream.js";
 import { realmSettingGroupMembership } from "../../access/user-group.js";
+import { isFullMember } from "../../domain/realm-settings.js";
 import { renderStreamDescription } from "./render-description.js";
 import { checkStreamName, stripStreamName } from "./stream-names.js";
 import { notifyStreamChanged } from "./update-stream-events.js";
@@ -101,7 +102,8 @@ export async function checkUpdateStream(
     if (stream.invite_only && !sub) throw invalidStreamId();
     const kind = isPrivate ? "private" : "public";
     const isMember = await realmSettingGroupMembership(deps, realm, user, [streamCreationSetting(kind)]);
-    if (!canCreateStreams(user, realm, kind, isMember)) throw new JsonableError("Insufficient permission");
+    const fullMember = isFullMember(realm, user, Math.floor(deps.clock.now() / 1000));
+    if (!canCreateStreams({ role: user.role, fullMember }, realm, kind, isMember)) throw new JsonableError("Insufficient permission");
   }
   if (req.is_web_public) {
     if (!webPublicStreamsEnabled(realm)) throw new JsonableError("Web-public channels are not enabled.");

@@ -32,6 +32,7 @@ import { realmInitialState } from "./realm.js";
 import { realmPlaygroundsInitialState } from "./playgrounds.js";
 import { realmUserInitialState, STREAM_CREATION_SETTINGS } from "./realm-user.js";
 import { realmSettingGroupMembership } from "../../access/user-group.js";
+import { isFullMember } from "../../domain/realm-settings.js";
 import { defaultStreamsInitialState, streamInitialState, subscriptionInitialState } from "./subscription.js";
 import {
   legacySettingsInitialState,
@@ -158,7 +159,11 @@ export async function fetchInitialState(
   if (want("realm_user")) {
     parts.push(
       Promise.all([loadUsers(), realmSettingGroupMembership(deps, realm, me, STREAM_CREATION_SETTINGS)]).then(([all, isMember]) =>
-        realmUserInitialState(realm, me, all, deps.config, { clientGravatar: opts.clientGravatar, isMember }),
+        realmUserInitialState(realm, me, all, deps.config, {
+          clientGravatar: opts.clientGravatar,
+          isMember,
+          fullMember: isFullMember(realm, me, Math.floor(deps.clock.now() / 1000)),
+        }),
       ),
     );
   }

@@ -22,6 +22,7 @@ export const STREAM_CREATION_SETTINGS = ["can_create_public_channel_group", "can
  * (OpenAPI `register-queue`: `user_id`, `email`, `delivery_email`,
  * `full_name`, `is_admin`, …, `can_create_streams`, …).
  * @param opts.isMember membership of user-created groups (when a stream-creation setting names one)
+ * @param opts.fullMember whether the caller is past the realm's waiting period (`isFullMember`)
  * @param users every user record of the realm, system bots included (one
  *   Query, shared with other fetch types)
  */
@@ -30,13 +31,14 @@ export function realmUserInitialState(
   me: UserRecord,
   users: UserRecord[],
   config: Pick<Config, "ROOT_DOMAIN">,
-  opts: { clientGravatar: boolean; isMember?: (groupId: number) => boolean },
+  opts: { clientGravatar: boolean; isMember?: (groupId: number) => boolean; fullMember?: boolean },
 ): Record<string, unknown> {
   const wire = (u: UserRecord) =>
     userToWire(u, realm, me, config, { clientGravatar: opts.clientGravatar, includeCustomProfileFields: true });
   const settings = realmSettings(realm);
-  const canCreatePublic = !isGuest(me) && realmGroupSettingAllows(realm, "can_create_public_channel_group", me, opts.isMember);
-  const canCreatePrivate = !isGuest(me) && realmGroupSettingAllows(realm, "can_create_private_channel_group", me, opts.isMember);
+  const who = { role: me.role, fullMember: opts.fullMember };
+  const canCreatePublic = !isGuest(me) && realmGroupSettingAllows(realm, "can_create_public_channel_group", who, opts.isMember);
+  const canCreatePrivate = !isGuest(me) && realmGroupSettingAllows(realm, "can_create_private_channel_group", who, opts.isMember);
   const ownAvatar = avatarUrlFor(me, { clientGravatar: false, emailVisible: true });
   const members = users.filter((u) => !isSystemBot(u));
   const systemBots = users
