@@ -273,3 +273,30 @@ export class RequestBodyTooLargeError extends JsonableError {
     super(`Request body too large (limit: ${limitBytes} bytes)`, { httpStatus: 413 });
   }
 }
+
+/**
+ * 400 `STREAM_WILDCARD_MENTION_NOT_ALLOWED`: a channel wildcard mention
+ * (`@**all**`, `@**everyone**`, `@**channel**`) in a channel with more than
+ * 15 subscribers by a sender the realm's `wildcard_mention_policy` does not
+ * authorize (Zulip's `StreamWildcardMentionNotAllowedError`).
+ */
+export class StreamWildcardMentionNotAllowedError extends JsonableError {
+  constructor() {
+    super("You do not have permission to use channel wildcard mentions in this channel.", {
+      code: "STREAM_WILDCARD_MENTION_NOT_ALLOWED",
+    });
+  }
+}
+
+/**
+ * 400 `TOPIC_WILDCARD_MENTION_NOT_ALLOWED`: `@**topic**` in a topic with
+ * more than 15 participants by a sender the realm's `wildcard_mention_policy`
+ * does not authorize (Zulip's `TopicWildcardMentionNotAllowedError`).
+ */
+export class TopicWildcardMentionNotAllowedError extends JsonableError {
+  constructor() {
+    super("You do not have permission to use topic wildcard mentions in this topic.", {
+      code: "TOPIC_WILDCARD_MENTION_NOT_ALLOWED",
+    });
+  }
+}

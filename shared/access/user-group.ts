@@ -5,7 +5,13 @@ import type { UserRecord } from "../data/records/user.js";
 
 import { listRealmUserGroups } from "../data/user-groups.js";
 import { listActiveRealmUsers, type ActiveRealmUser } from "../data/users.js";
-import { realmSettings, rolePolicyAllows } from "../domain/realm-settings.js";
+import {
+  isFullMember,
+  REALM_GROUP_SETTING_DEFAULTS,
+  realmGroupSettingNamesUserGroup,
+  realmSettings,
+  rolePolicyAllows,
+} from "../domain/realm-settings.js";
 import { isGuest, isModeratorOrAbove } from "../domain/roles.js";
 import { groupGraph, groupSettingIncludes, type GroupNode } from "../domain/user-groups.js";
 import { HumanUsersOnlyError, InsufficientPermissionError, JsonableError } from "../errors.js";
@@ -52,12 +58,16 @@ export function checkMemberOrAdmin(user: UserRecord): void {
 
 /**
  * Zulip's `require_user_group_edit_permission` (feature level 283): the
- * realm's `user_group_edit_policy` (members by default; never guests).
+ * realm's `user_group_edit_policy` (members by default; never guests;
+ * full members per the realm's `waiting_period_threshold`).
+ * @param nowSeconds UNIX seconds (the deps clock)
  * @throws InsufficientPermissionError 400 `Insufficient permission`
  */
-export function checkUserGroupEditPolicy(realm: RealmRecord, user: UserRecord): void {
+export function checkUserGroupEditPolicy(realm: RealmRecord, user: UserRecord, nowSeconds: number): void {
   const policy = Number(realmSettings(realm).user_group_edit_policy);
-  if (isGuest(user) || !rolePolicyAllows(policy, user)) throw new InsufficientPermissionError();
+  if (isGuest(user) || !rolePolicyAllows(policy, user, isFullMember(realm, user, nowSeconds))) {
+    throw new InsufficientPermissionError();
+  }
 }
 
 /**
@@ -86,4 +96,22 @@ export function accessUserGroupForUpdate(groups: RealmGroups, user: UserRecord, 
   if (groupSettingIncludes(groups.graph, group.can_manage_group, user.user_id) && !isGuest(user)) return group;
   if (isModeratorOrAbove(user) || group.members.includes(user.user_id)) return group;
   throw new InsufficientPermissionError();
+}
+
+/**
+ * The membership test {@link realmGroupSettingAllows} needs for some
+ * group-valued realm settings: reads the realm's groups (one round, see
+ * {@link loadRealmGroups}) only when one of the settings names a
+ * user-created group; otherwise undefined, and nothing is read.
+ * @returns whether `user` belongs, recursively through subgroups, to a group ID; or undefined
+ */
+export async function realmSettingGroupMembership(
+  deps: Pick<Deps, "db" | "table">,
+  realm: RealmRecord,
+  user: Pick<UserRecord, "user_id">,
+  settings: readonly (keyof typeof REALM_GROUP_SETTING_DEFAULTS)[],
+): Promise<((groupId: number) => boolean) | undefined> {
+  if (!settings.some((s) => realmGroupSettingNamesUserGroup(realm, s))) return undefined;
+  const { graph } = await loadRealmGroups(deps, realm.id);
+  return (groupId) => groupSettingIncludes(graph, groupId, user.user_id);
 }

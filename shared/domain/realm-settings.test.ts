@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { Role } from "./roles.js";
 import {
+  isFullMember,
   realmGroupSettingAllows,
+  realmGroupSettingNamesUserGroup,
+  wildcardMentionPolicyAllows,
   realmSettings,
   rolePolicyAllows,
   SYSTEM_GROUP_ID_BASE,
@@ -62,5 +65,39 @@ describe("systemUserGroups", () => {
     expect(byName["role:everyone"]!.members).toEqual([3]);
     expect(byName["role:everyone"]!.direct_subgroup_ids).toEqual([byName["role:members"]!.id]);
     expect(byName["role:nobody"]!.direct_subgroup_ids).toEqual([]);
+  });
+});
+
+describe("user-created groups in group-valued settings", () => {
+  const named = { id: 3, settings: { can_create_public_channel_group: 42 } };
+  it("grants by membership only, and only with a membership test", () => {
+    expect(realmGroupSettingNamesUserGroup(named, "can_create_public_channel_group")).toBe(true);
+    expect(realmGroupSettingNamesUserGroup(realm, "can_create_public_channel_group")).toBe(false);
+    expect(realmGroupSettingAllows(named, "can_create_public_channel_group", { role: Role.OWNER })).toBe(false);
+    expect(realmGroupSettingAllows(named, "can_create_public_channel_group", { role: Role.GUEST }, (id) => id === 42)).toBe(true);
+    expect(realmGroupSettingAllows(named, "can_create_public_channel_group", { role: Role.OWNER }, () => false)).toBe(false);
+  });
+});
+
+describe("full members and the wildcard mention policy", () => {
+  const day = 86_400;
+  const waiting = { id: 3, settings: { waiting_period_threshold: 3, wildcard_mention_policy: 3 } };
+  it("counts whole days since date_joined against waiting_period_threshold", () => {
+    expect(isFullMember(waiting, { role: Role.MEMBER, date_joined: 0 }, 3 * day - 1)).toBe(false);
+    expect(isFullMember(waiting, { role: Role.MEMBER, date_joined: 0 }, 3 * day)).toBe(true);
+    expect(isFullMember(waiting, { role: Role.MODERATOR, date_joined: 0 }, 0)).toBe(true);
+    expect(isFullMember(waiting, { role: Role.GUEST, date_joined: 0 }, 100 * day)).toBe(false);
+    expect(rolePolicyAllows(3, { role: Role.MEMBER }, false)).toBe(false);
+    expect(rolePolicyAllows(1, { role: Role.MEMBER }, false)).toBe(true);
+  });
+  it("maps each wildcard_mention_policy value", () => {
+    const policy = (p: number) => ({ id: 3, settings: { wildcard_mention_policy: p } });
+    const member = { role: Role.MEMBER, date_joined: 0 };
+    expect(wildcardMentionPolicyAllows(policy(1), { role: Role.GUEST, date_joined: 0 }, 0)).toBe(true);
+    expect(wildcardMentionPolicyAllows(policy(2), member, 0)).toBe(true);
+    expect(wildcardMentionPolicyAllows(waiting, member, day)).toBe(false);
+    expect(wildcardMentionPolicyAllows(policy(5), { role: Role.MODERATOR, date_joined: 0 }, 0)).toBe(false);
+    expect(wildcardMentionPolicyAllows(policy(7), { role: Role.MODERATOR, date_joined: 0 }, 0)).toBe(true);
+    expect(wildcardMentionPolicyAllows(policy(6), { role: Role.OWNER, date_joined: 0 }, 0)).toBe(false);
   });
 });

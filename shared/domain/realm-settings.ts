@@ -174,8 +174,9 @@ export function systemUserGroups(
     members: users.filter((u) => directGroupOf(u.role) === g.name).map((u) => u.user_id),
     direct_subgroup_ids: parent[g.name] ? [id(parent[g.name]!)] : [],
     is_system_group: true,
+    // Zulip's `default_for_system_groups` of both settings: nobody manages or mentions a system group.
     can_manage_group: id("role:nobody"),
-    can_mention_group: id("role:everyone"),
+    can_mention_group: id("role:nobody"),
   }));
 }
 
@@ -192,19 +193,56 @@ const GROUP_MAX_ROLE: Record<SystemGroupName, number | null> = {
 };
 
 /**
- * Whether a user belongs to the system group a group-valued realm setting
- * names (for example `can_create_public_channel_group`). A value that is not
- * one of the realm's system groups grants nothing.
+ * The group-valued realm settings that must name a system group (Zulip's
+ * `require_system_group` at feature level 283); the others may also name
+ * one of the realm's user-created groups.
+ */
+export const REALM_GROUP_SETTINGS_REQUIRING_SYSTEM_GROUP: ReadonlySet<string> = new Set([
+  "can_access_all_users_group",
+  "can_create_web_public_channel_group",
+  "create_multiuse_invite_group",
+]);
+
+/** The system group an ID names in a realm, or undefined (a user-created group or no group). */
+function systemGroupAt(realmId: number, groupId: unknown): (typeof SYSTEM_GROUPS)[number] | undefined {
+  if (typeof groupId !== "number") return undefined;
+  const index = groupId - SYSTEM_GROUP_ID_BASE - realmId * 16;
+  return index >= 0 && index < SYSTEM_GROUPS.length ? SYSTEM_GROUPS[index] : undefined;
+}
+
+/**
+ * Whether a group-valued realm setting names a user-created group, whose
+ * members only the realm's group graph knows: callers read the groups for
+ * {@link realmGroupSettingAllows} exactly then.
+ */
+export function realmGroupSettingNamesUserGroup(
+  realm: Pick<RealmRecord, "id" | "settings">,
+  setting: keyof typeof REALM_GROUP_SETTING_DEFAULTS,
+): boolean {
+  const value = realmSettings(realm)[setting];
+  return typeof value === "number" && systemGroupAt(realm.id, value) === undefined;
+}
+
+/**
+ * Whether a user belongs to the group a group-valued realm setting names
+ * (for example `can_create_public_channel_group`; Zulip's
+ * `user_has_permission_for_group_setting`): a system group by role; a
+ * user-created group by membership, recursively through subgroups, which
+ * needs `isMember` (from the realm's group graph). Without it, or for an
+ * unknown group, the setting grants nothing. `role:fullmembers` also needs
+ * `user.fullMember` not to be false (see {@link isFullMember}).
+ * @param isMember whether the user belongs, recursively, to a user-created group ID
  */
 export function realmGroupSettingAllows(
   realm: Pick<RealmRecord, "id" | "settings">,
   setting: keyof typeof REALM_GROUP_SETTING_DEFAULTS,
-  user: { role: number },
+  user: { role: number; fullMember?: boolean },
+  isMember?: (groupId: number) => boolean,
 ): boolean {
   const value = realmSettings(realm)[setting];
-  const index = typeof value === "number" ? value - SYSTEM_GROUP_ID_BASE - realm.id * 16 : -1;
-  const group = SYSTEM_GROUPS[index];
-  if (!group) return false;
+  const group = systemGroupAt(realm.id, value);
+  if (!group) return typeof value === "number" && isMember !== undefined && isMember(value);
+  if (group.name === "role:fullmembers" && user.fullMember === false) return false;
   const maxRole = GROUP_MAX_ROLE[group.name];
   return maxRole !== null && user.role <= maxRole;
 }
@@ -212,20 +250,69 @@ export function realmGroupSettingAllows(
 /**
  * Whether a user passes one of Zulip's integer permission policies
  * (`invite_to_stream_policy`, `invite_to_realm_policy`, …): 1 members,
- * 2 administrators, 3 full members (every member while the waiting period
- * is 0 days), 4 moderators, 5 everyone, 6 nobody.
+ * 2 administrators, 3 full members, 4 moderators, 5 everyone, 6 nobody.
+ * @param fullMember whether the user is a full member (see {@link isFullMember}); only policy 3 reads it
  */
-export function rolePolicyAllows(policy: number, user: { role: number }): boolean {
+export function rolePolicyAllows(policy: number, user: { role: number }, fullMember = true): boolean {
   switch (policy) {
     case 1:
-    case 3:
       return user.role <= Role.MEMBER;
+    case 3:
+      return user.role <= Role.MEMBER && fullMember;
     case 2:
       return user.role <= Role.ADMINISTRATOR;
     case 4:
       return user.role <= Role.MODERATOR;
     case 5:
       return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether a user is a full member (Zulip's `UserProfile.is_provisional_member`
+ * negated): moderators and above always; guests never; members and bots once
+ * their account is at least the realm's `waiting_period_threshold` whole
+ * days old (`date_joined`, UNIX seconds).
+ * @param nowSeconds UNIX seconds (the deps clock)
+ */
+export function isFullMember(
+  realm: Pick<RealmRecord, "id" | "settings">,
+  user: { role: number; date_joined: number },
+  nowSeconds: number,
+): boolean {
+  if (user.role <= Role.MODERATOR) return true;
+  if (user.role === Role.GUEST) return false;
+  const days = Math.floor((nowSeconds - user.date_joined) / 86_400);
+  return days >= Number(realmSettings(realm).waiting_period_threshold);
+}
+
+/** Zulip's `Realm.WILDCARD_MENTION_THRESHOLD`: wildcard mentions reaching at most this many users are always allowed. */
+export const WILDCARD_MENTION_THRESHOLD = 15;
+
+/**
+ * Zulip's `wildcard_mention_policy_authorizes_user`: the realm's
+ * `wildcard_mention_policy` (1 everyone, 2 members, 3 full members,
+ * 5 administrators, 6 nobody, 7 moderators) for a sender.
+ * @param nowSeconds UNIX seconds (full membership, see {@link isFullMember})
+ */
+export function wildcardMentionPolicyAllows(
+  realm: Pick<RealmRecord, "id" | "settings">,
+  user: { role: number; date_joined: number },
+  nowSeconds: number,
+): boolean {
+  switch (Number(realmSettings(realm).wildcard_mention_policy)) {
+    case 1:
+      return true;
+    case 2:
+      return user.role <= Role.MEMBER;
+    case 3:
+      return user.role <= Role.MEMBER && isFullMember(realm, user, nowSeconds);
+    case 5:
+      return user.role <= Role.ADMINISTRATOR;
+    case 7:
+      return user.role <= Role.MODERATOR;
     default:
       return false;
   }

@@ -37,7 +37,8 @@ export const MAX_STREAM_NAME_LENGTH = 60;
 export const MAX_STREAM_DESCRIPTION_LENGTH = 1024;
 
 type StreamAccessFields = Pick<StreamRecord, "invite_only" | "is_web_public" | "history_public_to_subscribers">;
-type UserRole = Pick<UserRecord, "role">;
+/** A user's role; `fullMember` false for a member still in the realm's waiting period. */
+type UserRole = Pick<UserRecord, "role"> & { fullMember?: boolean };
 
 function active(sub: Pick<SubscriptionRecord, "active"> | undefined): boolean {
   return sub !== undefined && sub.active;
@@ -163,11 +164,22 @@ type RealmSettingsOf = Pick<RealmRecord, "id" | "settings">;
  * Whether a user may create streams of a kind: the organization's
  * `can_create_public_channel_group` / `can_create_private_channel_group`
  * (Zulip's defaults: members and above). Guests never may.
+ * @param isMember membership of user-created groups, needed when the setting names one
+ *   (`realmSettingGroupMembership`)
  */
-export function canCreateStreams(user: UserRole, realm: RealmSettingsOf, kind: "public" | "private"): boolean {
+export function canCreateStreams(
+  user: UserRole,
+  realm: RealmSettingsOf,
+  kind: "public" | "private",
+  isMember?: (groupId: number) => boolean,
+): boolean {
   if (isGuest(user)) return false;
-  const setting = kind === "public" ? "can_create_public_channel_group" : "can_create_private_channel_group";
-  return realmGroupSettingAllows(realm, setting, user);
+  return realmGroupSettingAllows(realm, streamCreationSetting(kind), user, isMember);
+}
+
+/** The group-valued realm setting that decides who may create streams of a kind. */
+export function streamCreationSetting(kind: "public" | "private") {
+  return kind === "public" ? ("can_create_public_channel_group" as const) : ("can_create_private_channel_group" as const);
 }
 
 /** Whether a user may create web-public streams: `can_create_web_public_channel_group` (Zulip's default: owners). */

@@ -76,15 +76,24 @@ describe("group mentions on send", () => {
     expect(await flagsOf(member2, id)).not.toContain("mentioned");
   });
 
-  it("leaves an unknown group as text and mentions system groups by role", async () => {
+  it("leaves an unknown group as text; system groups (can_mention_group role:nobody) only silently", async () => {
     const { member, owner, guest } = org.users;
     const unknown = await send(member, "hello @*no such group*");
     expect((await messageById(org.stack.deps, unknown))!.rendered_content).toBe("<p>hello @<em>no such group</em></p>");
-    const id = await send(member, "admins: @*role:administrators*");
+    for (const who of [member, owner]) {
+      const loud = await org.api(who, "POST", "/messages", {
+        type: "stream",
+        to: "group-mentions",
+        topic: "mentions",
+        content: "admins: @*role:administrators*",
+      });
+      expect(loud.body).toEqual(err("You are not allowed to mention user group 'role:administrators'."));
+    }
+    const id = await send(member, "admins: @_*role:administrators*");
     expect((await messageById(org.stack.deps, id))!.rendered_content).toBe(
-      `<p>admins: <span class="user-group-mention" data-user-group-id="${systemGroupId(org.realm.id, "role:administrators")}">@role:administrators</span></p>`,
+      `<p>admins: <span class="user-group-mention silent" data-user-group-id="${systemGroupId(org.realm.id, "role:administrators")}">role:administrators</span></p>`,
     );
-    expect(await flagsOf(owner, id)).toContain("mentioned");
+    expect(await flagsOf(owner, id)).not.toContain("mentioned");
     expect(await flagsOf(guest, id)).not.toContain("mentioned");
   });
 

@@ -66,7 +66,7 @@ describe("GET /user_groups", () => {
         direct_subgroup_ids: [],
         is_system_group: true,
         can_manage_group: sys("role:nobody"),
-        can_mention_group: sys("role:everyone"),
+        can_mention_group: sys("role:nobody"),
       });
       expect(byName["role:administrators"]!.members).toEqual([admin.id]);
       expect(byName["role:moderators"]!.members).toEqual([moderator.id]);

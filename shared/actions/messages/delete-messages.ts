@@ -9,13 +9,14 @@ import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { deleteUserMessages } from "../../data/user-messages.js";
 import { userById } from "../../data/users.js";
 import type { DeferredJob } from "../../deferred/deferred-work.js";
-import { realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
+import { isFullMember, realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import type { EventOf } from "../../events/types.js";
 import { listActiveRealmUsers } from "../../data/users.js";
 import { streamAudience } from "../../queries/streams/audience.js";
 import { accessMessage } from "../../access/message.js";
+import { realmSettingGroupMembership } from "../../access/user-group.js";
 import { audienceUserIds, messageAudience } from "./audience.js";
 
 /** UserMessage rows a delete removes inside the request (40 BatchWriteItem calls, 10 rounds); the rest goes to jobs. */
@@ -62,7 +63,8 @@ export type DeleteMessagesPayload = {
  */
 export async function checkDeleteMessage(deps: Deps, realm: RealmRecord, user: UserRecord, messageId: number): Promise<void> {
   const { message } = await accessMessage(deps, realm, user, messageId);
-  if (!realmGroupSettingAllows(realm, "can_delete_any_message_group", user)) {
+  const isMember = await realmSettingGroupMembership(deps, realm, user, ["can_delete_any_message_group"]);
+  if (!realmGroupSettingAllows(realm, "can_delete_any_message_group", user, isMember)) {
     const settings = realmSettings(realm);
     if (message.sender_id !== user.user_id) {
       // Zulip lets the owner of a bot delete the bot's messages as their own.
@@ -71,7 +73,8 @@ export async function checkDeleteMessage(deps: Deps, realm: RealmRecord, user: U
         throw new JsonableError("You don't have permission to delete this message");
       }
     }
-    if (!rolePolicyAllows(settings.delete_own_message_policy as number, user)) {
+    const fullMember = isFullMember(realm, user, Math.floor(deps.clock.now() / 1000));
+    if (!rolePolicyAllows(settings.delete_own_message_policy as number, user, fullMember)) {
       throw new JsonableError("You don't have permission to delete this message");
     }
     const limit = settings.message_content_delete_limit_seconds as number | null;

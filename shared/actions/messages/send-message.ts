@@ -8,7 +8,14 @@ import { getSubscription, listStreamSubscriberIds } from "../../data/subscriptio
 import { userById, getUsersByIds } from "../../data/users.js";
 import { apiEmail } from "../../domain/email.js";
 import { isGuest } from "../../domain/roles.js";
-import { JsonableError, StreamDoesNotExistError, StreamIdDoesNotExistError } from "../../errors.js";
+import { WILDCARD_MENTION_THRESHOLD, wildcardMentionPolicyAllows } from "../../domain/realm-settings.js";
+import {
+  JsonableError,
+  StreamDoesNotExistError,
+  StreamIdDoesNotExistError,
+  StreamWildcardMentionNotAllowedError,
+  TopicWildcardMentionNotAllowedError,
+} from "../../errors.js";
 import { topicParticipantIds } from "../../queries/messages/topic-participants.js";
 import { checkStreamPostPolicy } from "../../access/stream.js";
 import { usersByEmail } from "../../access/users-by-email.js";
@@ -149,6 +156,9 @@ async function checkPrivateAddressee(
  *   `Topic can't be empty!`, `Invalid email '<email>'`, `Invalid user ID <id>`,
  *   `'<email>' is no longer using Zulip.`, `Not authorized to send to channel '<name>'`,
  *   post-policy errors
+ * @throws StreamWildcardMentionNotAllowedError / TopicWildcardMentionNotAllowedError: a wildcard
+ *   mention in a channel (topic) of more than 15 subscribers (participants) the realm's
+ *   `wildcard_mention_policy` does not allow the sender
  * @throws StreamDoesNotExistError / StreamIdDoesNotExistError (`STREAM_DOES_NOT_EXIST`)
  */
 export async function checkSendMessage(
@@ -173,14 +183,32 @@ export async function checkSendMessage(
     renderMessageContent(deps, realm, content, sender),
   ]);
 
+  const mayWildcard = wildcardMentionPolicyAllows(realm, sender, Math.floor(deps.clock.now() / 1000));
+  if (addressee.kind === "stream" && rendered.mentionsStreamWildcard && !mayWildcard) {
+    // More than INLINE_RECIPIENT_LIMIT subscribers leaves the set undefined: far above the threshold.
+    const subscribers = addressee.subscriberIds?.size ?? Number.POSITIVE_INFINITY;
+    if (subscribers > WILDCARD_MENTION_THRESHOLD) throw new StreamWildcardMentionNotAllowedError();
+  }
+
   // `@**topic**` needs the topic's participants before this message (Zulip's
   // `get_recipient_info`): read beside the ID allocation, and only then —
-  // the read is O(topic size), every other send keeps its fixed cost.
-  const [id, participants] = await Promise.all([
-    allocateIds(deps, "message"),
+  // the read is O(topic size), every other send keeps its fixed cost. A
+  // sender the wildcard policy may refuse reads them first, so that a
+  // refusal allocates nothing.
+  const readParticipants = () =>
     addressee.kind === "stream" && rendered.mentionsTopicWildcard
       ? topicParticipantIds(deps, addressee.stream.stream_id, topic)
-      : Promise.resolve(undefined),
+      : Promise.resolve(undefined);
+  let early: Set<number> | undefined;
+  if (addressee.kind === "stream" && rendered.mentionsTopicWildcard && !mayWildcard) {
+    early = await readParticipants();
+    if (new Set([...early!, sender.user_id]).size > WILDCARD_MENTION_THRESHOLD) {
+      throw new TopicWildcardMentionNotAllowedError();
+    }
+  }
+  const [id, participants] = await Promise.all([
+    allocateIds(deps, "message"),
+    early !== undefined ? Promise.resolve(early) : readParticipants(),
   ]);
   return doSendMessage(deps, realm, sender, {
     id,

@@ -5,9 +5,11 @@ import type { UserRecord } from "../../data/records/user.js";
 
 import { applyRealmChange } from "../../data/realms.js";
 import { getStreamsByIds } from "../../data/streams.js";
+import { listRealmUserGroups } from "../../data/user-groups.js";
 import { listActiveRealmUsers } from "../../data/users.js";
 import {
   REALM_GROUP_SETTING_DEFAULTS,
+  REALM_GROUP_SETTINGS_REQUIRING_SYSTEM_GROUP,
   REALM_SETTING_DEFAULTS,
   realmSettings,
   SYSTEM_GROUP_ID_BASE,
@@ -91,7 +93,9 @@ const reported = (v: RealmEventValue): RealmEventValue => (typeof v === "string"
  * `waiting_period_threshold`, `message_retention_days` and the demo
  * conversion; channel-valued settings name a channel of the organization
  * (or -1); group-valued settings name one of its system groups the setting
- * allows, and `old`, when given, must be the current value. The legacy
+ * allows or, where Zulip does not require a system group, one of its
+ * user-created groups (read only then), and `old`, when given, must be the
+ * current value. The legacy
  * `create_public_stream_policy` / `create_private_stream_policy` also set
  * the group setting that decides (`can_create_*_channel_group`). Unchanged
  * values are skipped.
@@ -107,6 +111,7 @@ const reported = (v: RealmEventValue): RealmEventValue => (typeof v === "string"
  * @throws OrganizationAdministratorRequiredError / OrganizationOwnerRequiredError 400
  * @throws InvalidChannelIdError 400 `Invalid channel ID`
  * @throws JsonableError 400 `Invalid user group`, `'<setting>' setting cannot be set to '<group>' group.`,
+ *   `'<setting>' must be a system user group.`,
  *   `'old' value does not match the expected value.`, `Must be a demo organization.`
  */
 export async function checkUpdateRealm(
@@ -147,11 +152,19 @@ export async function checkUpdateRealm(
   for (const [name, id] of Object.entries(update.streams)) {
     if (id !== undefined && current[name] !== id) changes.push([name, id]);
   }
-  for (const [name, change] of Object.entries(update.groups) as [RealmGroupSettingName, { new: number; old?: number } | undefined][]) {
+  const groupUpdates = Object.entries(update.groups) as [RealmGroupSettingName, { new: number; old?: number } | undefined][];
+  // User-created groups are read only when a value names one.
+  const namesUserGroup = groupUpdates.some(([, c]) => c !== undefined && !systemGroupNameOf(realm.id, c.new));
+  const userGroupIds = namesUserGroup ? new Set((await listRealmUserGroups(deps, realm.id)).groups.map((g) => g.id)) : new Set();
+  for (const [name, change] of groupUpdates) {
     if (!change) continue;
     const group = systemGroupNameOf(realm.id, change.new);
-    if (!group) throw new JsonableError("Invalid user group");
-    if (FORBIDDEN_GROUPS[name].includes(group)) throw new JsonableError(`'${name}' setting cannot be set to '${group}' group.`);
+    if (!group) {
+      if (!userGroupIds.has(change.new)) throw new JsonableError("Invalid user group");
+      if (REALM_GROUP_SETTINGS_REQUIRING_SYSTEM_GROUP.has(name)) throw new JsonableError(`'${name}' must be a system user group.`);
+    } else if (FORBIDDEN_GROUPS[name].includes(group)) {
+      throw new JsonableError(`'${name}' setting cannot be set to '${group}' group.`);
+    }
     if (change.old !== undefined && change.old !== current[name]) {
       throw new JsonableError("'old' value does not match the expected value.");
     }

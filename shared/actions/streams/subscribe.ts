@@ -11,6 +11,7 @@ import { apiEmail } from "../../domain/email.js";
 import { isGuest, isRealmAdmin, isRealmOwner } from "../../domain/roles.js";
 import {
   canCreateStreams,
+  streamCreationSetting,
   canCreateWebPublicStreams,
   canSubscribeOtherUsers,
   hasBasicStreamAccess,
@@ -18,6 +19,8 @@ import {
   webPublicStreamsEnabled,
 } from "../../domain/stream-permissions.js";
 import { JsonableError, OrganizationOwnerRequiredError } from "../../errors.js";
+import { realmSettingGroupMembership } from "../../access/user-group.js";
+import { isFullMember } from "../../domain/realm-settings.js";
 import { doAddSubscriptions } from "./bulk-subscriptions.js";
 import { doCreateStreams, type NewStream } from "./create-streams.js";
 import { accessPrincipals } from "./principals.js";
@@ -100,7 +103,10 @@ export async function checkSubscribe(
   const existingByName = await getStreamsByNames(deps, realm.id, wanted.map((w) => w.name));
   const missing = wanted.filter((w) => !existingByName.has(w.name.toLowerCase()));
   if (missing.length > 0) {
-    if (!canCreateStreams(user, realm, req.inviteOnly ? "private" : "public")) throw insufficientPermission();
+    const kind = req.inviteOnly ? "private" : "public";
+    const isMember = await realmSettingGroupMembership(deps, realm, user, [streamCreationSetting(kind)]);
+    const fullMember = isFullMember(realm, user, Math.floor(deps.clock.now() / 1000));
+    if (!canCreateStreams({ role: user.role, fullMember }, realm, kind, isMember)) throw insufficientPermission();
     if (req.isDefaultStream && !isRealmAdmin(user)) throw insufficientPermission();
     if (req.inviteOnly && req.isDefaultStream) throw new JsonableError("A default channel cannot be private.");
     if (req.isWebPublic) {

@@ -11,6 +11,7 @@ import { realmUrl } from "../../domain/email.js";
 import { isRealmAdmin, isRealmOwner } from "../../domain/roles.js";
 import {
   canCreateStreams,
+  streamCreationSetting,
   canCreateWebPublicStreams,
   isStreamAdministrator,
   parseMessageRetentionDays,
@@ -23,6 +24,8 @@ import {
   OrganizationOwnerRequiredError,
 } from "../../errors.js";
 import { loadStreamAndSubscription } from "../../access/stream.js";
+import { realmSettingGroupMembership } from "../../access/user-group.js";
+import { isFullMember } from "../../domain/realm-settings.js";
 import { renderStreamDescription } from "./render-description.js";
 import { checkStreamName, stripStreamName } from "./stream-names.js";
 import { notifyStreamChanged } from "./update-stream-events.js";
@@ -97,7 +100,10 @@ export async function checkUpdateStream(
   if (req.is_private !== undefined) {
     // Zulip requires even administrators to be subscribed to change a private stream's privacy.
     if (stream.invite_only && !sub) throw invalidStreamId();
-    if (!canCreateStreams(user, realm, isPrivate ? "private" : "public")) throw new JsonableError("Insufficient permission");
+    const kind = isPrivate ? "private" : "public";
+    const isMember = await realmSettingGroupMembership(deps, realm, user, [streamCreationSetting(kind)]);
+    const fullMember = isFullMember(realm, user, Math.floor(deps.clock.now() / 1000));
+    if (!canCreateStreams({ role: user.role, fullMember }, realm, kind, isMember)) throw new JsonableError("Insufficient permission");
   }
   if (req.is_web_public) {
     if (!webPublicStreamsEnabled(realm)) throw new JsonableError("Web-public channels are not enabled.");

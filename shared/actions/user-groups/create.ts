@@ -73,7 +73,7 @@ export function checkUserGroupDescription(description: string): string {
  *   {@link checkUserGroupNameFree}, `checkGroupSettingValue`; `Insufficient permission`
  */
 export async function checkAddUserGroup(deps: Deps, realm: RealmRecord, user: UserRecord, input: NewUserGroup): Promise<void> {
-  checkUserGroupEditPolicy(realm, user);
+  checkUserGroupEditPolicy(realm, user, Math.floor(deps.clock.now() / 1000));
   const name = checkUserGroupName(input.name);
   const description = checkUserGroupDescription(input.description);
   if (input.members.length > MAX_USER_GROUP_MEMBERS) throw new JsonableError(`Too many members (limit: ${MAX_USER_GROUP_MEMBERS})`);

@@ -34,7 +34,7 @@ export async function doUpdateUserGroupMembers(
   groupId: number,
   change: MembershipChange,
 ): Promise<void> {
-  checkUserGroupEditPolicy(realm, user);
+  checkUserGroupEditPolicy(realm, user, Math.floor(deps.clock.now() / 1000));
   if (change.add.length === 0 && change.delete.length === 0) throw new JsonableError(NOTHING_TO_DO);
   const done = await withWriteRetries("update user group members", async () => {
     const groups = await loadRealmGroups(deps, realm.id);
@@ -72,7 +72,7 @@ export async function doUpdateUserGroupSubgroups(
   groupId: number,
   change: MembershipChange,
 ): Promise<void> {
-  checkUserGroupEditPolicy(realm, user);
+  checkUserGroupEditPolicy(realm, user, Math.floor(deps.clock.now() / 1000));
   if (change.add.length === 0 && change.delete.length === 0) throw new JsonableError(NOTHING_TO_DO);
   const done = await withWriteRetries("update user group subgroups", async () => {
     const groups = await loadRealmGroups(deps, realm.id);

@@ -7,8 +7,8 @@ import type { RenderResult } from "../../markdown/types.js";
 
 /**
  * Zulip's `check_user_group_mention_allowed`: the sender must belong to each
- * mentioned group's `can_mention_group` (system groups: `role:everyone`,
- * as this server's register reports them).
+ * mentioned group's `can_mention_group` (system groups: `role:nobody`,
+ * Zulip's `default_for_system_groups`, so only silent mentions of them pass).
  * @param groupIds the non-silent group mentions of the content
  * @throws JsonableError `You are not allowed to mention user group '<name>'.`
  */
@@ -18,7 +18,7 @@ export function checkUserGroupMentionAllowed(groups: RealmGroups, sender: UserRe
     if (!node) continue;
     const stored = groups.stored.find((g) => g.id === id);
     const realmId = sender.realm_id;
-    const setting = stored ? stored.can_mention_group : systemGroupId(realmId, "role:everyone");
+    const setting = stored ? stored.can_mention_group : systemGroupId(realmId, "role:nobody");
     if (!groupSettingIncludes(groups.graph, setting, sender.user_id)) {
       throw new JsonableError(`You are not allowed to mention user group '${node.name}'.`);
     }

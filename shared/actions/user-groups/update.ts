@@ -38,7 +38,7 @@ export async function doUpdateUserGroup(
   groupId: number,
   update: UserGroupUpdate,
 ): Promise<void> {
-  checkUserGroupEditPolicy(realm, user);
+  checkUserGroupEditPolicy(realm, user, Math.floor(deps.clock.now() / 1000));
   if (update.name === undefined && update.description === undefined && !update.canManageGroup && !update.canMentionGroup) {
     throw new JsonableError("No new data supplied");
   }
@@ -90,7 +90,7 @@ export async function doUpdateUserGroup(
  * @throws JsonableError `Invalid user group`, `Insufficient permission`
  */
 export async function checkDeleteUserGroup(deps: Deps, realm: RealmRecord, user: UserRecord, groupId: number): Promise<void> {
-  checkUserGroupEditPolicy(realm, user);
+  checkUserGroupEditPolicy(realm, user, Math.floor(deps.clock.now() / 1000));
   const audience = await withWriteRetries("delete user group", async () => {
     const groups = await loadRealmGroups(deps, realm.id);
     const group = accessUserGroupForUpdate(groups, user, groupId);

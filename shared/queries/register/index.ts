@@ -32,7 +32,9 @@ import { mutedUsersInitialState, userTopicsInitialState } from "./muting.js";
 import { fetchRealmPresence } from "./presence.js";
 import { realmInitialState } from "./realm.js";
 import { realmPlaygroundsInitialState } from "./playgrounds.js";
-import { realmUserInitialState } from "./realm-user.js";
+import { realmUserInitialState, STREAM_CREATION_SETTINGS } from "./realm-user.js";
+import { realmSettingGroupMembership } from "../../access/user-group.js";
+import { isFullMember } from "../../domain/realm-settings.js";
 import { defaultStreamsInitialState, streamInitialState, subscriptionInitialState } from "./subscription.js";
 import {
   legacySettingsInitialState,
@@ -140,7 +142,13 @@ export async function fetchInitialState(
   if (want("realm")) parts.push(realmInitialState(realm, deps.config, opts.longpollTimeoutSeconds));
   if (want("realm_user")) {
     parts.push(
-      loadUsers().then((all) => realmUserInitialState(realm, me, all, deps.config, { clientGravatar: opts.clientGravatar })),
+      Promise.all([loadUsers(), realmSettingGroupMembership(deps, realm, me, STREAM_CREATION_SETTINGS)]).then(([all, isMember]) =>
+        realmUserInitialState(realm, me, all, deps.config, {
+          clientGravatar: opts.clientGravatar,
+          isMember,
+          fullMember: isFullMember(realm, me, Math.floor(deps.clock.now() / 1000)),
+        }),
+      ),
     );
   }
   if (want("realm_bot")) {

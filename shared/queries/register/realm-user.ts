@@ -6,8 +6,11 @@ import { isSystemBot } from "../../data/users.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
 import { realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
-import { isRealmAdmin, Role } from "../../domain/roles.js";
+import { isGuest, isRealmAdmin, Role } from "../../domain/roles.js";
 import { systemBotToWire, userToWire } from "../../wire/user.js";
+
+/** The group-valued settings `realm_user`'s stream-creation flags read (their groups are read only when user-created). */
+export const STREAM_CREATION_SETTINGS = ["can_create_public_channel_group", "can_create_private_channel_group"] as const;
 
 /**
  * The `realm_user` fetch type of `POST /register`: every user of the
@@ -18,6 +21,8 @@ import { systemBotToWire, userToWire } from "../../wire/user.js";
  * realm's users, and the caller's own identity and permissions at top level
  * (OpenAPI `register-queue`: `user_id`, `email`, `delivery_email`,
  * `full_name`, `is_admin`, …, `can_create_streams`, …).
+ * @param opts.isMember membership of user-created groups (when a stream-creation setting names one)
+ * @param opts.fullMember whether the caller is past the realm's waiting period (`isFullMember`)
  * @param users every user record of the realm, system bots included (one
  *   Query, shared with other fetch types)
  */
@@ -26,13 +31,14 @@ export function realmUserInitialState(
   me: UserRecord,
   users: UserRecord[],
   config: Pick<Config, "ROOT_DOMAIN">,
-  opts: { clientGravatar: boolean },
+  opts: { clientGravatar: boolean; isMember?: (groupId: number) => boolean; fullMember?: boolean },
 ): Record<string, unknown> {
   const wire = (u: UserRecord) =>
     userToWire(u, realm, me, config, { clientGravatar: opts.clientGravatar, includeCustomProfileFields: true });
   const settings = realmSettings(realm);
-  const canCreatePublic = realmGroupSettingAllows(realm, "can_create_public_channel_group", me);
-  const canCreatePrivate = realmGroupSettingAllows(realm, "can_create_private_channel_group", me);
+  const who = { role: me.role, fullMember: opts.fullMember };
+  const canCreatePublic = !isGuest(me) && realmGroupSettingAllows(realm, "can_create_public_channel_group", who, opts.isMember);
+  const canCreatePrivate = !isGuest(me) && realmGroupSettingAllows(realm, "can_create_private_channel_group", who, opts.isMember);
   const ownAvatar = avatarUrlFor(me, { clientGravatar: false, emailVisible: true });
   const members = users.filter((u) => !isSystemBot(u));
   const systemBots = users

@@ -4,7 +4,7 @@ import type { Config } from "../../config.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 
 import { realmHost, realmUrl } from "../../domain/email.js";
-import { REALM_GROUP_SETTING_DEFAULTS, REALM_LIMITS, realmSettings } from "../../domain/realm-settings.js";
+import { REALM_GROUP_SETTING_DEFAULTS, REALM_GROUP_SETTINGS_REQUIRING_SYSTEM_GROUP, REALM_LIMITS, realmSettings } from "../../domain/realm-settings.js";
 import { escapeHtmlNumeric } from "../../html.js";
 import { AUTHENTICATION_METHODS, demoOrganizationFields } from "../server-settings.js";
 
@@ -51,17 +51,21 @@ const DEFAULT_EXTERNAL_ACCOUNTS = {
 
 const DEFAULT_JITSI_SERVER_URL = "https://meet.jit.si";
 
-/** One entry of `server_supported_permission_settings` for a group setting that only takes system groups. */
-function permissionSetting(defaultGroup: string, idFieldName: string) {
+/**
+ * One entry of `server_supported_permission_settings`: the setting's default
+ * group, whether it must name a system group, and (user-group settings) the
+ * value system groups hold.
+ */
+function permissionSetting(defaultGroup: string, idFieldName: string, requireSystemGroup = false, defaultForSystemGroups: string | null = null) {
   return {
-    require_system_group: false,
+    require_system_group: requireSystemGroup,
     allow_internet_group: false,
     allow_owners_group: true,
     allow_nobody_group: true,
     allow_everyone_group: true,
     default_group_name: defaultGroup,
     id_field_name: idFieldName,
-    default_for_system_groups: null,
+    default_for_system_groups: defaultForSystemGroups,
     allowed_system_groups: [],
   };
 }
@@ -137,12 +141,15 @@ export function realmInitialState(
     server_emoji_data_url: `${url}${API_PREFIX}/static/generated/emoji/emoji_api.json`,
     server_supported_permission_settings: {
       realm: Object.fromEntries(
-        Object.entries(REALM_GROUP_SETTING_DEFAULTS).map(([k, g]) => [k, permissionSetting(g, `realm_${k}`)]),
+        Object.entries(REALM_GROUP_SETTING_DEFAULTS).map(([k, g]) => [
+          k,
+          permissionSetting(g, `realm_${k}`, REALM_GROUP_SETTINGS_REQUIRING_SYSTEM_GROUP.has(k)),
+        ]),
       ),
       stream: { can_remove_subscribers_group: permissionSetting("role:administrators", "can_remove_subscribers_group_id") },
       group: {
-        can_manage_group: permissionSetting("role:nobody", "can_manage_group_id"),
-        can_mention_group: permissionSetting("role:everyone", "can_mention_group_id"),
+        can_manage_group: permissionSetting("role:nobody", "can_manage_group_id", false, "role:nobody"),
+        can_mention_group: permissionSetting("role:everyone", "can_mention_group_id", false, "role:nobody"),
       },
     },
     event_queue_longpoll_timeout_seconds: longpollTimeoutSeconds,

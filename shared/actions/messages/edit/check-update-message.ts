@@ -5,7 +5,7 @@ import type { StreamRecord } from "../../../data/records/stream.js";
 import type { UserRecord } from "../../../data/records/user.js";
 import { withWriteRetries } from "../../../data/retry.js";
 import { isModeratorOrAbove } from "../../../domain/roles.js";
-import { realmSettings, rolePolicyAllows } from "../../../domain/realm-settings.js";
+import { isFullMember, realmSettings, rolePolicyAllows } from "../../../domain/realm-settings.js";
 import { ConcurrentMessageEditError, InvalidChannelIdError, JsonableError } from "../../../errors.js";
 import { accessMessage } from "../../../access/message.js";
 import { accessStream, checkStreamPostPolicy } from "../../../access/stream.js";
@@ -98,7 +98,7 @@ function checkEditPermissions(
     }
   }
   if (req.topic !== undefined) {
-    if (!rolePolicyAllows(settings.edit_topic_policy as number, user)) {
+    if (!rolePolicyAllows(settings.edit_topic_policy as number, user, isFullMember(realm, user, nowSeconds))) {
       throw new JsonableError("You don't have permission to edit this message");
     }
     const limit = settings.move_messages_within_stream_limit_seconds as number | null;
@@ -130,7 +130,7 @@ async function checkStreamMove(
   now: number,
 ): Promise<StreamRecord> {
   const settings = realmSettings(realm);
-  if (!rolePolicyAllows(settings.move_messages_between_streams_policy as number, user)) {
+  if (!rolePolicyAllows(settings.move_messages_between_streams_policy as number, user, isFullMember(realm, user, now))) {
     throw new JsonableError("You don't have permission to move this message");
   }
   const { stream } = await accessStream(deps, user, realm, streamId, { error: () => new InvalidChannelIdError() });

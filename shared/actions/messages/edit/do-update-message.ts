@@ -16,6 +16,9 @@ import { messageAudience } from "../audience.js";
 import { indexMessageJob } from "../deferred.js";
 import { withFlag } from "../flags.js";
 import { renderedMessageFields, renderMessageContent } from "../render-content.js";
+import { listStreamSubscriberIds } from "../../../data/subscriptions.js";
+import { WILDCARD_MENTION_THRESHOLD, wildcardMentionPolicyAllows } from "../../../domain/realm-settings.js";
+import { StreamWildcardMentionNotAllowedError, TopicWildcardMentionNotAllowedError } from "../../../errors.js";
 import { messagesToMove, type PropagateMode } from "./messages-to-move.js";
 import { moveMessagesJobs, retopic } from "./move-messages.js";
 import { doMoveUserTopics } from "../../muting/move-user-topics.js";
@@ -48,6 +51,36 @@ export interface MessageEdit {
 async function editTopicParticipants(deps: Deps, message: MessageRecord, newTopic: string | undefined): Promise<Set<number>> {
   const participants = await topicParticipantIds(deps, message.stream_id!, newTopic ?? message.topic);
   return newTopic === undefined ? addParticipants(participants, message) : participants;
+}
+
+/**
+ * Zulip's wildcard checks of `check_update_message`: new content of a
+ * stream message with a channel (topic) wildcard mention, in a channel
+ * (topic) above the threshold, needs the realm's `wildcard_mention_policy`.
+ * Reads the subscriber count (at most 16 IDs) only for a sender the policy
+ * does not authorize.
+ * @param now UNIX seconds
+ * @throws StreamWildcardMentionNotAllowedError / TopicWildcardMentionNotAllowedError
+ */
+async function checkWildcardMentionsOnEdit(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  message: MessageRecord,
+  rendered: RenderResult | undefined,
+  topicParticipants: Set<number>,
+  now: number,
+): Promise<void> {
+  if (!rendered || message.recipient_type !== "stream") return;
+  if (!rendered.mentionsStreamWildcard && !rendered.mentionsTopicWildcard) return;
+  if (wildcardMentionPolicyAllows(realm, user, now)) return;
+  if (rendered.mentionsStreamWildcard) {
+    const subscribers = await listStreamSubscriberIds(deps, message.stream_id!, WILDCARD_MENTION_THRESHOLD + 1);
+    if (subscribers.length > WILDCARD_MENTION_THRESHOLD) throw new StreamWildcardMentionNotAllowedError();
+  }
+  if (rendered.mentionsTopicWildcard && topicParticipants.size > WILDCARD_MENTION_THRESHOLD) {
+    throw new TopicWildcardMentionNotAllowedError();
+  }
 }
 
 /** The edited message: new content and rendering and/or topic, one history entry first. */
@@ -110,6 +143,7 @@ export async function doUpdateMessage(
       ? editTopicParticipants(deps, message, topic)
       : Promise.resolve(new Set<number>()),
   ]);
+  await checkWildcardMentionsOnEdit(deps, realm, user, message, rendered, wildcardParticipants, now);
   // New content re-checks the row holders' alert words, read beside their rows.
   const [rows, alertWords] = await Promise.all([
     userMessageRowsOf(deps, message.id, audience.recipients.userIds),
