@@ -99,6 +99,7 @@ export function zodIssueToError(name: string, error: z.ZodError): JsonableError 
     }
     case "too_big":
       if (issue.origin === "string") return new JsonableError(`${where} is too long (limit: ${issue.maximum} characters)`);
+      if (issue.origin === "array") return new JsonableError(`${where} is too long (limit: ${issue.maximum} items)`);
       return new JsonableError(`Invalid ${where}`);
     case "too_small":
       if (issue.origin === "string" && Number(issue.minimum) === 1) return new JsonableError(`${where} cannot be blank`);
