@@ -8,8 +8,13 @@ import { checkEventNarrow } from "../../shared/events/narrow.js";
 import { param, parseParams, type ParsedParams } from "../../shared/http/params.js";
 import type { RawParams } from "../../shared/http/raw-params.js";
 
-/** A JSON list of event types; `null` (what zulip-js sends when it has none) means every type. */
-const eventTypeList = z.array(z.string()).nullable();
+/**
+ * A JSON list of event types; `null` (what zulip-js sends when it has none)
+ * means every type. Zulip has fewer than a hundred event types, all short
+ * names; the list is stored on the queue item, so it is bounded well below
+ * DynamoDB's 400 KB item limit.
+ */
+const eventTypeList = z.array(z.string().max(100)).max(200).nullable();
 
 const capabilitiesSchema = z
   .object({

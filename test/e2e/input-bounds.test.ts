@@ -187,3 +187,35 @@ describe("Host outside the root domain", () => {
     expect(root.status).toBe(200);
   });
 });
+
+describe("topics longer than any topic can be", () => {
+  it("never answer 500 where a topic is accepted", async () => {
+    const { member, member2 } = org.users;
+    const streamId = await createStream(member, "long-topics", [member.id, member2.id]);
+    const topic = "t".repeat(3000);
+    const cases: [string, string, Record<string, unknown>][] = [
+      ["GET", "/messages", { anchor: "newest", num_before: 5, num_after: 0, narrow: [["stream", String(streamId)], ["topic", topic]] }],
+      ["POST", "/messages/flags/narrow", { anchor: "newest", num_before: 5, num_after: 0, narrow: [["stream", String(streamId)], ["topic", topic]], op: "add", flag: "read" }],
+      ["POST", "/user_topics", { stream_id: streamId, topic, visibility_policy: 1 }],
+      ["POST", "/messages", { type: "stream", to: streamId, topic, content: "long topic" }],
+      ["POST", "/drafts", { drafts: [{ type: "stream", to: [streamId], topic, content: "d", timestamp: 1 }] }],
+    ];
+    for (const [method, path, params] of cases) {
+      const res = await org.api(member, method, path, params);
+      expect(res.status, `${method} ${path}`).toBeLessThan(500);
+    }
+  });
+});
+
+describe("POST /register", () => {
+  it("refuses an event_types list longer than any client sends, instead of a queue item past 400 KB", async () => {
+    const { member } = org.users;
+    const before = (await eventsOf(org, member.id)).length;
+    const eventTypes = Array.from({ length: 20_000 }, (_, i) => `type_${i}_${"x".repeat(20)}`);
+    const res = await org.api(member, "POST", "/register", { event_types: eventTypes });
+    badRequest(res, "event_types is too long (limit: 200 items)");
+    const long = await org.api(member, "POST", "/register", { event_types: ["message", "y".repeat(5000)] });
+    badRequest(long, "event_types[1] is too long (limit: 100 characters)");
+    expect((await eventsOf(org, member.id)).length).toBe(before);
+  });
+});
