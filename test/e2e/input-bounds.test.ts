@@ -118,6 +118,17 @@ describe("POST /typing", () => {
   });
 });
 
+describe("POST /typing to direct-message recipients", () => {
+  it("refuses more than 1,000 recipients before reading any of them", async () => {
+    const { member } = org.users;
+    const to = Array.from({ length: 10_000 }, (_, i) => 3_000_000 + i);
+    const { result: res, counts } = await countCommands(() => org.api(member, "POST", "/typing", { op: "start", to }));
+    badRequest(res, "to is too long (limit: 1000 items)");
+    // At most the request's own authentication read; a hundred BatchGets without the bound.
+    expect(counts.get(BatchGetCommand.name) ?? 0).toBeLessThan(2);
+  });
+});
+
 describe("message rendering", () => {
   it("resolves a thousand distinct #**stream** links in batches, not one read each", async () => {
     const { member } = org.users;
