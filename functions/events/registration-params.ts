@@ -5,7 +5,7 @@ import type { UserRecord } from "../../shared/data/records/user.js";
 import { isGuest } from "../../shared/domain/roles.js";
 import { JsonableError } from "../../shared/errors.js";
 import { checkEventNarrow } from "../../shared/events/narrow.js";
-import { param, parseParams, type ParsedParams } from "../../shared/http/params.js";
+import { boundedList, param, parseParams, type ParsedParams } from "../../shared/http/params.js";
 import type { RawParams } from "../../shared/http/raw-params.js";
 
 /**
@@ -14,7 +14,7 @@ import type { RawParams } from "../../shared/http/raw-params.js";
  * names; the list is stored on the queue item, so it is bounded well below
  * DynamoDB's 400 KB item limit.
  */
-const eventTypeList = z.array(z.string().max(100)).max(200).nullable();
+const eventTypeList = (name: string) => boundedList(name, z.string().max(100), 200).nullable();
 
 const capabilitiesSchema = z
   .object({
@@ -42,8 +42,8 @@ export function registrationParamSpecs(clientGravatarDefault: boolean) {
     slim_presence: param.bool().default(false),
     all_public_streams: param.bool().default(false),
     include_subscribers: param.bool().default(false),
-    event_types: param.json(eventTypeList).optional(),
-    fetch_event_types: param.json(eventTypeList).optional(),
+    event_types: param.json(eventTypeList("event_types")).optional(),
+    fetch_event_types: param.json(eventTypeList("fetch_event_types")).optional(),
     client_capabilities: param.json(capabilitiesSchema).optional(),
     narrow: param.json(z.array(z.unknown())).default([]),
     // Zulip's undocumented top-level forms of three capabilities (`GET /events` registration).

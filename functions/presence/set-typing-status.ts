@@ -2,7 +2,7 @@ import { z } from "zod";
 import { checkSendTypingNotification } from "../../shared/actions/typing/send-typing-notification.js";
 import { JsonableError } from "../../shared/errors.js";
 import type { Endpoint } from "../../shared/http/context.js";
-import { param, parseParams } from "../../shared/http/params.js";
+import { boundedList, param, parseParams } from "../../shared/http/params.js";
 
 /** Zulip's `type` values; `private` is the pre-feature-level-174 name of `direct`, `channel` the newer name of `stream`. */
 const TYPES: Record<string, "direct" | "stream"> = { direct: "direct", private: "direct", stream: "stream", channel: "stream" };
@@ -19,7 +19,7 @@ export const setTypingStatus: Endpoint = async (ctx) => {
   const p = parseParams(ctx.params, {
     type: param.string().default("direct"),
     op: param.string(),
-    to: param.json(z.array(z.int()).max(MAX_TYPING_RECIPIENTS)).optional(),
+    to: param.json(boundedList("to", z.int(), MAX_TYPING_RECIPIENTS)).optional(),
     stream_id: param.int().optional(),
     topic: param.string().optional(),
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { param } from "../../shared/http/params.js";
+import { boundedList, param } from "../../shared/http/params.js";
 import { MAX_STREAM_DESCRIPTION_LENGTH, STREAM_POST_POLICY_VALUES } from "../../shared/domain/stream-permissions.js";
 
 /**
@@ -21,7 +21,7 @@ export const MAX_PRINCIPALS_PER_REQUEST = 1000;
 export const principalsParam = () =>
   param
     .json<(number | string)[]>(
-      z.array(z.unknown()).max(MAX_PRINCIPALS_PER_REQUEST).pipe(z.union([z.array(z.int()), z.array(z.string())])),
+      boundedList("principals", z.unknown(), MAX_PRINCIPALS_PER_REQUEST).pipe(z.union([z.array(z.int()), z.array(z.string())])),
     )
     .optional();
 

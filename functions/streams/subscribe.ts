@@ -3,7 +3,7 @@ import { checkSubscribe } from "../../shared/actions/streams/subscribe.js";
 import { isValidStreamColor } from "../../shared/domain/stream-colors.js";
 import { JsonableError } from "../../shared/errors.js";
 import type { Endpoint } from "../../shared/http/context.js";
-import { param, parseParams } from "../../shared/http/params.js";
+import { boundedList, param, parseParams } from "../../shared/http/params.js";
 import {
   descriptionSchema,
   MAX_SUBSCRIPTIONS_PER_REQUEST,
@@ -16,9 +16,11 @@ import {
 export const subscribe: Endpoint = async (ctx) => {
   const p = parseParams(ctx.params, {
     subscriptions: param.json(
-      z
-        .array(z.object({ name: z.string(), description: descriptionSchema.optional(), color: z.string().optional() }))
-        .max(MAX_SUBSCRIPTIONS_PER_REQUEST),
+      boundedList(
+        "subscriptions",
+        z.object({ name: z.string(), description: descriptionSchema.optional(), color: z.string().optional() }),
+        MAX_SUBSCRIPTIONS_PER_REQUEST,
+      ),
     ),
     principals: principalsParam(),
     authorization_errors_fatal: param.bool().default(true),
