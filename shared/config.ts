@@ -25,7 +25,9 @@ const ConfigSchema = z.object({
   /**
    * The host that serves the default organization (subdomain `""`), without
    * scheme, for example `chat.example.com` or `127.0.0.1:9991`. Any other host
-   * `<sub>.<ROOT_DOMAIN>` serves the organization with that subdomain.
+   * `<sub>.<ROOT_DOMAIN>` serves the organization with that subdomain; a
+   * host outside it is refused with 400, as Zulip refuses hosts it does not
+   * serve.
    */
   ROOT_DOMAIN: z.string().min(1).default("127.0.0.1:9991"),
   /** Scheme of the public URL: `https` on AWS, `http` locally. */

@@ -95,6 +95,18 @@ export class InvalidSubdomainError extends JsonableError {
   }
 }
 
+/**
+ * 400 for a request whose Host is neither the root domain nor below it:
+ * Zulip refuses hosts outside its configured domains (Django's allowed
+ * hosts, a 400), and names the error as its `InvalidSubdomainError` does
+ * (`NONEXISTENT_SUBDOMAIN`, "Invalid subdomain").
+ */
+export class UnknownHostError extends JsonableError {
+  constructor() {
+    super("Invalid subdomain", { code: "NONEXISTENT_SUBDOMAIN" });
+  }
+}
+
 /** 404 for a path under /api/v1 that no route serves. */
 export class RouteNotFoundError extends JsonableError {
   constructor() {

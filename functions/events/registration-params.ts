@@ -5,11 +5,16 @@ import type { UserRecord } from "../../shared/data/records/user.js";
 import { isGuest } from "../../shared/domain/roles.js";
 import { JsonableError } from "../../shared/errors.js";
 import { checkEventNarrow } from "../../shared/events/narrow.js";
-import { param, parseParams, type ParsedParams } from "../../shared/http/params.js";
+import { boundedList, param, parseParams, type ParsedParams } from "../../shared/http/params.js";
 import type { RawParams } from "../../shared/http/raw-params.js";
 
-/** A JSON list of event types; `null` (what zulip-js sends when it has none) means every type. */
-const eventTypeList = z.array(z.string()).nullable();
+/**
+ * A JSON list of event types; `null` (what zulip-js sends when it has none)
+ * means every type. Zulip has fewer than a hundred event types, all short
+ * names; the list is stored on the queue item, so it is bounded well below
+ * DynamoDB's 400 KB item limit.
+ */
+const eventTypeList = (name: string) => boundedList(name, z.string().max(100), 200).nullable();
 
 const capabilitiesSchema = z
   .object({
@@ -37,8 +42,8 @@ export function registrationParamSpecs(clientGravatarDefault: boolean) {
     slim_presence: param.bool().default(false),
     all_public_streams: param.bool().default(false),
     include_subscribers: param.bool().default(false),
-    event_types: param.json(eventTypeList).optional(),
-    fetch_event_types: param.json(eventTypeList).optional(),
+    event_types: param.json(eventTypeList("event_types")).optional(),
+    fetch_event_types: param.json(eventTypeList("fetch_event_types")).optional(),
     client_capabilities: param.json(capabilitiesSchema).optional(),
     narrow: param.json(z.array(z.unknown())).default([]),
     // Zulip's undocumented top-level forms of three capabilities (`GET /events` registration).

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "../../shared/actions/users/languages.js";
 import { param, type ParamSpec } from "../../shared/http/params.js";
+import { MAX_MESSAGE_RETENTION_DAYS } from "../../shared/domain/stream-permissions.js";
 
 /*
  * The parameters of `PATCH /realm` (Zulip's `update_realm` in
@@ -82,9 +83,9 @@ export const REALM_SETTING_PARAMS = {
   move_messages_between_streams_limit_seconds: timeLimit("move_messages_between_streams_limit_seconds"),
   message_retention_days: param
     .jsonOrString(
-      z.union([z.int(), z.string()]).transform((v, ctx) => {
+      z.union([z.number(), z.string()]).transform((v, ctx) => {
         if (v === "unlimited") return -1;
-        if (typeof v === "number" && v > 0) return v;
+        if (typeof v === "number" && Number.isInteger(v) && v > 0 && v <= MAX_MESSAGE_RETENTION_DAYS) return v;
         ctx.addIssue({ code: "custom", message: `Bad value for 'message_retention_days': ${v}` });
         return z.NEVER;
       }),

@@ -3,14 +3,24 @@ import { checkSubscribe } from "../../shared/actions/streams/subscribe.js";
 import { isValidStreamColor } from "../../shared/domain/stream-colors.js";
 import { JsonableError } from "../../shared/errors.js";
 import type { Endpoint } from "../../shared/http/context.js";
-import { param, parseParams } from "../../shared/http/params.js";
-import { descriptionSchema, postPolicySchema, principalsParam, retentionParam } from "./params.js";
+import { boundedList, param, parseParams } from "../../shared/http/params.js";
+import {
+  descriptionSchema,
+  MAX_SUBSCRIPTIONS_PER_REQUEST,
+  postPolicySchema,
+  principalsParam,
+  retentionParam,
+} from "./params.js";
 
 /** `POST /users/me/subscriptions`: subscribe to (and maybe create) streams. */
 export const subscribe: Endpoint = async (ctx) => {
   const p = parseParams(ctx.params, {
     subscriptions: param.json(
-      z.array(z.object({ name: z.string(), description: descriptionSchema.optional(), color: z.string().optional() })),
+      boundedList(
+        "subscriptions",
+        z.object({ name: z.string(), description: descriptionSchema.optional(), color: z.string().optional() }),
+        MAX_SUBSCRIPTIONS_PER_REQUEST,
+      ),
     ),
     principals: principalsParam(),
     authorization_errors_fatal: param.bool().default(true),

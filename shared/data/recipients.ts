@@ -4,7 +4,7 @@ import { putAllIfAbsent } from "./conditions.js";
 import { batchGetByIds } from "./batch-get.js";
 import { allocateIds } from "./counters.js";
 import { recordOf } from "./items.js";
-import { keys } from "./keys.js";
+import { keyFits, keys } from "./keys.js";
 import type { RecipientRecord } from "./records/recipient.js";
 
 type Db = Store;
@@ -16,14 +16,17 @@ export function conversationUserIds(userIds: number[]): number[] {
 
 /**
  * The recipient ID of an existing conversation, or undefined when no message
- * was ever sent to exactly this set of users. One round trip.
+ * was ever sent to exactly this set of users. One round trip; none for a set
+ * too large for a key, which no conversation can have.
  * @param userIds every participant, the sender included (any order, duplicates ignored)
  */
 export async function getDirectRecipientId(deps: Db, realmId: number, userIds: number[]): Promise<number | undefined> {
+  const key = keys.directRecipient(realmId, conversationUserIds(userIds));
+  if (!keyFits(key)) return undefined;
   const out = await deps.db.send(
     new GetCommand({
       TableName: deps.table,
-      Key: keys.directRecipient(realmId, conversationUserIds(userIds)),
+      Key: key,
       ConsistentRead: true,
     }),
   );

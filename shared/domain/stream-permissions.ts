@@ -239,14 +239,21 @@ export function defaultCanRemoveSubscribersGroup(realm: Pick<RealmRecord, "id">)
 }
 
 /**
+ * Largest `message_retention_days`: Zulip stores it in a 32-bit integer
+ * column; anything larger is refused rather than stored as a number no
+ * client or date computation can use.
+ */
+export const MAX_MESSAGE_RETENTION_DAYS = 2_147_483_647;
+
+/**
  * Parses `message_retention_days` as Zulip does: `realm_default` → null
  * (inherit the organization's setting), `unlimited` → -1 (forever), else a
- * positive number of days.
+ * positive number of days up to {@link MAX_MESSAGE_RETENTION_DAYS}.
  * @throws JsonableError 400 `Bad value for 'message_retention_days': <value>`
  */
 export function parseMessageRetentionDays(value: string | number): number | null {
   if (value === "realm_default") return null;
   if (value === "unlimited") return -1;
-  if (typeof value === "number" && Number.isInteger(value) && value > 0) return value;
+  if (typeof value === "number" && Number.isInteger(value) && value > 0 && value <= MAX_MESSAGE_RETENTION_DAYS) return value;
   throw new JsonableError(`Bad value for 'message_retention_days': ${value}`);
 }

@@ -1,6 +1,6 @@
 import type { NarrowPair } from "../data/records/event-queue.js";
 import { JsonableError } from "../errors.js";
-import type { NarrowTerm, Operator } from "../narrow/terms.js";
+import { MAX_NARROW_TERMS, type NarrowTerm, type Operator } from "../narrow/terms.js";
 
 /**
  * Event-queue narrows (https://zulip.com/api/register-queue, `narrow`):
@@ -25,14 +25,24 @@ const EVENT_OPERATORS: Readonly<Record<string, Operator>> = {
 const UNSUPPORTED_IS_OPERANDS = new Set(["followed"]);
 
 /**
+ * Longest operand of an event-queue narrow (UTF-16 units). Every operand it
+ * supports (a stream name, a topic, an email, an `is:` keyword) is far
+ * shorter; the bound keeps the stored queue item small.
+ */
+const MAX_EVENT_NARROW_OPERAND_LENGTH = 1000;
+
+/**
  * Normalizes and checks the `narrow` of `POST /register`: accepts the
  * documented `[[operator, operand], ...]` form and the object form
  * `{operator, operand}` some clients send.
  * @returns the pairs to store on the queue, operators as sent
  * @throws JsonableError 400 `Invalid narrow[i]` for a malformed term,
- *   `Operator <op> not supported.` / `Operand <x> not supported.` as Zulip
+ *   `Operator <op> not supported.` / `Operand <x> not supported.` as Zulip;
+ *   `narrow is too long (limit: 20 items)` and `narrow[i] is too long (limit:
+ *   1000 characters)`, because the narrow is stored on the queue item
  */
 export function checkEventNarrow(raw: unknown[]): NarrowPair[] {
+  if (raw.length > MAX_NARROW_TERMS) throw new JsonableError(`narrow is too long (limit: ${MAX_NARROW_TERMS} items)`);
   return raw.map((term, i): NarrowPair => {
     let operator: unknown;
     let operand: unknown;
@@ -42,6 +52,9 @@ export function checkEventNarrow(raw: unknown[]): NarrowPair[] {
       if ((term as { negated?: unknown }).negated === true) throw new JsonableError(`Invalid narrow[${i}]`);
     }
     if (typeof operator !== "string" || typeof operand !== "string") throw new JsonableError(`Invalid narrow[${i}]`);
+    if (operand.length > MAX_EVENT_NARROW_OPERAND_LENGTH) {
+      throw new JsonableError(`narrow[${i}] is too long (limit: ${MAX_EVENT_NARROW_OPERAND_LENGTH} characters)`);
+    }
     if (!Object.hasOwn(EVENT_OPERATORS, operator)) throw new JsonableError(`Operator ${operator} not supported.`);
     if (operator === "is" && UNSUPPORTED_IS_OPERANDS.has(operand)) {
       throw new JsonableError(`Operand ${operand} not supported.`);

@@ -1,12 +1,12 @@
 /**
- * The organization subdomain of a Host header below the root domain:
- * `acme.chat.example.com` → `acme`; the root domain itself, and any host
- * outside it (an API Gateway default domain, a bare IP), → `""`, the default
- * organization.
+ * The organization subdomain of a Host header: `acme.chat.example.com` →
+ * `acme`; the root domain itself → `""`, the default organization; a host
+ * outside the root domain (another name, a bare IP) → `undefined`, which the
+ * caller refuses as Zulip refuses hosts it is not configured for.
  * @param host Host header value, any case, with or without port
  * @param rootDomain configured `ROOT_DOMAIN`, with port where the server has one
  */
-export function subdomainOf(host: string, rootDomain: string): string {
+export function subdomainOf(host: string, rootDomain: string): string | undefined {
   const h = host.toLowerCase();
   const root = rootDomain.toLowerCase();
   if (h === root) return "";
@@ -16,5 +16,5 @@ export function subdomainOf(host: string, rootDomain: string): string {
   const rootName = root.replace(/:\d+$/, "");
   if (hostName === rootName) return "";
   if (hostName.endsWith(`.${rootName}`)) return hostName.slice(0, -(rootName.length + 1));
-  return "";
+  return undefined;
 }

@@ -62,6 +62,22 @@ export const param = {
   int: () => new ParamSpec<number>("json", z.int(), true),
 };
 
+/**
+ * A list of at most `max` items: the length is checked before any item is
+ * parsed, so an oversized list costs nothing more, and refused with
+ * `<name> is too long (limit: <max> items)`, the wording Zulip uses for
+ * over-long strings.
+ * @param name the parameter name as the client sends it
+ * @param item the schema of one item
+ * @param max most items allowed
+ */
+export function boundedList<T extends z.ZodType>(name: string, item: T, max: number) {
+  return z
+    .array(z.unknown())
+    .refine((list) => list.length <= max, { message: `${name} is too long (limit: ${max} items)` })
+    .pipe(z.array(item));
+}
+
 type AnySpec = ParamSpec<any, boolean>;
 export type ParamSpecs = Record<string, AnySpec>;
 export type ParsedParams<S extends ParamSpecs> = {

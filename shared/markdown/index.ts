@@ -88,7 +88,6 @@ const staticSyntax: Extension[] = [
   zulipListSyntax,
 ];
 const timestamp = timestampExtensions();
-const tex = texExtensions();
 
 /**
  * Finds the user names/ids, group names and channel names `content` refers
@@ -124,6 +123,7 @@ export function renderMarkdown(content: string, lookups: RenderLookups): RenderR
   const mention = mentionExtensions(state);
   const streamLink = streamLinkExtensions(state);
   const emoji = emojiExtensions(state);
+  const tex = texExtensions(state);
 
   // Later extensions take precedence for the same character, so ours come
   // after GFM's.

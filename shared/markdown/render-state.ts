@@ -28,6 +28,15 @@ export type StreamLinkTarget = { stream: LinkableStream; topic?: string };
 /** `@**Name|123**` or `@**|123**`. */
 const ID_SYNTAX = /^(.+)?\|(\d+)$/s;
 
+/**
+ * Most characters of KaTeX HTML one message may contain. A short formula
+ * can expand to hundreds of kilobytes of markup (sixty of them made a
+ * message of megabytes), and the rendered content is stored in the message
+ * item and copied into every recipient's event; formulas past the budget
+ * render as their source, as a formula KaTeX refuses does.
+ */
+export const MAX_TEX_HTML_LENGTH = 100_000;
+
 /** A link being compiled (our own media stack: images and references are disabled). */
 export interface OpenLink {
   label: string;
@@ -67,6 +76,8 @@ export class RenderState {
   pendingCodeNewlines = 0;
   /** Collected TeX source while inside a ```` ```math ```` block. */
   math: string[] | undefined;
+  /** KaTeX HTML still allowed in this message; see {@link MAX_TEX_HTML_LENGTH}. */
+  texHtmlLeft = MAX_TEX_HTML_LENGTH;
 
   constructor(lookups: RenderLookups) {
     this.realmUrl = lookups.realmUrl.replace(/\/+$/, "");

@@ -84,14 +84,42 @@ export const IS_OPERANDS = new Set(["dm", "private", "starred", "unread", "menti
 /** `has:` operands. */
 export const HAS_OPERANDS = new Set(["link", "image", "attachment", "reaction"]);
 
+/**
+ * Most terms a narrow may have. Zulip sets no limit, but every term can cost
+ * DynamoDB round trips to resolve (a stream or user lookup), so a request
+ * must not be able to ask for thousands; real clients send fewer than ten.
+ */
+export const MAX_NARROW_TERMS = 20;
+
+/**
+ * Most users a `dm` operand may name. A conversation is keyed by its sorted
+ * user IDs, and DynamoDB's 1,024-byte sort-key limit holds about 120 IDs of
+ * seven digits; beyond this no conversation can exist.
+ */
+export const MAX_DM_OPERAND_USERS = 100;
+
+/** @throws JsonableError `operand is too long (limit: 100 items)` past {@link MAX_DM_OPERAND_USERS} */
+function checkDmOperandSize(operand: string | number[]): void {
+  const count = typeof operand === "string" ? operand.split(",").length : operand.length;
+  if (count > MAX_DM_OPERAND_USERS) {
+    throw new JsonableError(`operand is too long (limit: ${MAX_DM_OPERAND_USERS} items)`);
+  }
+}
+
 function checkOperand(sentOperator: string, operand: unknown): Operand {
   if (ID_OPERATORS.has(sentOperator)) {
     if (typeof operand === "string" || Number.isInteger(operand)) return operand as string | number;
     throw new JsonableError("operand is not a string or an integer");
   }
   if (ID_LIST_OPERATORS.has(sentOperator)) {
-    if (typeof operand === "string") return operand;
-    if (Array.isArray(operand) && operand.every((x) => Number.isInteger(x))) return operand as number[];
+    if (typeof operand === "string") {
+      checkDmOperandSize(operand);
+      return operand;
+    }
+    if (Array.isArray(operand) && operand.every((x) => Number.isInteger(x))) {
+      checkDmOperandSize(operand as number[]);
+      return operand as number[];
+    }
     throw new JsonableError("operand is not a string or integer list");
   }
   if (typeof operand !== "string") throw new JsonableError("operand is not a string");
@@ -174,12 +202,14 @@ function isDmTerm(t: NarrowTerm): boolean {
  * `stream`, `pm-with` → `dm`, `is:private` → `is:dm`), `id` operands become
  * numbers.
  * @param value the JSON-decoded parameter
- * @throws JsonableError 400 for a malformed element or operand
+ * @throws JsonableError 400 for a malformed element or operand, and
+ *   `narrow is too long (limit: 20 items)` past {@link MAX_NARROW_TERMS}
  * @throws BadNarrowOperatorError 400 `BAD_NARROW` for an unknown operator or
  *   operand, or a narrow that is both a stream and a DM narrow
  */
 export function parseNarrow(value: unknown): NarrowTerm[] {
   if (!Array.isArray(value)) throw new JsonableError("narrow is not a list");
+  if (value.length > MAX_NARROW_TERMS) throw new JsonableError(`narrow is too long (limit: ${MAX_NARROW_TERMS} items)`);
   const terms = value.map((elem, i) => validateOperand(convertElement(elem, i)));
   const positive = terms.filter((t) => !t.negated);
   if (positive.some(isStreamTerm) && positive.some(isDmTerm)) {

@@ -10,6 +10,7 @@ import { effectiveUserSettings } from "../../domain/user-settings.js";
 import { JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import { accessStream } from "../../access/stream.js";
+import { MAX_TOPIC_LENGTH, TOPIC_TRUNCATION_MARK } from "../messages/normalize.js";
 
 /**
  * Streams with more subscribers than this get no typing notifications
@@ -36,6 +37,18 @@ function settingsOf(realm: RealmRecord, user: UserRecord): Record<string, unknow
 /** Whether a user gets typing notifications (`receives_typing_notifications`, feature level 253). */
 function receivesTyping(realm: RealmRecord, user: UserRecord): boolean {
   return user.is_active && settingsOf(realm, user).receives_typing_notifications !== false;
+}
+
+/**
+ * The topic a typing event names: cut as a message's topic would be (57
+ * characters and `...` past 60), so the event names the topic the message
+ * will land in, and a long value is not copied into every subscriber's
+ * event.
+ */
+function typingTopic(topic: string): string {
+  const chars = Array.from(topic);
+  if (chars.length <= MAX_TOPIC_LENGTH) return topic;
+  return chars.slice(0, MAX_TOPIC_LENGTH - TOPIC_TRUNCATION_MARK.length).join("") + TOPIC_TRUNCATION_MARK;
 }
 
 /**
@@ -87,7 +100,7 @@ export async function checkSendTypingNotification(
       subscriberIds.filter((id) => id !== sender.user_id),
     );
     const audience = [...subscribers.values()].filter((u) => receivesTyping(realm, u)).map((u) => u.user_id);
-    await notifyStreamTyping(deps, req.op, senderPerson, stream.stream_id, req.topic, audience.sort((a, b) => a - b));
+    await notifyStreamTyping(deps, req.op, senderPerson, stream.stream_id, typingTopic(req.topic), audience.sort((a, b) => a - b));
     return;
   }
 

@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps.js";
-import { RouteNotFoundError, MethodNotAllowedError } from "../../errors.js";
+import { RouteNotFoundError, MethodNotAllowedError, UnknownHostError } from "../../errors.js";
 import { API_PREFIX, matchRoute, routeByKey, type Route } from "../../routes.js";
 import { clientNameOf } from "../client-name.js";
 import { subdomainOf } from "../host.js";
@@ -11,6 +11,7 @@ import type { ApiMiddleware } from "./types.js";
  * from API Gateway's `routeKey` (or, behind the `$default` route, by matching
  * the path), then collects query and body parameters.
  * @throws RouteNotFoundError 404 / MethodNotAllowedError 405 when nothing serves the request
+ * @throws UnknownHostError 400 for a Host outside the root domain
  */
 export function apiContext(options: { deps: () => Deps }): ApiMiddleware {
   return {
@@ -29,13 +30,15 @@ export function apiContext(options: { deps: () => Deps }): ApiMiddleware {
       const deps = options.deps();
       const params = await collectRawParams(event);
       const host = (header(event, "host") ?? event.requestContext.domainName ?? "").toLowerCase();
+      const subdomain = subdomainOf(host, deps.config.ROOT_DOMAIN);
+      if (subdomain === undefined) throw new UnknownHostError();
       request.context.api = {
         deps,
         route,
         params,
         pathParams,
         host,
-        subdomain: subdomainOf(host, deps.config.ROOT_DOMAIN),
+        subdomain,
         clientName: clientNameOf(params.get("client"), header(event, "user-agent")),
         query: new Map(new URLSearchParams(event.rawQueryString ?? "")),
         body: bodyBytes(event),

@@ -24,7 +24,7 @@ import type { RenderState } from "../render-state.js";
 import { escapeHtml } from "../../html.js";
 import { isImagePath, relativizeLocalUrl, sanitizeUrl, uploadPathId } from "../url.js";
 import { renderTextWithUnicodeEmoji } from "./emoji.js";
-import { renderTex, texErrorHtml } from "./tex.js";
+import { renderTexWithinBudget, texErrorHtml } from "./tex.js";
 
 /** Text content: Zulip escapes `&`, `<`, `>` and leaves quotes alone. */
 function escapeText(value: string): string {
@@ -90,7 +90,7 @@ export function coreHtml(state: RenderState): HtmlExtension {
       const tex = state.math.join("").replace(/\n$/, "");
       state.math = undefined;
       this.lineEndingIfNeeded();
-      this.tag(`<p>${renderTex(tex, true) ?? texErrorHtml(tex)}</p>`);
+      this.tag(`<p>${renderTexWithinBudget(state, tex, true) ?? texErrorHtml(tex)}</p>`);
     } else {
       // Blank lines at the end were held back (see `lineEnding`) and are
       // dropped; the last line still ends with a newline, as in Zulip's output.

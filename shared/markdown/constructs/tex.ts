@@ -7,6 +7,7 @@
 import katex from "katex";
 import type { Code, CompileContext, Effects, Extension, HtmlExtension, State, Token, TokenizeContext } from "micromark-util-types";
 import { escapeHtml } from "../../html.js";
+import type { RenderState } from "../render-state.js";
 import { BACKSLASH, DOLLAR, UNDERSCORE, isAsciiWord } from "./codes.js";
 
 /**
@@ -30,6 +31,24 @@ export function renderTex(tex: string, display: boolean): string | undefined {
   }
 }
 
+/**
+ * {@link renderTex} within the message's TeX budget (`state.texHtmlLeft`):
+ * `undefined` once the budget is spent or when this formula's HTML would
+ * overrun it, so the caller shows the source. Spent formulas are not
+ * rendered at all, which also bounds the CPU time.
+ */
+export function renderTexWithinBudget(state: RenderState, tex: string, display: boolean): string | undefined {
+  if (state.texHtmlLeft <= 0) return undefined;
+  const html = renderTex(tex, display);
+  if (html === undefined) return undefined;
+  if (html.length > state.texHtmlLeft) {
+    state.texHtmlLeft = 0;
+    return undefined;
+  }
+  state.texHtmlLeft -= html.length;
+  return html;
+}
+
 /** `<span class="tex-error">…</span>`: Zulip shows the source when KaTeX refuses it. */
 export function texErrorHtml(source: string): string {
   return `<span class="tex-error">${escapeHtml(source)}</span>`;
@@ -41,7 +60,7 @@ export function texErrorHtml(source: string): string {
  * or `$`, has no line ending, may contain `\$`; the closing `$$` is not
  * followed by `$` or a word character. So `$5 to $20` and `$$$` stay text.
  */
-export function texExtensions(): { syntax: Extension; html: HtmlExtension } {
+export function texExtensions(state: RenderState): { syntax: Extension; html: HtmlExtension } {
   function tokenize(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
     const self = this;
     return start;
@@ -101,7 +120,7 @@ export function texExtensions(): { syntax: Extension; html: HtmlExtension } {
     exit: {
       zulipTex(this: CompileContext, token: Token) {
         const source = this.sliceSerialize(token);
-        const rendered = renderTex(source.slice(2, -2), false);
+        const rendered = renderTexWithinBudget(state, source.slice(2, -2), false);
         this.tag(rendered ?? texErrorHtml(source));
       },
     },
