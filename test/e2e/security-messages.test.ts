@@ -133,8 +133,8 @@ describe("inputs past DynamoDB's limits answer 400, never 500", () => {
   it("content whose rendering exceeds the item limit: 400 Unable to render message, nothing stored", async () => {
     const { member } = org.users;
     await createStream(org, member, "sec-render");
-    // Under 10,000 bytes of source, over a megabyte of KaTeX HTML.
-    const content = "$$" + "\\sqrt{\\frac{a}{b}}".repeat(500) + "$$";
+    // 10,000 bytes of source (the length limit), about 200 KB of emoji HTML.
+    const content = ":+1:".repeat(2500);
     const res = await org.api(member, "POST", "/messages", { type: "stream", to: "sec-render", topic: "tex", content });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ result: "error", code: "BAD_REQUEST", msg: "Unable to render message" });

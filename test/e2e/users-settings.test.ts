@@ -5,7 +5,7 @@ import type { TestUser } from "../support/api-client.js";
 import { EventQueueClient } from "../support/event-queue-client.js";
 import { eventCursors, eventsAfter, storedUser } from "./users-support.js";
 
-const org = useTestOrg({ env: { ROOT_DOMAIN: "chat.test" } });
+const org = useTestOrg();
 
 const err = (msg: string) => ({ result: "error", msg, code: "BAD_REQUEST" });
 
@@ -100,7 +100,7 @@ describe("PATCH /settings", () => {
     expect(res.body.result).toBe("success");
     expect(await eventsAfter(org, org.users.member.id, cursors.get(org.users.member.id)!)).toEqual([
       { type: "realm_user", op: "update", person: { user_id: me.id, delivery_email: null } },
-      { type: "realm_user", op: "update", person: { user_id: me.id, new_email: `user${me.id}@chat.test` } },
+      { type: "realm_user", op: "update", person: { user_id: me.id, new_email: `user${me.id}@${new URL(org.url).hostname}` } },
     ]);
   });
 
