@@ -31,7 +31,7 @@ describe("authentication", () => {
     });
   });
 
-  it("refuses a wrong API key with 401 UNAUTHORIZED "Invalid API key"", async () => {
+  it("refuses a wrong API key with 401 UNAUTHORIZED 'Invalid API key'", async () => {
     const res = await org.api({ ...org.users.owner, apiKey: "x".repeat(32) }, "GET", "/users/me");
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ result: "error", msg: "Invalid API key", code: "UNAUTHORIZED" });
