@@ -30,7 +30,25 @@ export interface ZulipStackSettings {
   /** API stage throttling: steady requests per second and burst size. */
   apiRateLimit: number;
   apiBurstLimit: number;
+  /**
+   * Application rate limits (docs/deploying.md, "Rate limits"): context keys
+   * named like the variables of `shared/config.ts` (`RATE_LIMITS`,
+   * `RATE_LIMIT_USER_REQUESTS`, ...), passed to every function as they are;
+   * unset ones keep the defaults (limits on, Zulip's numbers).
+   */
+  rateLimitEnv?: Record<string, string>;
 }
+
+/** The rate-limit variables of `shared/config.ts` a deployment may set through context. */
+const RATE_LIMIT_ENV_NAMES = [
+  "RATE_LIMITS",
+  "RATE_LIMIT_USER_REQUESTS",
+  "RATE_LIMIT_USER_WINDOW_SECONDS",
+  "RATE_LIMIT_IP_REQUESTS",
+  "RATE_LIMIT_IP_WINDOW_SECONDS",
+  "RATE_LIMIT_LOGIN_FAILURES",
+  "RATE_LIMIT_LOGIN_WINDOW_SECONDS",
+] as const;
 
 /** Reads {@link ZulipStackSettings} from context; `-c` values arrive as strings, `cdk.json` ones typed. */
 export function settingsFromContext(node: Node): ZulipStackSettings {
@@ -61,6 +79,12 @@ export function settingsFromContext(node: Node): ZulipStackSettings {
     logLevel: logLevel as ZulipStackSettings["logLevel"],
     apiRateLimit: number("apiRateLimit", 200),
     apiBurstLimit: number("apiBurstLimit", 400),
+    rateLimitEnv: Object.fromEntries(
+      RATE_LIMIT_ENV_NAMES.flatMap((name) => {
+        const value = text(name);
+        return value === undefined ? [] : [[name, value]];
+      }),
+    ),
   };
   if (settings.certificateArn && !settings.rootDomain) {
     throw new Error("Context certificateArn needs rootDomain (the domain the certificate is for)");
@@ -127,6 +151,7 @@ export class ZulipStack extends Stack {
       DEFERRED_QUEUE_URL: queue.queueUrl,
       URL_SCHEME: "https",
       LOG_LEVEL: settings.logLevel,
+      ...settings.rateLimitEnv,
     };
     type FunctionSpec = Pick<ServiceFunctionProps, "folder" | "description" | "memorySize" | "timeout">;
     const serviceFunction = (id: string, spec: FunctionSpec) =>

@@ -3,7 +3,8 @@
  * Options: `--data DIR` persists DynamoDB Local to DIR (in memory by default);
  * `--port N` serves on another port; `--dynamodb-port N` moves DynamoDB Local
  * (default 8000, where `npm run manage -- --local` finds it). Environment: see shared/config.ts
- * (`DEMO_SWEEP_INTERVAL_SECONDS`: how often expired demo organizations are deleted, default hourly).
+ * (`DEMO_SWEEP_INTERVAL_SECONDS`: how often expired demo organizations are deleted, default hourly;
+ * `RATE_LIMITS=off` turns the rate limits off, e.g. for a load test).
  */
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";

@@ -62,6 +62,24 @@ const ConfigSchema = z.object({
    * with little data.
    */
   RESPONSE_BYTE_BUDGET: z.coerce.number().int().min(16 * 1024).max(6 * 1024 * 1024).default(5 * 1024 * 1024),
+  /**
+   * `off` turns every rate limit off (load tests, benchmarks, bulk imports,
+   * the end-to-end suite), as Zulip's `RATE_LIMITING = False` does; any
+   * other deployment keeps them `on` (docs/deploying.md, "Rate limits").
+   */
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  /** Requests one user may make per window (Zulip's `api_by_user`: 200 per 60 s). */
+  RATE_LIMIT_USER_REQUESTS: z.coerce.number().int().positive().default(200),
+  /** Window of {@link RATE_LIMIT_USER_REQUESTS}, in seconds. */
+  RATE_LIMIT_USER_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Unauthenticated requests one IP address may make per window (Zulip's `api_by_ip`: 100 per 60 s). */
+  RATE_LIMIT_IP_REQUESTS: z.coerce.number().int().positive().default(100),
+  /** Window of {@link RATE_LIMIT_IP_REQUESTS}, in seconds. */
+  RATE_LIMIT_IP_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Failed logins allowed per username and window (Zulip's `authenticate_by_username`: 5 per 30 min). */
+  RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().positive().default(5),
+  /** Window of {@link RATE_LIMIT_LOGIN_FAILURES}, in seconds. */
+  RATE_LIMIT_LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(1800),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

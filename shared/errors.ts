@@ -80,7 +80,7 @@ export class UserDeactivatedError extends JsonableError {
 /** 401 `REALM_DEACTIVATED` (Zulip uses 401 since feature level 76). */
 export class RealmDeactivatedError extends JsonableError {
   constructor() {
-    super("This organization is deactivated", {
+    super("This organization has been deactivated", {
       code: "REALM_DEACTIVATED",
       httpStatus: 401,
       headers: WWW_AUTHENTICATE,
@@ -125,7 +125,11 @@ export class MethodNotAllowedError extends JsonableError {
   }
 }
 
-/** 429 `RATE_LIMIT_HIT` with `retry-after` in seconds. */
+/**
+ * 429 `RATE_LIMIT_HIT` (Zulip's `RateLimitedError`): `retry-after` in the
+ * body is the float seconds until the limit frees; the `Retry-After` header
+ * rounds it up to whole seconds, the unit RFC 9110 allows there.
+ */
 export class RateLimitedError extends JsonableError {
   constructor(retryAfterSeconds: number) {
     super("API usage exceeded rate limit", {

@@ -31,7 +31,7 @@ export interface BenchStack {
  * the named public streams.
  */
 export async function startBenchStack(streamNames: string[]): Promise<BenchStack> {
-  const stack = await startLocalStack({ env: { LOG_LEVEL: "error" } });
+  const stack = await startLocalStack({ env: { LOG_LEVEL: "error", RATE_LIMITS: "off" } });
   const meter = new DynamoMeter();
   meter.install(stack.deps.db);
   const probe = new EventWriteProbe();

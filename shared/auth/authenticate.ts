@@ -4,6 +4,7 @@ import {
   InvalidApiKeyError,
   MissingArgumentError,
   InvalidSubdomainError,
+  JsonableError,
   RealmDeactivatedError,
   UnauthorizedError,
   UserDeactivatedError,
@@ -23,13 +24,16 @@ import { parseBasicAuth } from "./basic.js";
  * ({@link apiKeyOwner}), then the user and realm items together
  * ({@link userAndRealm}); a third, only for bots, reads the bot's owner.
  *
+ * Every refusal is a 401 `UNAUTHORIZED` carrying the specific message, as
+ * Zulip's REST views turn each authentication error into
+ * `UnauthorizedError(msg)`.
+ *
  * @param authorization the `Authorization` header
  * @param subdomain the request host's organization subdomain
- * @throws UnauthorizedError 401 when no Basic credentials were sent
- * @throws InvalidApiKeyError 401 when the key is unknown or not the email's
- * @throws UserDeactivatedError 401 for a deactivated user, or a bot whose owner is deactivated
- * @throws RealmDeactivatedError 401 for a deactivated organization
- * @throws InvalidSubdomainError 401 when the account belongs to another organization's host
+ * @throws UnauthorizedError 401 when no Basic credentials were sent; "Invalid API key" when the
+ *   key is unknown or not the email's; "Account is deactivated" for a deactivated user, or a bot
+ *   whose owner is deactivated; "This organization has been deactivated"; "Account is not
+ *   associated with this subdomain" when the account belongs to another organization's host
  */
 export async function authenticateApiRequest(
   deps: Pick<Deps, "db" | "table" | "config">,
@@ -38,6 +42,23 @@ export async function authenticateApiRequest(
 ): Promise<{ user: UserRecord; realm: RealmRecord }> {
   const credentials = parseBasicAuth(authorization);
   if (!credentials) throw new UnauthorizedError();
+  try {
+    return await validateApiKey(deps, credentials, subdomain);
+  } catch (err) {
+    if (err instanceof JsonableError) throw new UnauthorizedError(err.message);
+    throw err;
+  }
+}
+
+/**
+ * Zulip's `validate_api_key`: the user an email and API key name, refused
+ * with the error classes that say why (the webhook views keep those codes).
+ */
+async function validateApiKey(
+  deps: Pick<Deps, "db" | "table" | "config">,
+  credentials: { username: string; password: string },
+  subdomain: string,
+): Promise<{ user: UserRecord; realm: RealmRecord }> {
   const owner = await apiKeyOwner(deps, hashApiKey(credentials.password));
   if (!owner) throw new InvalidApiKeyError();
 

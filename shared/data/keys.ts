@@ -188,6 +188,16 @@ export const keys = {
     gsi1pk: `REALMQUEUES#${realmId}`,
     ...(queueId === undefined ? {} : { gsi1sk: queueId }),
   }),
+  /**
+   * A rate-limit counter: hits of one subject (SHA-256 hex of a user's API
+   * key, an IP address or a username) under one rule in the fixed window
+   * starting at `windowStart` (UNIX seconds). Its own partition per subject,
+   * so no realm partition gets hot; the items expire by TTL.
+   */
+  rateLimitCounter: (scope: string, subjectHash: string, windowStart: number) => ({
+    pk: `RATELIMIT#${scope}#${subjectHash}`,
+    sk: `W#${pad(windowStart)}`,
+  }),
 } as const;
 
 /** DynamoDB's key size limits in UTF-8 bytes: partition keys 2,048, sort keys 1,024 (base table and indexes). */

@@ -6,6 +6,7 @@ import { apiContext } from "./middleware/api-context.js";
 import { authenticate } from "./middleware/authenticate.js";
 import { contentEncoding } from "./middleware/content-encoding.js";
 import { errorEnvelope } from "./middleware/error-envelope.js";
+import { enforceRateLimit, rateLimitResponseHeaders, startRateLimit } from "./middleware/rate-limit.js";
 import { requestLog } from "./middleware/request-log.js";
 import type { ApiLambdaContext } from "./middleware/types.js";
 import { RouteNotFoundError } from "../errors.js";
@@ -14,7 +15,7 @@ import { successResponse } from "./response.js";
 /**
  * Builds the Lambda handler of one endpoint group: a middy chain doing what
  * every request needs (logging, error envelopes, route and parameter
- * parsing, authentication), whose body calls the route's endpoint and wraps
+ * parsing, rate limits, authentication), whose body calls the route's endpoint and wraps
  * its result in the success envelope.
  * @param endpoints the group's endpoints, keyed by the route table's `endpoint` names
  * @param options.deps dependency source; defaults to the process-wide {@link getDefaultDeps}
@@ -25,9 +26,12 @@ export function groupHandler(endpoints: EndpointMap, options: { deps?: () => Dep
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiLambdaContext>()
     .use(requestLog({ log }))
     .use(contentEncoding({ log }))
+    .use(rateLimitResponseHeaders())
     .use(errorEnvelope({ log }))
     .use(apiContext({ deps }))
+    .use(startRateLimit())
     .use(authenticate())
+    .use(enforceRateLimit())
     .handler(async (_event, context) => {
       const ctx = context.api!;
       const endpoint = endpoints[ctx.route.endpoint];

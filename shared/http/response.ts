@@ -1,7 +1,11 @@
 import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import type { JsonableError } from "../errors.js";
 
-const JSON_HEADERS = { "content-type": "application/json" };
+/**
+ * Headers of every API response: JSON, never cached by a browser or a proxy
+ * (answers are per-user), never sniffed as another content type.
+ */
+const JSON_HEADERS = { "content-type": "application/json", "cache-control": "no-store", "x-content-type-options": "nosniff" };
 
 /** The success envelope: `{result: "success", msg: "", ...fields}` with HTTP 200. */
 export function successResponse(fields: Record<string, unknown> | void): APIGatewayProxyStructuredResultV2 {

@@ -291,7 +291,7 @@ describe("DELETE /bots/{bot_id}", () => {
     ]);
     const me = await org.api(bot, "GET", "/users/me");
     expect(me.status).toBe(401);
-    expect(me.body).toEqual({ result: "error", msg: "Account is deactivated", code: "USER_DEACTIVATED" });
+    expect(me.body).toEqual({ result: "error", msg: "Account is deactivated", code: "UNAUTHORIZED" });
     // Again: nothing more to do.
     expect((await org.api(org.users.admin, "DELETE", `/bots/${bot.id}`)).body).toEqual({ result: "success", msg: "" });
   });

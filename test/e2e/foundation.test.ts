@@ -31,16 +31,16 @@ describe("authentication", () => {
     });
   });
 
-  it("refuses a wrong API key with 401 INVALID_API_KEY", async () => {
+  it("refuses a wrong API key with 401 UNAUTHORIZED 'Invalid API key'", async () => {
     const res = await org.api({ ...org.users.owner, apiKey: "x".repeat(32) }, "GET", "/users/me");
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ result: "error", msg: "Invalid API key", code: "INVALID_API_KEY" });
+    expect(res.body).toEqual({ result: "error", msg: "Invalid API key", code: "UNAUTHORIZED" });
   });
 
   it("refuses another user's email with a valid key", async () => {
     const res = await org.api({ ...org.users.owner, email: org.users.member.email }, "GET", "/users/me");
     expect(res.status).toBe(401);
-    expect(res.body.code).toBe("INVALID_API_KEY");
+    expect(res.body).toEqual({ result: "error", msg: "Invalid API key", code: "UNAUTHORIZED" });
   });
 });
 

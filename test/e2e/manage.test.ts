@@ -117,7 +117,7 @@ describe("manage rotate-api-key", () => {
     expect(key).not.toBe(user.apiKey);
     const old = await org.api(user, "GET", "/users/me");
     expect(old.status).toBe(401);
-    expect(old.body).toEqual({ result: "error", msg: "Invalid API key", code: "INVALID_API_KEY" });
+    expect(old.body).toEqual({ result: "error", msg: "Invalid API key", code: "UNAUTHORIZED" });
     expect((await org.api({ ...user, apiKey: key }, "GET", "/users/me")).body.user_id).toBe(user.id);
     expect((await userByEmail(user.email))!.api_key).toBe(key);
   });

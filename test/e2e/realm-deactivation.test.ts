@@ -7,7 +7,7 @@ import { queueClient } from "./streams-helpers.js";
 const org = useTestOrg();
 
 const err = (msg: string) => ({ result: "error", msg, code: "BAD_REQUEST" });
-const deactivated = { result: "error", msg: "This organization is deactivated", code: "REALM_DEACTIVATED" };
+const deactivated = { result: "error", msg: "This organization has been deactivated", code: "UNAUTHORIZED" };
 
 async function manage(...argv: string[]) {
   const out: string[] = [];

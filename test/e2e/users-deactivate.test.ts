@@ -8,7 +8,7 @@ import { eventCursors, eventsAfter, storedUser } from "./users-support.js";
 const org = useTestOrg();
 
 const err = (msg: string) => ({ result: "error", msg, code: "BAD_REQUEST" });
-const deactivated = { result: "error", msg: "Account is deactivated", code: "USER_DEACTIVATED" };
+const deactivated = { result: "error", msg: "Account is deactivated", code: "UNAUTHORIZED" };
 
 /** A fresh member with one bot of their own. */
 async function memberWithBot(name: string): Promise<{ human: TestUser; bot: TestUser }> {
@@ -25,7 +25,7 @@ async function memberWithBot(name: string): Promise<{ human: TestUser; bot: Test
 }
 
 describe("DELETE /users/{user_id}", () => {
-  it("deactivates a user and their bots; both keys then fail with 401 USER_DEACTIVATED", async () => {
+  it("deactivates a user and their bots; both keys then fail with 401 'Account is deactivated'", async () => {
     // Prepare
     const { human, bot } = await memberWithBot("dee");
     expect((await org.api(bot, "GET", "/users/me")).status).toBe(200);

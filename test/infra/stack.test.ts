@@ -451,6 +451,14 @@ describe("settingsFromContext", () => {
       logLevel: "info",
       apiRateLimit: 200,
       apiBurstLimit: 400,
+      rateLimitEnv: {},
+    });
+  });
+
+  it("passes the rate-limit variables named in context through, and nothing else", () => {
+    expect(settings({ RATE_LIMITS: "off", RATE_LIMIT_USER_REQUESTS: 400, TABLE_NAME: "other" }).rateLimitEnv).toEqual({
+      RATE_LIMITS: "off",
+      RATE_LIMIT_USER_REQUESTS: "400",
     });
   });
 

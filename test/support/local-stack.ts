@@ -70,7 +70,8 @@ export function useTestOrg(options: { env?: Record<string, string> } = {}): Test
     const stack = await startLocalStack({
       dynamoEndpoint,
       tableName,
-      env: { LOG_LEVEL: "error", ...options.env },
+      // Suites make hundreds of requests per user; rate-limit tests turn limits on in `env`.
+      env: { LOG_LEVEL: "error", RATE_LIMITS: "off", ...options.env },
     });
     const deps = stack.deps;
     const { realm, records }: SeededOrg = template ?? (await seedTestOrg(deps));

@@ -10,7 +10,7 @@ import { notifyRealmDeactivated } from "./notify.js";
 
 /**
  * Deactivates an organization (Zulip's `do_deactivate_realm`): from then on
- * every request its users make is refused with `REALM_DEACTIVATED`
+ * every request its users make is refused with 401 "This organization has been deactivated"
  * (`shared/auth/authenticate.ts`); its data stays. Its active users get
  * `realm` `deactivated` `{realm_id}` after the write, which ends their open
  * long polls. Deactivating a deactivated organization does nothing.

@@ -44,7 +44,7 @@ type Check = { userId: number; condition: UserCondition };
  * active users (no more `realm_user` `remove`, since feature level 222), and
  * a `realm_bot` `update` `{bot: {user_id, is_active: false}}` per bot to
  * those who administer it. The deactivated account's API key then fails
- * with 401 `USER_DEACTIVATED` (see `shared/auth/authenticate.ts`).
+ * with 401 "Account is deactivated" (see `shared/auth/authenticate.ts`).
  * @returns false when a condition failed (someone changed the data; nothing
  *   or only some bots were written); the caller re-reads and decides again
  */

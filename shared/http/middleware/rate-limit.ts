@@ -1,0 +1,134 @@
+import { parseBasicAuth } from "../../auth/basic.js";
+import type { Config } from "../../config.js";
+import type { Deps } from "../../deps.js";
+import { addRateLimitHits, type RateLimitScope } from "../../data/rate-limits.js";
+import { fixedWindow, judgeRateLimit, type RateLimitRule, type RateLimitVerdict } from "../../domain/rate-limit.js";
+import { RateLimitedError } from "../../errors.js";
+import type { Route } from "../../routes.js";
+import { header } from "../raw-params.js";
+import type { ApiMiddleware, ApiRequest } from "./types.js";
+
+/** The counter a request hits: which rule, and whose count. */
+interface RateLimitTarget {
+  scope: RateLimitScope;
+  subject: string;
+  rule: RateLimitRule;
+}
+
+/** Per request: the pending counter write, then its verdict (for the response headers). */
+const pending = new WeakMap<object, Promise<RateLimitVerdict | undefined>>();
+const verdicts = new WeakMap<object, RateLimitVerdict>();
+
+/**
+ * Which counter a request hits, following Zulip's `rate_limit` in
+ * `zerver/decorator.py`: authenticated API calls count per user
+ * (`api_by_user`), unauthenticated ones per IP address (`api_by_ip`). The
+ * long poll `GET /events` is limited like any call, as Zulip's Tornado does
+ * (`RATE_LIMITING_DOMAINS_FOR_TORNADO`). The user is named by the SHA-256 of
+ * the API key, which identifies exactly one user, so the counter write needs
+ * nothing from the authentication reads and runs alongside them; a request
+ * whose key turns out invalid is refused by authentication first.
+ * @returns undefined when the request hits no counter: limits off, an API
+ *   call without Basic credentials (refused by authentication), or an auth
+ *   mode that limits itself (a webhook route applies its own rule where it
+ *   authenticates its bot)
+ */
+export function rateLimitTarget(config: Config, route: Route, authorization: string | undefined, sourceIp: string): RateLimitTarget | undefined {
+  if (config.RATE_LIMITS === "off") return undefined;
+  switch (route.auth) {
+    case "api": {
+      const credentials = parseBasicAuth(authorization);
+      if (!credentials) return undefined;
+      return {
+        scope: "api_by_user",
+        subject: credentials.password,
+        rule: { limit: config.RATE_LIMIT_USER_REQUESTS, windowSeconds: config.RATE_LIMIT_USER_WINDOW_SECONDS },
+      };
+    }
+    case "none":
+      return {
+        scope: "api_by_ip",
+        subject: sourceIp,
+        rule: { limit: config.RATE_LIMIT_IP_REQUESTS, windowSeconds: config.RATE_LIMIT_IP_WINDOW_SECONDS },
+      };
+    default:
+      return undefined;
+  }
+}
+
+async function hit(deps: Deps, target: RateLimitTarget): Promise<RateLimitVerdict | undefined> {
+  const now = deps.clock.now();
+  const { start } = fixedWindow(now, target.rule.windowSeconds);
+  try {
+    const count = await addRateLimitHits(deps, target.scope, target.subject, start, target.rule.windowSeconds);
+    return judgeRateLimit(target.rule, count, now);
+  } catch (err) {
+    // A counter that cannot be written (throttled, unreachable) must not take
+    // the API down with it: the request goes on unlimited and is logged.
+    deps.log.warn("rate limit counter failed", { scope: target.scope, error: err instanceof Error ? err.message : String(err) });
+    return undefined;
+  }
+}
+
+/**
+ * Starts the request's rate-limit counter write (middy `before`, after
+ * `apiContext` and before `authenticate`), without waiting for it: one
+ * UpdateItem in parallel with the authentication reads. {@link enforceRateLimit}
+ * waits for it.
+ */
+export function startRateLimit(): ApiMiddleware {
+  return {
+    before: async (request) => {
+      const ctx = request.context.api!;
+      const target = rateLimitTarget(ctx.deps.config, ctx.route, header(request.event, "authorization"), request.event.requestContext.http.sourceIp);
+      if (target) pending.set(request.event, hit(ctx.deps, target));
+    },
+  };
+}
+
+/**
+ * Refuses a request over its limit (middy `before`, after `authenticate`, so
+ * that an authentication error wins over a limit).
+ * @throws RateLimitedError 429 `RATE_LIMIT_HIT` with `retry-after` (float seconds)
+ */
+export function enforceRateLimit(): ApiMiddleware {
+  return {
+    before: async (request) => {
+      const verdict = await pending.get(request.event);
+      if (!verdict) return;
+      verdicts.set(request.event, verdict);
+      if (verdict.limited) throw new RateLimitedError(verdict.secondsToFreedom);
+    },
+  };
+}
+
+/**
+ * Zulip's `X-RateLimit-*` headers for a request whose limit was applied
+ * (`RateLimitMiddleware.set_response_headers`): the limit, the calls left in
+ * the window, and the UNIX second at which the window resets. Empty when no
+ * limit applied.
+ */
+export function rateLimitHeaders(request: ApiRequest): Record<string, string> {
+  const verdict = verdicts.get(request.event);
+  if (!verdict) return {};
+  return {
+    "x-ratelimit-limit": String(verdict.limit),
+    "x-ratelimit-remaining": String(verdict.remaining),
+    "x-ratelimit-reset": String(verdict.resetAt),
+  };
+}
+
+/**
+ * Adds {@link rateLimitHeaders} to the response, success or error (middy
+ * `after` and `onError`; registered before `errorEnvelope` so that its
+ * `onError` runs after the envelope exists).
+ */
+export function rateLimitResponseHeaders(): ApiMiddleware {
+  const add = async (request: ApiRequest) => {
+    if (!request.response) return;
+    const extra = rateLimitHeaders(request);
+    if (Object.keys(extra).length === 0) return;
+    request.response = { ...request.response, headers: { ...(request.response.headers ?? {}), ...extra } };
+  };
+  return { after: add, onError: add };
+}
