@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
 import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import Negotiator from "negotiator";
 import { carriedBodyBytes, LAMBDA_RESPONSE_PAYLOAD_LIMIT } from "../../domain/response-budget.js";
 import type { Logger } from "../../logger.js";
 import { header } from "../raw-params.js";
@@ -30,33 +31,19 @@ export interface ContentEncodingOptions {
 
 /**
  * Picks the coding to answer with from an `Accept-Encoding` header
- * (RFC 9110 §12.5.3): the highest-weighted coding this server produces,
- * `*` standing for any not named; weight 0 refuses a coding.
+ * (RFC 9110 §12.5.3, parsed by `negotiator`): the highest-weighted coding
+ * this server produces, `*` standing for any not named; weight 0 refuses a
+ * coding.
  * @returns undefined for identity (no header, nothing acceptable)
  */
 export function negotiateContentCoding(acceptEncoding: string | undefined): ContentCoding | undefined {
   if (!acceptEncoding) return undefined;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    let q = 1;
-    for (const p of params) {
-      const [k, v] = p.trim().split("=");
-      if (k === "q" && v !== undefined) q = Number.isFinite(Number(v)) ? Number(v) : 0;
-    }
-    weights.set(name.trim(), q);
-  }
-  let best: ContentCoding | undefined;
-  let bestQ = 0;
-  for (const coding of CODINGS) {
-    const q = weights.get(coding) ?? weights.get("*") ?? 0;
-    if (q > bestQ) {
-      best = coding;
-      bestQ = q;
-    }
-  }
-  return best;
+  // negotiator 1.x breaks ties by the server's `preferred` order; its @types (0.6) predate that option.
+  const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }) as unknown as {
+    encoding(available: string[], options: { preferred: string[] }): string | undefined;
+  };
+  const best = negotiator.encoding([...CODINGS], { preferred: [...CODINGS] });
+  return (CODINGS as readonly string[]).includes(best ?? "") ? (best as ContentCoding) : undefined;
 }
 
 function withVary(headers: Record<string, string | number | boolean>): Record<string, string | number | boolean> {
