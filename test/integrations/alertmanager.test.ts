@@ -3,13 +3,13 @@ import { alertmanagerIntegration } from "../../shared/integrations/alertmanager.
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
+import { jsonWebhookRequest as webhookRequest, renderFixtureResults } from "./fixture-snapshot.js";
 
 const handle = alertmanagerIntegration.handle;
 
 describeFixtures("alertmanager", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
-    await expect(renderWebhookResults(alertmanagerIntegration, fixtures)).toMatchFileSnapshot("./expected/alertmanager.md");
+    await expect(renderFixtureResults(alertmanagerIntegration, fixtures)).toMatchFileSnapshot("./expected/alertmanager.md");
   });
 
   it("groups two firing alerts of one host into one list message, topic from the `name` field", () => {

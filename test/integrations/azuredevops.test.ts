@@ -3,7 +3,7 @@ import { azuredevopsIntegration } from "../../shared/integrations/azuredevops.js
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookRequest, WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { gitMessage, renderGitFixtures, runGitFixture } from "./git-fixtures.js";
+import { oneMessage as gitMessage, renderFixtureResults, runFixture } from "./fixture-snapshot.js";
 
 /** One fixture of each distinct result, its message checked against the payload by hand. */
 const EXPECTED: [number, WebhookResult][] = [
@@ -22,11 +22,11 @@ function request(body: unknown): WebhookRequest {
 
 describeFixtures("azuredevops", (fixtures) => {
   it.each(EXPECTED)("fixture %i", (index, expected) => {
-    expect(runGitFixture(azuredevopsIntegration, fixtures[index]!)).toEqual(expected);
+    expect(runFixture(azuredevopsIntegration, fixtures[index]!)).toEqual(expected);
   });
 
   it("answers every fixture as the snapshot says", async () => {
-    await expect(renderGitFixtures(azuredevopsIntegration, fixtures)).toMatchFileSnapshot("./expected/azuredevops.md");
+    await expect(renderFixtureResults(azuredevopsIntegration, fixtures)).toMatchFileSnapshot("./expected/azuredevops.md");
   });
 
   it("ignores a push to a branch outside `branches`", () => {

@@ -3,7 +3,7 @@ import { bitbucket2Integration } from "../../shared/integrations/bitbucket2.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookRequest, WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { gitMessage, renderGitFixtures, runGitFixture } from "./git-fixtures.js";
+import { oneMessage as gitMessage, renderFixtureResults, runFixture } from "./fixture-snapshot.js";
 
 /** One fixture of each distinct result, its message checked against the payload by hand. */
 const EXPECTED: [number, WebhookResult][] = [
@@ -35,11 +35,11 @@ function request(event: string | undefined, body: unknown, query: Record<string,
 
 describeFixtures("bitbucket2", (fixtures) => {
   it.each(EXPECTED)("fixture %i", (index, expected) => {
-    expect(runGitFixture(bitbucket2Integration, fixtures[index]!)).toEqual(expected);
+    expect(runFixture(bitbucket2Integration, fixtures[index]!)).toEqual(expected);
   });
 
   it("answers every fixture as the snapshot says", async () => {
-    await expect(renderGitFixtures(bitbucket2Integration, fixtures)).toMatchFileSnapshot("./expected/bitbucket2.md");
+    await expect(renderFixtureResults(bitbucket2Integration, fixtures)).toMatchFileSnapshot("./expected/bitbucket2.md");
   });
 
   it("leaves out pushes to branches outside `branches` but keeps the push's tags", () => {

@@ -3,7 +3,7 @@ import { bitbucket3Integration } from "../../shared/integrations/bitbucket3.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookRequest, WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { gitMessage, renderGitFixtures, runGitFixture } from "./git-fixtures.js";
+import { oneMessage as gitMessage, renderFixtureResults, runFixture } from "./fixture-snapshot.js";
 
 /** One fixture of each distinct result, its message checked against the payload by hand. */
 const EXPECTED: [number, WebhookResult][] = [
@@ -36,11 +36,11 @@ function request(event: string | undefined, body: unknown, query: Record<string,
 
 describeFixtures("bitbucket3", (fixtures) => {
   it.each(EXPECTED)("fixture %i", (index, expected) => {
-    expect(runGitFixture(bitbucket3Integration, fixtures[index]!)).toEqual(expected);
+    expect(runFixture(bitbucket3Integration, fixtures[index]!)).toEqual(expected);
   });
 
   it("answers every fixture as the snapshot says", async () => {
-    await expect(renderGitFixtures(bitbucket3Integration, fixtures)).toMatchFileSnapshot("./expected/bitbucket3.md");
+    await expect(renderFixtureResults(bitbucket3Integration, fixtures)).toMatchFileSnapshot("./expected/bitbucket3.md");
   });
 
   it("ignores a ref change whose only branch is outside `branches`", () => {

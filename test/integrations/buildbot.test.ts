@@ -3,13 +3,13 @@ import { buildbotIntegration } from "../../shared/integrations/buildbot.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
+import { jsonWebhookRequest as webhookRequest, renderFixtureResults } from "./fixture-snapshot.js";
 
 const handle = buildbotIntegration.handle;
 
 describeFixtures("buildbot", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
-    await expect(renderWebhookResults(buildbotIntegration, fixtures)).toMatchFileSnapshot("./expected/buildbot.md");
+    await expect(renderFixtureResults(buildbotIntegration, fixtures)).toMatchFileSnapshot("./expected/buildbot.md");
   });
 
   it("reports a started build under its project", () => {

@@ -3,13 +3,13 @@ import { circleciIntegration } from "../../shared/integrations/circleci.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
+import { jsonWebhookRequest as webhookRequest, renderFixtureResults } from "./fixture-snapshot.js";
 
 const handle = circleciIntegration.handle;
 
 describeFixtures("circleci", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
-    await expect(renderWebhookResults(circleciIntegration, fixtures)).toMatchFileSnapshot("./expected/circleci.md");
+    await expect(renderFixtureResults(circleciIntegration, fixtures)).toMatchFileSnapshot("./expected/circleci.md");
   });
 
   it("reports a ping under Test event", () => {

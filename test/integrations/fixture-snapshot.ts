@@ -4,7 +4,7 @@
  * (`test/integrations/expected/<name>.md`): index, kind, event type,
  * topic and content of every fixture, or the error a fixture raised.
  */
-import type { Integration, WebhookRequest } from "../../shared/integrations/types.js";
+import type { Integration, WebhookRequest, WebhookResult } from "../../shared/integrations/types.js";
 import { fixtureRequest, type WebhookFixture } from "../support/webhook-fixtures.js";
 
 /** One section per fixture, in file order. */
@@ -12,24 +12,34 @@ export function renderFixtureResults(integration: Integration, fixtures: Webhook
   return fixtures.map((fixture) => renderOne(integration, fixture)).join("\n");
 }
 
-function renderOne(integration: Integration, fixture: WebhookFixture): string {
-  let result;
+/** The result of one fixture, or the message of what it threw. */
+export function runFixture(integration: Integration, fixture: WebhookFixture): WebhookResult | { kind: "thrown"; message: string } {
   try {
-    result = integration.handle(fixtureRequest(fixture));
+    return integration.handle(fixtureRequest(fixture));
   } catch (error) {
-    return `## ${fixture.index}: error\n\n${(error as Error).message}\n`;
+    return { kind: "thrown", message: (error as Error).message };
   }
+}
+
+/** The result of an event that posts one message. */
+export function oneMessage(eventType: string, topic: string, content: string): WebhookResult {
+  return { kind: "messages", eventType, messages: [{ topic, content }] };
+}
+
+function renderOne(integration: Integration, fixture: WebhookFixture): string {
+  const result = runFixture(integration, fixture);
+  if (result.kind === "thrown") return `## ${fixture.index}: error\n\n${result.message}\n`;
   const head = `## ${fixture.index}: ${result.kind} (event type: ${result.eventType ?? "none"})\n`;
   if (result.kind !== "messages") return head;
   const messages = result.messages.map((m) => `### topic: ${m.topic}\n\n${m.content}\n`);
   return `${head}\n${messages.join("\n")}`;
 }
 
-/** A hand-made JSON request, for the refusal cases no fixture covers. */
+/** A hand-made JSON request (a string body is sent as it is), for the refusal cases no fixture covers. */
 export function jsonWebhookRequest(
   body: unknown,
   headers: Record<string, string> = {},
   query: Record<string, string> = {},
 ): WebhookRequest {
-  return { headers, query, body: JSON.stringify(body), contentType: "application/json" };
+  return { headers, query, body: typeof body === "string" ? body : JSON.stringify(body), contentType: "application/json" };
 }

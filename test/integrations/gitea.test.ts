@@ -3,7 +3,7 @@ import { giteaIntegration } from "../../shared/integrations/gitea.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookRequest, WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { gitMessage, renderGitFixtures, runGitFixture } from "./git-fixtures.js";
+import { oneMessage as gitMessage, renderFixtureResults, runFixture } from "./fixture-snapshot.js";
 
 /** One fixture of each distinct result, its message checked against the payload by hand. */
 const EXPECTED: [number, WebhookResult][] = [
@@ -23,11 +23,11 @@ function request(event: string | undefined, body: unknown, query: Record<string,
 
 describeFixtures("gitea", (fixtures) => {
   it.each(EXPECTED)("fixture %i", (index, expected) => {
-    expect(runGitFixture(giteaIntegration, fixtures[index]!)).toEqual(expected);
+    expect(runFixture(giteaIntegration, fixtures[index]!)).toEqual(expected);
   });
 
   it("answers every fixture as the snapshot says", async () => {
-    await expect(renderGitFixtures(giteaIntegration, fixtures)).toMatchFileSnapshot("./expected/gitea.md");
+    await expect(renderFixtureResults(giteaIntegration, fixtures)).toMatchFileSnapshot("./expected/gitea.md");
   });
 
   it("ignores a push to a branch outside `branches`", () => {

@@ -3,7 +3,7 @@ import { githubIntegration } from "../../shared/integrations/github/index.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookRequest, WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { gitMessage, renderGitFixtures, runGitFixture } from "./git-fixtures.js";
+import { oneMessage as gitMessage, renderFixtureResults, runFixture } from "./fixture-snapshot.js";
 
 /** One fixture of each distinct result, its message checked against the payload by hand. */
 const EXPECTED: [number, WebhookResult][] = [
@@ -73,11 +73,11 @@ function request(event: string | undefined, body: unknown, query: Record<string,
 
 describeFixtures("github", (fixtures) => {
   it.each(EXPECTED)("fixture %i", (index, expected) => {
-    expect(runGitFixture(githubIntegration, fixtures[index]!)).toEqual(expected);
+    expect(runFixture(githubIntegration, fixtures[index]!)).toEqual(expected);
   });
 
   it("answers every fixture as the snapshot says", async () => {
-    await expect(renderGitFixtures(githubIntegration, fixtures)).toMatchFileSnapshot("./expected/github.md");
+    await expect(renderFixtureResults(githubIntegration, fixtures)).toMatchFileSnapshot("./expected/github.md");
   });
 
   it("ignores a push to a branch outside `branches`, and reports it once the branch is listed", () => {

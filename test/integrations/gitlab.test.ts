@@ -3,7 +3,7 @@ import { gitlabIntegration } from "../../shared/integrations/gitlab/index.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookRequest, WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { gitMessage, renderGitFixtures, runGitFixture } from "./git-fixtures.js";
+import { oneMessage as gitMessage, renderFixtureResults, runFixture } from "./fixture-snapshot.js";
 
 /** One fixture of each distinct result, its message checked against the payload by hand. */
 const EXPECTED: [number, WebhookResult][] = [
@@ -41,11 +41,11 @@ function request(event: string | undefined, body: unknown, query: Record<string,
 
 describeFixtures("gitlab", (fixtures) => {
   it.each(EXPECTED)("fixture %i", (index, expected) => {
-    expect(runGitFixture(gitlabIntegration, fixtures[index]!)).toEqual(expected);
+    expect(runFixture(gitlabIntegration, fixtures[index]!)).toEqual(expected);
   });
 
   it("answers every fixture as the snapshot says", async () => {
-    await expect(renderGitFixtures(gitlabIntegration, fixtures)).toMatchFileSnapshot("./expected/gitlab.md");
+    await expect(renderFixtureResults(gitlabIntegration, fixtures)).toMatchFileSnapshot("./expected/gitlab.md");
   });
 
   it("ignores a push to a branch outside `branches`", () => {

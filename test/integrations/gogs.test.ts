@@ -3,7 +3,7 @@ import { gogsIntegration } from "../../shared/integrations/gogs.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookRequest, WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { gitMessage, renderGitFixtures, runGitFixture } from "./git-fixtures.js";
+import { oneMessage as gitMessage, renderFixtureResults, runFixture } from "./fixture-snapshot.js";
 
 /** One fixture of each distinct result, its message checked against the payload by hand. */
 const EXPECTED: [number, WebhookResult][] = [
@@ -24,11 +24,11 @@ function request(event: string | undefined, body: unknown, query: Record<string,
 
 describeFixtures("gogs", (fixtures) => {
   it.each(EXPECTED)("fixture %i", (index, expected) => {
-    expect(runGitFixture(gogsIntegration, fixtures[index]!)).toEqual(expected);
+    expect(runFixture(gogsIntegration, fixtures[index]!)).toEqual(expected);
   });
 
   it("answers every fixture as the snapshot says", async () => {
-    await expect(renderGitFixtures(gogsIntegration, fixtures)).toMatchFileSnapshot("./expected/gogs.md");
+    await expect(renderFixtureResults(gogsIntegration, fixtures)).toMatchFileSnapshot("./expected/gogs.md");
   });
 
   it("ignores a push to a branch outside `branches`", () => {

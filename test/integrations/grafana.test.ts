@@ -3,13 +3,13 @@ import { grafanaIntegration } from "../../shared/integrations/grafana.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
+import { jsonWebhookRequest as webhookRequest, renderFixtureResults } from "./fixture-snapshot.js";
 
 const handle = grafanaIntegration.handle;
 
 describeFixtures("grafana", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
-    await expect(renderWebhookResults(grafanaIntegration, fixtures)).toMatchFileSnapshot("./expected/grafana.md");
+    await expect(renderFixtureResults(grafanaIntegration, fixtures)).toMatchFileSnapshot("./expected/grafana.md");
   });
 
   it("reports a legacy alert (form-labelled JSON) under its title, with metrics and the image", () => {

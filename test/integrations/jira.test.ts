@@ -3,13 +3,13 @@ import { jiraIntegration, jiraMarkupToMarkdown } from "../../shared/integrations
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
+import { jsonWebhookRequest as webhookRequest, renderFixtureResults } from "./fixture-snapshot.js";
 
 const handle = jiraIntegration.handle;
 
 describeFixtures("jira", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
-    await expect(renderWebhookResults(jiraIntegration, fixtures)).toMatchFileSnapshot("./expected/jira.md");
+    await expect(renderFixtureResults(jiraIntegration, fixtures)).toMatchFileSnapshot("./expected/jira.md");
   });
 
   it("reports an assignment from the changelog under KEY: summary", () => {

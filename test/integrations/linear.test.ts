@@ -3,13 +3,13 @@ import { linearIntegration } from "../../shared/integrations/linear.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
+import { jsonWebhookRequest as webhookRequest, renderFixtureResults } from "./fixture-snapshot.js";
 
 const handle = linearIntegration.handle;
 
 describeFixtures("linear", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
-    await expect(renderWebhookResults(linearIntegration, fixtures)).toMatchFileSnapshot("./expected/linear.md");
+    await expect(renderFixtureResults(linearIntegration, fixtures)).toMatchFileSnapshot("./expected/linear.md");
   });
 
   it("reports a created issue with priority and status under Issue: <title>", () => {

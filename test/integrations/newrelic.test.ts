@@ -3,13 +3,13 @@ import { newrelicIntegration } from "../../shared/integrations/newrelic.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
+import { jsonWebhookRequest as webhookRequest, renderFixtureResults } from "./fixture-snapshot.js";
 
 const handle = newrelicIntegration.handle;
 
 describeFixtures("newrelic", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
-    await expect(renderWebhookResults(newrelicIntegration, fixtures)).toMatchFileSnapshot("./expected/newrelic.md");
+    await expect(renderFixtureResults(newrelicIntegration, fixtures)).toMatchFileSnapshot("./expected/newrelic.md");
   });
 
   it("reports an opened incident with its time and details, topic policy (id)", () => {

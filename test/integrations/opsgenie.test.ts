@@ -3,13 +3,13 @@ import { opsgenieIntegration } from "../../shared/integrations/opsgenie.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
+import { jsonWebhookRequest as webhookRequest, renderFixtureResults } from "./fixture-snapshot.js";
 
 const handle = opsgenieIntegration.handle;
 
 describeFixtures("opsgenie", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
-    await expect(renderWebhookResults(opsgenieIntegration, fixtures)).toMatchFileSnapshot("./expected/opsgenie.md");
+    await expect(renderFixtureResults(opsgenieIntegration, fixtures)).toMatchFileSnapshot("./expected/opsgenie.md");
   });
 
   it("reports a note with the alert message and tags, under the integration name", () => {

@@ -3,13 +3,13 @@ import { pagerdutyIntegration } from "../../shared/integrations/pagerduty.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
+import { jsonWebhookRequest as webhookRequest, renderFixtureResults } from "./fixture-snapshot.js";
 
 const handle = pagerdutyIntegration.handle;
 
 describeFixtures("pagerduty", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
-    await expect(renderWebhookResults(pagerdutyIntegration, fixtures)).toMatchFileSnapshot("./expected/pagerduty.md");
+    await expect(renderFixtureResults(pagerdutyIntegration, fixtures)).toMatchFileSnapshot("./expected/pagerduty.md");
   });
 
   it("reports a v1 trigger: service, assignee by email name, trigger subject quoted", () => {

@@ -3,13 +3,13 @@ import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import { sentryIntegration } from "../../shared/integrations/sentry.js";
 import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
+import { jsonWebhookRequest as webhookRequest, renderFixtureResults } from "./fixture-snapshot.js";
 
 const handle = sentryIntegration.handle;
 
 describeFixtures("sentry", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
-    await expect(renderWebhookResults(sentryIntegration, fixtures)).toMatchFileSnapshot("./expected/sentry.md");
+    await expect(renderFixtureResults(sentryIntegration, fixtures)).toMatchFileSnapshot("./expected/sentry.md");
   });
 
   it("reports a captured message under the event title", () => {

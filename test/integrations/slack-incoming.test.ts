@@ -4,13 +4,13 @@ import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import { slackIncomingIntegration } from "../../shared/integrations/slack-incoming.js";
 import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
+import { jsonWebhookRequest as webhookRequest, renderFixtureResults } from "./fixture-snapshot.js";
 
 const handle = slackIncomingIntegration.handle;
 
 describeFixtures("slack_incoming", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
-    await expect(renderWebhookResults(slackIncomingIntegration, fixtures)).toMatchFileSnapshot(
+    await expect(renderFixtureResults(slackIncomingIntegration, fixtures)).toMatchFileSnapshot(
       "./expected/slack_incoming.md",
     );
   });

@@ -3,7 +3,7 @@ import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import { teamcityIntegration } from "../../shared/integrations/teamcity.js";
 import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
+import { jsonWebhookRequest as webhookRequest, renderFixtureResults } from "./fixture-snapshot.js";
 
 const handle = teamcityIntegration.handle;
 
@@ -18,7 +18,7 @@ const build = {
 
 describeFixtures("teamcity", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
-    await expect(renderWebhookResults(teamcityIntegration, fixtures)).toMatchFileSnapshot("./expected/teamcity.md");
+    await expect(renderFixtureResults(teamcityIntegration, fixtures)).toMatchFileSnapshot("./expected/teamcity.md");
   });
 
   it("reports a broken build with its status, topic with the branch when there is one", () => {

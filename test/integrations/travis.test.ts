@@ -3,7 +3,7 @@ import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import { travisIntegration } from "../../shared/integrations/travis.js";
 import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
+import { jsonWebhookRequest as webhookRequest, renderFixtureResults } from "./fixture-snapshot.js";
 
 const handle = travisIntegration.handle;
 
@@ -23,7 +23,7 @@ const build = {
 
 describeFixtures("travis", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
-    await expect(renderWebhookResults(travisIntegration, fixtures)).toMatchFileSnapshot("./expected/travis.md");
+    await expect(renderFixtureResults(travisIntegration, fixtures)).toMatchFileSnapshot("./expected/travis.md");
   });
 
   it("reports a passed push build (form payload) under repo / branch", () => {

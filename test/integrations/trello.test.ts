@@ -3,13 +3,13 @@ import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import { trelloIntegration } from "../../shared/integrations/trello.js";
 import type { WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";
-import { renderWebhookResults, webhookRequest } from "./render-webhook-results.js";
+import { jsonWebhookRequest as webhookRequest, renderFixtureResults } from "./fixture-snapshot.js";
 
 const handle = trelloIntegration.handle;
 
 describeFixtures("trello", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
-    await expect(renderWebhookResults(trelloIntegration, fixtures)).toMatchFileSnapshot("./expected/trello.md");
+    await expect(renderFixtureResults(trelloIntegration, fixtures)).toMatchFileSnapshot("./expected/trello.md");
   });
 
   it("reports a card moved between lists under the board name", () => {
