@@ -24,7 +24,7 @@ export const GROUPS = [
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
-export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+export type HttpMethod = "GET" | "HEAD" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /**
  * How a route authenticates: `api` is HTTP Basic with email and API key
@@ -165,6 +165,8 @@ export const ROUTES: readonly Route[] = [
   // Incoming webhooks: third-party senders post here with a bot's key.
   r("POST", "/external/{integration_name}", "webhooks", "incomingWebhook", "webhook"),
   r("GET", "/external/{integration_name}", "webhooks", "incomingWebhook", "webhook"),
+  // Senders such as Trello check a callback URL with HEAD before they post to it.
+  r("HEAD", "/external/{integration_name}", "webhooks", "verifyIncomingWebhook", "webhook"),
 ];
 
 /**

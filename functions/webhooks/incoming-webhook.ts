@@ -27,3 +27,11 @@ export const incomingWebhook: Endpoint = async (ctx) => {
     excludeEvents: p.exclude_events,
   });
 };
+
+/**
+ * `HEAD /external/{integration_name}`: the check some senders (Trello) make
+ * of a callback URL before they register it, answered with success once
+ * the integration and the bot's key are known good (as Zulip's Trello view
+ * answers HEAD). Nothing is posted.
+ */
+export const verifyIncomingWebhook: Endpoint = async () => ({});

@@ -1,5 +1,5 @@
 import { groupHandler } from "../../shared/http/group-handler.js";
-import { incomingWebhook } from "./incoming-webhook.js";
+import { incomingWebhook, verifyIncomingWebhook } from "./incoming-webhook.js";
 
 /**
  * Endpoints of the `webhooks` group: the incoming-webhook endpoint
@@ -7,6 +7,7 @@ import { incomingWebhook } from "./incoming-webhook.js";
  */
 export const endpoints = {
   incomingWebhook,
+  verifyIncomingWebhook,
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */

@@ -189,6 +189,18 @@ describe("POST /external/json", () => {
 });
 
 describe("webhook authentication", () => {
+  it("answers a sender's HEAD check of the URL with 200 and posts nothing, once the key is good", async () => {
+    const url = (query: Record<string, string>) => `${org.url}/api/v1/external/trello?${new URLSearchParams(query)}`;
+    const before = await lastFrom(org.users.member, bot.email);
+    const good = await fetch(url({ api_key: bot.apiKey, stream: "hooks" }), { method: "HEAD" });
+    expect(good.status).toBe(200);
+    expect(await lastFrom(org.users.member, bot.email)).toEqual(before);
+    const wrong = await fetch(url({ api_key: "x".repeat(32), stream: "hooks" }), { method: "HEAD" });
+    expect(wrong.status).toBe(401);
+    const unknown = await fetch(`${org.url}/api/v1/external/no-such-integration?api_key=${bot.apiKey}`, { method: "HEAD" });
+    expect(unknown.status).toBe(404);
+  });
+
   it("answers 404 for an unknown integration, whatever the credentials", async () => {
     for (const query of [{}, { api_key: bot.apiKey }] as Record<string, string>[]) {
       const res = await hook({ integration: "no-such-integration", query, body: "{}" });
