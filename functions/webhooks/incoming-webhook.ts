@@ -16,7 +16,7 @@ export const incomingWebhook: Endpoint = async (ctx) => {
     only_events: param.json(z.array(z.string().max(200)).max(100)).optional(),
     exclude_events: param.json(z.array(z.string().max(200)).max(100)).optional(),
   });
-  await checkSendWebhookMessage(ctx.deps, ctx.realm, ctx.user, {
+  return checkSendWebhookMessage(ctx.deps, ctx.realm, ctx.user, {
     integrationName: ctx.pathParams.integration_name ?? "",
     headers: ctx.headers,
     query: ctx.query,

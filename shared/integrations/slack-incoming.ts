@@ -127,6 +127,8 @@ function renderAttachment(attachment: Payload): string {
 export const slackIncomingIntegration: Integration = {
   name: "slack_incoming",
   displayName: "SlackIncoming",
+  // Slack's own API answers `{"ok": true}`, and Slack-compatible senders look for it.
+  successFields: { ok: true },
   handle(request) {
     if (request.contentType !== "application/json" && !new URLSearchParams(request.body).has("payload")) {
       throw new WebhookPayloadError("Missing 'payload' argument");

@@ -58,4 +58,9 @@ export interface Integration {
    * needs; never anything else for bad input.
    */
   handle(request: WebhookRequest): WebhookResult;
+  /**
+   * Fields this integration's sender expects in a success answer besides
+   * `result` and `msg` (Slack-compatible senders check `"ok": true`).
+   */
+  successFields?: Readonly<Record<string, unknown>>;
 }

@@ -136,7 +136,7 @@ function expectationOf(name: string, fixture: WebhookFixture): Expectation {
   return {
     label,
     status: 200,
-    body: { result: "success", msg: "" },
+    body: { result: "success", msg: "", ...integration.successFields },
     stored: messages.map((m) =>
       stream === undefined
         ? { type: "private", stream_id: undefined, topic: "", content: normalizeContent(m.content) }

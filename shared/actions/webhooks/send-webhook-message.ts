@@ -201,6 +201,7 @@ async function sendOne(
  * @throws UnsupportedWebhookEventTypeError HTTP 200 `UNSUPPORTED_WEBHOOK_EVENT_TYPE`
  * @throws JsonableError 400 as `POST /messages` refuses (no permission to post, empty topic, …)
  * @param lookup finds the integration by URL name (the registry; tests pass their own)
+ * @returns the fields the integration adds to its success answer (`successFields`; usually none)
  */
 export async function checkSendWebhookMessage(
   deps: Deps,
@@ -208,7 +209,7 @@ export async function checkSendWebhookMessage(
   bot: UserRecord,
   req: IncomingWebhookRequest,
   lookup: (name: string) => Integration | undefined = integrationByName,
-): Promise<void> {
+): Promise<Record<string, unknown>> {
   const integration = lookup(req.integrationName);
   if (!integration) throw new RouteNotFoundError();
   if (req.body && req.body.length > MAX_WEBHOOK_BODY_BYTES) throw new RequestBodyTooLargeError(MAX_WEBHOOK_BODY_BYTES);
@@ -224,10 +225,12 @@ export async function checkSendWebhookMessage(
     throw err;
   }
   if (result.kind === "unsupported") throw new UnsupportedWebhookEventTypeError(integration.displayName, result.eventType);
-  if (result.kind === "ignored") return;
-  if (isEventFilteredOut(result.eventType, req.onlyEvents, req.excludeEvents)) return;
+  const answer = { ...integration.successFields };
+  if (result.kind === "ignored") return answer;
+  if (isEventFilteredOut(result.eventType, req.onlyEvents, req.excludeEvents)) return answer;
 
   // Zulip's client name for a webhook's messages.
   const clientName = `Zulip${integration.displayName.replace(/\s+/g, "")}Webhook`;
   for (const message of result.messages) await sendOne(deps, realm, bot, req, message, clientName);
+  return answer;
 }
