@@ -20,13 +20,14 @@ const LAYERS = [
   { name: "narrow-wire", paths: ["^shared/narrow/", "^shared/wire/"] },
   { name: "domain", paths: ["^shared/domain/", "^shared/integrations/"] },
   { name: "deps", paths: ["^shared/deps\\.ts$"] },
-  { name: "data", paths: ["^shared/data/", "^shared/deferred/"] },
+  { name: "data", paths: ["^shared/data/", "^shared/deferred/", "^shared/storage/"] },
   {
     name: "leaves",
     paths: [
       "^shared/(config|logger|errors|version|routes|html)\\.ts$",
       "^shared/emoji/",
       "^shared/markdown/",
+      "^shared/images/",
     ],
   },
 ];
@@ -65,7 +66,7 @@ const siblingRules = [
   },
   {
     name: "leaves-import-no-project-layer",
-    comment: "a leaf (config, logger, errors, version, routes, html, emoji, markdown) imports only other leaves",
+    comment: "a leaf (config, logger, errors, version, routes, html, emoji, markdown, images) imports only other leaves",
     severity: "error",
     from: { path: anyOf(LAYERS.at(-1).paths) },
     to: { path: "^(shared|functions|infra|scripts)/", pathNot: anyOf(LAYERS.at(-1).paths) },
@@ -105,6 +106,20 @@ module.exports = {
       severity: "error",
       from: { pathNot: "^(shared/deferred/|infra/local/sqs-local\\.ts$)" },
       to: { path: "node_modules/@aws-sdk/client-sqs/" },
+    },
+    {
+      name: "only-storage-speaks-s3",
+      comment: "only shared/storage/ (the file store) and the local emulator import the S3 client and presigner",
+      severity: "error",
+      from: { pathNot: "^(shared/storage/|infra/local/)" },
+      to: { path: "node_modules/@aws-sdk/(client-s3|s3-request-presigner)/" },
+    },
+    {
+      name: "only-images-speak-sharp",
+      comment: "only shared/images/ decodes and resizes images (sharp is a native module, external to the bundles)",
+      severity: "error",
+      from: { pathNot: "^shared/images/" },
+      to: { path: "node_modules/sharp/" },
     },
     {
       name: "no-circular",

@@ -8,6 +8,7 @@ import * as events from "./events/index.js";
 import * as presence from "./presence/index.js";
 import * as realm from "./realm/index.js";
 import * as webhooks from "./webhooks/index.js";
+import * as files from "./files/index.js";
 import * as fallback from "./fallback/index.js";
 
 /**
@@ -24,6 +25,7 @@ export const GROUP_MODULES: Record<Group, { handler: LambdaHandler; endpoints: E
   presence,
   realm,
   webhooks,
+  files,
 };
 
 /** The handler behind API Gateway's `$default` route (404/405). */

@@ -5,6 +5,7 @@ import { GROUPS, type Group } from "../shared/routes.js";
 import { ChatApi } from "./constructs/http-api.js";
 import { ChatTable, DeferredQueue } from "./constructs/data.js";
 import { DemoOrganizationSweep } from "./constructs/demo-sweep.js";
+import { FilesBucket } from "./constructs/files.js";
 import { addNagSuppressions } from "./constructs/nag-suppressions.js";
 import { ServiceFunction, type ServiceFunctionProps } from "./constructs/service-function.js";
 
@@ -119,6 +120,8 @@ const GROUP_MEMORY: Record<Group, number> = {
   presence: 256,
   realm: 512,
   webhooks: 512,
+  // Decodes and resizes images (avatars, emoji, thumbnails).
+  files: 1024,
 };
 
 /**
@@ -134,6 +137,7 @@ export class ZulipStack extends Stack {
   readonly fallbackFunction: ServiceFunction;
   readonly workerFunction: ServiceFunction;
   readonly demoSweep: DemoOrganizationSweep;
+  readonly files: FilesBucket;
 
   constructor(scope: Construct, id: string, props: StackProps & { settings?: ZulipStackSettings } = {}) {
     super(scope, id, { description: "Zulip-compatible team chat server", ...props });
@@ -145,6 +149,7 @@ export class ZulipStack extends Stack {
     this.deferred = new DeferredQueue(this, "Deferred", { workerTimeout: WORKER_TIMEOUT, removalPolicy });
     const table = this.table.table;
     const queue = this.deferred.queue;
+    this.files = new FilesBucket(this, "Files", { removalPolicy });
 
     const environment = {
       TABLE_NAME: table.tableName,
@@ -185,6 +190,12 @@ export class ZulipStack extends Stack {
     for (const group of GROUPS) {
       this.table.grantReadWriteItems(this.groupFunctions[group].fn);
       queue.grantSendMessages(this.groupFunctions[group].fn);
+    }
+    // Files: the group that serves them and the worker (thumbnails, deleting
+    // what deleted messages and organizations claimed); no other function.
+    for (const fn of [this.groupFunctions.files, this.workerFunction]) {
+      this.files.grantObjectReadWrite(fn.role);
+      fn.fn.addEnvironment("FILES_BUCKET", this.files.bucket.bucketName);
     }
     this.table.grantReadWriteItems(this.workerFunction.fn);
     queue.grantSendMessages(this.workerFunction.fn);

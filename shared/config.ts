@@ -23,6 +23,21 @@ const ConfigSchema = z.object({
   /** Override endpoint for SQS (a local emulator); unset on AWS. */
   SQS_ENDPOINT: z.string().url().optional(),
   /**
+   * S3 bucket of uploaded files, avatars, custom emoji and thumbnails
+   * (`shared/storage/`). Unset (unit tests), every file operation fails.
+   */
+  FILES_BUCKET: z.string().optional(),
+  /** Override endpoint for S3 (the local emulator, path-style URLs); unset on AWS. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /**
+   * Largest file `POST /user_uploads` accepts, in MiB (`max_file_upload_size_mib`
+   * in register and `/server_settings`). A Lambda request payload is at most
+   * 6 MB and API Gateway sends a multipart body base64-encoded (4 bytes per 3),
+   * so 4 MiB (5.33 MiB encoded, plus the multipart framing and headers) is the
+   * largest whole number that always fits.
+   */
+  MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(4).default(4),
+  /**
    * The host that serves the default organization (subdomain `""`), without
    * scheme, for example `chat.example.com` or `127.0.0.1:9991`. Any other host
    * `<sub>.<ROOT_DOMAIN>` serves the organization with that subdomain; a

@@ -2,6 +2,7 @@ import { loadConfig, type Config } from "./config.js";
 import { createDocumentClient, type Store } from "./data/client.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createDeferredWork, type DeferredWork } from "./deferred/deferred-work.js";
+import { createS3FileStore, type FileStore } from "./storage/file-store.js";
 
 /** Wall clock in milliseconds since the UNIX epoch; replaced by a fake in tests. */
 export interface Clock {
@@ -21,6 +22,8 @@ export interface Deps extends Store {
   log: Logger;
   /** Where work too large for one request goes (SQS on AWS). */
   deferred: DeferredWork;
+  /** Where file bytes live (S3 on AWS, the emulator locally): uploads, avatars, emoji. */
+  files: FileStore;
   /**
    * Resolves when there may be new events for one of the given users, or
    * after `timeoutMs`, whichever is first. On AWS this is a plain sleep
@@ -46,6 +49,7 @@ export function createDeps(config: Config = loadConfig(), overrides: Partial<Dep
     clock: systemClock,
     log: createLogger(config.LOG_LEVEL),
     deferred: undefined as unknown as DeferredWork,
+    files: overrides.files ?? createS3FileStore(config),
     waitForEvents: (_userIds, timeoutMs) => new Promise((resolve) => setTimeout(resolve, timeoutMs)),
     eventsWritten: () => {},
     ...overrides,

@@ -21,6 +21,7 @@ export const GROUPS = [
   "presence",
   "realm",
   "webhooks",
+  "files",
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

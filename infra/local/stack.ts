@@ -7,6 +7,7 @@ import { ensureTable, localDynamoDbClient } from "../../shared/data/table-admin.
 import { freePort, startDynamoDbLocal, type DynamoDbLocal } from "./dynamodb-local.js";
 import { createEventsWaker } from "./events-waker.js";
 import { startLocalSqs, type LocalSqs } from "./sqs-local.js";
+import { createLocalFilesBucket } from "./s3-local.js";
 
 export interface LocalStackOptions {
   /** HTTP port of the API. @default a free port */
@@ -49,6 +50,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   ddb.destroy();
 
   const sqs = await startLocalSqs();
+  // fauxqs serves S3 on the SQS endpoint: one emulator for both.
+  const filesBucket = await createLocalFilesBucket(sqs.endpoint);
   const config = loadConfig({
     LOG_LEVEL: "warn",
     // Waiters are woken in-process when events are written; the re-read is only a safety net here.
@@ -59,6 +62,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     DYNAMODB_ENDPOINT: endpoint,
     DEFERRED_QUEUE_URL: sqs.queueUrl,
     SQS_ENDPOINT: sqs.endpoint,
+    FILES_BUCKET: filesBucket,
+    S3_ENDPOINT: sqs.endpoint,
     ROOT_DOMAIN: options.env?.ROOT_DOMAIN ?? `127.0.0.1:${port}`,
     URL_SCHEME: "http",
     AWS_REGION: "us-east-1",

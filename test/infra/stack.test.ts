@@ -322,6 +322,38 @@ describe("CDK stack (default context)", () => {
       expect(fallback.sort()).toEqual(["logs:CreateLogStream", "logs:PutLogEvents"]);
     });
 
+    it("keeps files in one private, SSL-only, encrypted bucket that only the files group and the worker touch", () => {
+      const buckets = Object.values(s.resources).filter((r) => r.Type === "AWS::S3::Bucket");
+      expect(buckets).toHaveLength(1);
+      const bucket = buckets[0]!.Properties!;
+      expect(bucket.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe("AES256");
+      expect(bucket.VersioningConfiguration).toBeUndefined();
+      expect(bucket.LifecycleConfiguration.Rules).toEqual([
+        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: "Enabled" }),
+      ]);
+      const policy = Object.values(s.resources).find((r) => r.Type === "AWS::S3::BucketPolicy")!;
+      expect(policy.Properties!.PolicyDocument.Statement).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+        ]),
+      );
+      const touching = [...GROUPS.map((g) => [g, s.stack.groupFunctions[g]] as const), ["worker", s.stack.workerFunction] as const]
+        .filter(([, fn]) => allowedActionsOfFunction(s, functionId(fn)).some((a) => a.startsWith("s3:")))
+        .map(([name]) => name);
+      expect(touching.sort()).toEqual(["files", "worker"]);
+      for (const fn of [s.stack.groupFunctions.files, s.stack.workerFunction]) {
+        const actions = allowedActionsOfFunction(s, functionId(fn)).filter((a) => a.startsWith("s3:"));
+        expect(actions.sort()).toEqual(["s3:DeleteObject", "s3:GetObject", "s3:PutObject"]);
+        expect(s.resources[functionId(fn)]!.Properties!.Environment.Variables.FILES_BUCKET).toBeDefined();
+      }
+    });
+
     it("scopes table access to the table and each named index", () => {
       const tableId = s.stack.getLogicalId(s.stack.table.table.node.defaultChild as never);
       const tableArn = { "Fn::GetAtt": [tableId, "Arn"] };

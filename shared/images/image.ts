@@ -1,0 +1,76 @@
+import sharp from "sharp";
+
+/** Formats the service decodes; anything else is not treated as an image. */
+export type ImageFormat = "png" | "jpeg" | "gif" | "webp" | "avif" | "tiff";
+
+const DECODED_FORMATS: ReadonlySet<string> = new Set<ImageFormat>(["png", "jpeg", "gif", "webp", "avif", "tiff"]);
+
+/** What {@link inspectImage} reads from an image's own bytes (never from its file name). */
+export interface ImageInfo {
+  format: ImageFormat;
+  /** Pixels (of one frame for animations). */
+  width: number;
+  height: number;
+  /** Frames: 1 for a still image. */
+  frames: number;
+}
+
+/**
+ * Largest image, in pixels (width × height of one frame), that is decoded at
+ * all: a bound on the memory and CPU one request can spend (a small file can
+ * claim a huge canvas).
+ */
+export const MAX_DECODED_PIXELS = 40_000_000;
+
+/**
+ * Decodes an image's header with sharp (libvips) to learn what it really is.
+ * @param bytes the file's bytes
+ * @returns its format and size, or `undefined` when the bytes are not an image
+ *   of a {@link ImageFormat} (or claim more than {@link MAX_DECODED_PIXELS})
+ */
+export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo | undefined> {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_DECODED_PIXELS }).metadata();
+    if (!meta.format || !DECODED_FORMATS.has(meta.format) || !meta.width || !meta.height) return undefined;
+    const frames = meta.pages ?? 1;
+    const height = meta.pageHeight ?? meta.height;
+    if (meta.width * height > MAX_DECODED_PIXELS) return undefined;
+    return { format: meta.format as ImageFormat, width: meta.width, height, frames };
+  } catch {
+    return undefined;
+  }
+}
+
+/** How {@link resizeImage} fits an image into its box. */
+export interface ResizeOptions {
+  /** Box in pixels. */
+  width: number;
+  height: number;
+  /** `cover`: crop to fill the box exactly (avatars); `inside`: keep the whole image within it (emoji, thumbnails). */
+  fit: "cover" | "inside";
+  /** Output format. */
+  format: "png" | "webp" | "jpeg" | "gif";
+  /** Keep every frame of an animation (emoji); otherwise the first frame only. */
+  animated?: boolean;
+  /** Never enlarge a smaller image (thumbnails). @default false */
+  withoutEnlargement?: boolean;
+}
+
+/**
+ * Resizes and re-encodes an image with sharp; EXIF orientation is applied
+ * and metadata (EXIF, GPS) dropped, as Zulip's thumbnailing does.
+ * @returns the encoded bytes
+ * @throws Error when the bytes are not a decodable image (call {@link inspectImage} first)
+ */
+export async function resizeImage(bytes: Uint8Array, options: ResizeOptions): Promise<Uint8Array> {
+  const pipeline = sharp(bytes, { animated: options.animated ?? false, limitInputPixels: MAX_DECODED_PIXELS })
+    .rotate()
+    .resize({
+      width: options.width,
+      height: options.height,
+      fit: options.fit,
+      withoutEnlargement: options.withoutEnlargement ?? false,
+    })
+    .toFormat(options.format);
+  return new Uint8Array(await pipeline.toBuffer());
+}
