@@ -1,10 +1,14 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from "aws-cdk-lib";
+import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import type { Construct, Node } from "constructs";
 import { GROUPS, type Group } from "../shared/routes.js";
 import { ChatApi } from "./constructs/http-api.js";
 import { ChatTable, DeferredQueue } from "./constructs/data.js";
 import { DemoOrganizationSweep } from "./constructs/demo-sweep.js";
+import { ManagedEventsCapacity } from "./constructs/managed-events.js";
+import { ServiceMonitoring } from "./constructs/monitoring.js";
+import { operationsSettingsFromContext, type OperationsSettings } from "./operations-settings.js";
 import { addNagSuppressions } from "./constructs/nag-suppressions.js";
 import { ServiceFunction, type ServiceFunctionProps } from "./constructs/service-function.js";
 
@@ -134,10 +138,14 @@ export class ZulipStack extends Stack {
   readonly fallbackFunction: ServiceFunction;
   readonly workerFunction: ServiceFunction;
   readonly demoSweep: DemoOrganizationSweep;
+  readonly monitoring: ServiceMonitoring;
+  /** Only with the `eventsManagedInstances` opt-in. */
+  readonly managedEvents?: ManagedEventsCapacity;
 
-  constructor(scope: Construct, id: string, props: StackProps & { settings?: ZulipStackSettings } = {}) {
+  constructor(scope: Construct, id: string, props: StackProps & { settings?: ZulipStackSettings; operations?: OperationsSettings } = {}) {
     super(scope, id, { description: "Zulip-compatible team chat server", ...props });
     const settings = props.settings ?? settingsFromContext(this.node);
+    const operations = props.operations ?? operationsSettingsFromContext(this.node);
     const removalPolicy = settings.destroyOnRemoval ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
     Tags.of(this).add("application", "zulip-serverless");
 
@@ -188,11 +196,27 @@ export class ZulipStack extends Stack {
     }
     this.table.grantReadWriteItems(this.workerFunction.fn);
     queue.grantSendMessages(this.workerFunction.fn);
-    this.workerFunction.fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }));
+    this.workerFunction.fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: operations.workerMaxConcurrency }));
     this.demoSweep = new DemoOrganizationSweep(this, "DemoSweep", { queue });
 
+    // Concurrency (docs/deploying.md, "Running many clients"): each connected client holds one
+    // events execution, so the events function gets a reservation of its own (or Managed Instances,
+    // where one environment holds many polls) and the worker a cap; the rest of the account's quota
+    // stays shared by the other functions.
+    const events = this.groupFunctions.events.fn;
+    if (operations.eventsManagedInstances) {
+      this.managedEvents = new ManagedEventsCapacity(this, "ManagedEvents", {
+        fn: events,
+        pollsPerEnvironment: operations.eventsPollsPerEnvironment,
+        maxVCpus: operations.eventsMaxVCpus,
+      });
+    } else if (operations.eventsReservedConcurrency > 0) {
+      (events.node.defaultChild as CfnFunction).reservedConcurrentExecutions = operations.eventsReservedConcurrency;
+    }
+    const eventsTarget = this.managedEvents?.alias ?? events;
+
     this.api = new ChatApi(this, "Api", {
-      groupFunctions: perGroup((group) => this.groupFunctions[group].fn),
+      groupFunctions: perGroup((group) => (group === "events" ? eventsTarget : this.groupFunctions[group].fn)),
       fallbackFunction: this.fallbackFunction.fn,
       rateLimit: settings.apiRateLimit,
       burstLimit: settings.apiBurstLimit,
@@ -226,6 +250,20 @@ export class ZulipStack extends Stack {
         value: domain.regionalDomainName,
         description: `CNAME (or alias) target for ${domain.name}`,
       });
+    });
+
+    this.monitoring = new ServiceMonitoring(this, "Monitoring", {
+      api: this.api.api,
+      functions: {
+        ...perGroup((group) => this.groupFunctions[group].fn),
+        fallback: this.fallbackFunction.fn,
+        worker: this.workerFunction.fn,
+      },
+      eventsFunction: events,
+      queue,
+      deadLetterQueue: this.deferred.deadLetterQueue,
+      table,
+      alarmEmail: operations.alarmEmail,
     });
 
     addNagSuppressions({ api: this.api, functions: allFunctions });
