@@ -166,7 +166,9 @@ export class ZulipStack extends Stack {
       new ServiceFunction(this, id, { ...spec, environment, logRemovalPolicy: removalPolicy });
 
     this.groupFunctions = perGroup((group) =>
-      serviceFunction(`${pascal(group)}Api`, {
+      // Lambda cannot take a function off a capacity provider: the Managed Instances opt-in gets an
+      // events function of its own ID, so switching either way replaces the function.
+      serviceFunction(group === "events" && operations.eventsManagedInstances ? "EventsManagedApi" : `${pascal(group)}Api`, {
         folder: group,
         description: `Zulip API: ${group} endpoints`,
         memorySize: GROUP_MEMORY[group],

