@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
+import { CfnOutput, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import type * as apigw from "aws-cdk-lib/aws-apigatewayv2";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
@@ -108,6 +108,16 @@ export class ServiceMonitoring extends Construct {
 
     this.addAlarms(props, stackName);
     this.dashboard = this.buildDashboard(props, stackName);
+
+    // Stack outputs (at the stack's root, so their names stay plain): where to subscribe and look.
+    new CfnOutput(Stack.of(this), "AlarmTopicArn", {
+      value: this.topic.topicArn,
+      description: "SNS topic every alarm notifies: subscribe mail, chat or paging to it",
+    });
+    new CfnOutput(Stack.of(this), "DashboardName", {
+      value: `${stackName}-operations`,
+      description: "CloudWatch dashboard of the service",
+    });
   }
 
   private addAlarms(props: ServiceMonitoringProps, stackName: string): void {

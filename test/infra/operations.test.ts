@@ -91,6 +91,13 @@ describe("monitoring and concurrency (default context)", () => {
     );
   });
 
+  it("outputs the alarm topic and the dashboard's name", () => {
+    const outputs = s.template.toJSON().Outputs;
+    expect(outputs.AlarmTopicArn.Value).toEqual({ Ref: topicId });
+    expect(outputs.DashboardName.Value).toBe("Test-operations");
+    for (const name of ["AlarmTopicArn", "DashboardName"]) expect(typeof outputs[name].Description, name).toBe("string");
+  });
+
   it("has no email subscription without alarmEmail", () => {
     s.template.resourceCountIs("AWS::SNS::Subscription", 0);
   });
