@@ -198,7 +198,13 @@ export class ZulipStack extends Stack {
     }
     this.table.grantReadWriteItems(this.workerFunction.fn);
     queue.grantSendMessages(this.workerFunction.fn);
-    this.workerFunction.fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: operations.workerMaxConcurrency }));
+    this.workerFunction.fn.addEventSource(
+      new SqsEventSource(queue, {
+        batchSize: 10,
+        reportBatchItemFailures: true,
+        maxConcurrency: operations.workerMaxConcurrency,
+      }),
+    );
     this.demoSweep = new DemoOrganizationSweep(this, "DemoSweep", { queue });
 
     // Concurrency (docs/deploying.md, "Running many clients"): each connected client holds one

@@ -121,7 +121,14 @@ export class ServiceMonitoring extends Construct {
   }
 
   private addAlarms(props: ServiceMonitoringProps, stackName: string): void {
-    const alarm = (id: string, name: string, description: string, metric: cloudwatch.IMetric, threshold: number, evaluationPeriods = 1) => {
+    const alarm = (
+      id: string,
+      name: string,
+      description: string,
+      metric: cloudwatch.IMetric,
+      threshold: number,
+      evaluationPeriods = 1,
+    ) => {
       const created = new cloudwatch.Alarm(this, id, {
         alarmName: `${stackName}-${name}`,
         alarmDescription: description,
@@ -249,33 +256,41 @@ export class ServiceMonitoring extends Construct {
       graph("Duration p50 per route group (ms)", durations("p50")),
       graph("Duration p99 per route group (ms)", durations("p99")),
     );
+    const max = (label: string) => ({ period: minute, statistic: "Maximum", label });
+    const sum = (label: string) => ({ period: minute, statistic: "Sum", label });
     dashboard.addWidgets(
       graph(
         "Connected clients (concurrent long polls)",
-        [props.eventsFunction.metric("ConcurrentExecutions", { period: minute, statistic: "Maximum", label: "long polls" })],
+        [props.eventsFunction.metric("ConcurrentExecutions", max("long polls"))],
         [props.eventsFunction.metricDuration({ period: minute, statistic: "p50", label: "poll duration p50 (ms)" })],
         8,
       ),
       graph(
         "Deferred-work backlog",
         [
-          props.queue.metricApproximateNumberOfMessagesVisible({ period: minute, statistic: "Maximum", label: "waiting" }),
-          props.queue.metricApproximateNumberOfMessagesNotVisible({ period: minute, statistic: "Maximum", label: "running" }),
-          props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: minute, statistic: "Maximum", label: "dead letters" }),
+          props.queue.metricApproximateNumberOfMessagesVisible(max("waiting")),
+          props.queue.metricApproximateNumberOfMessagesNotVisible(max("running")),
+          props.deadLetterQueue.metricApproximateNumberOfMessagesVisible(max("dead letters")),
         ],
-        [props.queue.metricApproximateAgeOfOldestMessage({ period: minute, statistic: "Maximum", label: "oldest (s)" })],
+        [props.queue.metricApproximateAgeOfOldestMessage(max("oldest (s)"))],
         8,
       ),
-      graph("DynamoDB consumed units per minute", [
-        props.table.metricConsumedReadCapacityUnits({ period: minute, statistic: "Sum", label: "read units" }),
-        props.table.metricConsumedWriteCapacityUnits({ period: minute, statistic: "Sum", label: "write units" }),
-      ], [], 8),
+      graph(
+        "DynamoDB consumed units per minute",
+        [
+          props.table.metricConsumedReadCapacityUnits(sum("read units")),
+          props.table.metricConsumedWriteCapacityUnits(sum("write units")),
+        ],
+        [],
+        8,
+      ),
     );
+    const functions = Object.entries(props.functions);
     dashboard.addWidgets(
       graph(
         "Function errors and throttles",
-        Object.entries(props.functions).map(([name, fn]) => fn.metricErrors({ period: minute, statistic: "Sum", label: `${name} errors` })),
-        Object.entries(props.functions).map(([name, fn]) => fn.metricThrottles({ period: minute, statistic: "Sum", label: `${name} throttles` })),
+        functions.map(([name, fn]) => fn.metricErrors(sum(`${name} errors`))),
+        functions.map(([name, fn]) => fn.metricThrottles(sum(`${name} throttles`))),
         24,
       ),
     );
