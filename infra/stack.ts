@@ -207,7 +207,7 @@ export class ZulipStack extends Stack {
     );
     this.demoSweep = new DemoOrganizationSweep(this, "DemoSweep", { queue });
 
-    // Concurrency (docs/deploying.md, "Running many clients"): each connected client holds one
+    // docs/deploying.md, "Concurrency" and "Running many clients": each connected client holds one
     // events execution, so the events function gets a reservation of its own (or Managed Instances,
     // where one environment holds many polls) and the worker a cap; the rest of the account's quota
     // stays shared by the other functions.
