@@ -1,4 +1,5 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from "aws-cdk-lib";
+import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import type { Construct, Node } from "constructs";
 import { GROUPS, type Group } from "../shared/routes.js";
@@ -6,6 +7,9 @@ import { ChatApi } from "./constructs/http-api.js";
 import { ChatTable, DeferredQueue } from "./constructs/data.js";
 import { DemoOrganizationSweep } from "./constructs/demo-sweep.js";
 import { FilesBucket } from "./constructs/files.js";
+import { ManagedEventsCapacity } from "./constructs/managed-events.js";
+import { ServiceMonitoring } from "./constructs/monitoring.js";
+import { operationsSettingsFromContext, type OperationsSettings } from "./operations-settings.js";
 import { addNagSuppressions } from "./constructs/nag-suppressions.js";
 import { ServiceFunction, type ServiceFunctionProps } from "./constructs/service-function.js";
 
@@ -138,10 +142,14 @@ export class ZulipStack extends Stack {
   readonly workerFunction: ServiceFunction;
   readonly demoSweep: DemoOrganizationSweep;
   readonly files: FilesBucket;
+  readonly monitoring: ServiceMonitoring;
+  /** Only with the `eventsManagedInstances` opt-in. */
+  readonly managedEvents?: ManagedEventsCapacity;
 
-  constructor(scope: Construct, id: string, props: StackProps & { settings?: ZulipStackSettings } = {}) {
+  constructor(scope: Construct, id: string, props: StackProps & { settings?: ZulipStackSettings; operations?: OperationsSettings } = {}) {
     super(scope, id, { description: "Zulip-compatible team chat server", ...props });
     const settings = props.settings ?? settingsFromContext(this.node);
+    const operations = props.operations ?? operationsSettingsFromContext(this.node);
     const removalPolicy = settings.destroyOnRemoval ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
     Tags.of(this).add("application", "zulip-serverless");
 
@@ -163,7 +171,9 @@ export class ZulipStack extends Stack {
       new ServiceFunction(this, id, { ...spec, environment, logRemovalPolicy: removalPolicy });
 
     this.groupFunctions = perGroup((group) =>
-      serviceFunction(`${pascal(group)}Api`, {
+      // Lambda cannot take a function off a capacity provider: the Managed Instances opt-in gets an
+      // events function of its own ID, so switching either way replaces the function.
+      serviceFunction(group === "events" && operations.eventsManagedInstances ? "EventsManagedApi" : `${pascal(group)}Api`, {
         folder: group,
         description: `Zulip API: ${group} endpoints`,
         memorySize: GROUP_MEMORY[group],
@@ -199,11 +209,33 @@ export class ZulipStack extends Stack {
     }
     this.table.grantReadWriteItems(this.workerFunction.fn);
     queue.grantSendMessages(this.workerFunction.fn);
-    this.workerFunction.fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }));
+    this.workerFunction.fn.addEventSource(
+      new SqsEventSource(queue, {
+        batchSize: 10,
+        reportBatchItemFailures: true,
+        maxConcurrency: operations.workerMaxConcurrency,
+      }),
+    );
     this.demoSweep = new DemoOrganizationSweep(this, "DemoSweep", { queue });
 
+    // docs/deploying.md, "Concurrency" and "Running many clients": each connected client holds one
+    // events execution, so the events function gets a reservation of its own (or Managed Instances,
+    // where one environment holds many polls) and the worker a cap; the rest of the account's quota
+    // stays shared by the other functions.
+    const events = this.groupFunctions.events.fn;
+    if (operations.eventsManagedInstances) {
+      this.managedEvents = new ManagedEventsCapacity(this, "ManagedEvents", {
+        fn: events,
+        pollsPerEnvironment: operations.eventsPollsPerEnvironment,
+        maxVCpus: operations.eventsMaxVCpus,
+      });
+    } else if (operations.eventsReservedConcurrency > 0) {
+      (events.node.defaultChild as CfnFunction).reservedConcurrentExecutions = operations.eventsReservedConcurrency;
+    }
+    const eventsTarget = this.managedEvents?.alias ?? events;
+
     this.api = new ChatApi(this, "Api", {
-      groupFunctions: perGroup((group) => this.groupFunctions[group].fn),
+      groupFunctions: perGroup((group) => (group === "events" ? eventsTarget : this.groupFunctions[group].fn)),
       fallbackFunction: this.fallbackFunction.fn,
       rateLimit: settings.apiRateLimit,
       burstLimit: settings.apiBurstLimit,
@@ -237,6 +269,20 @@ export class ZulipStack extends Stack {
         value: domain.regionalDomainName,
         description: `CNAME (or alias) target for ${domain.name}`,
       });
+    });
+
+    this.monitoring = new ServiceMonitoring(this, "Monitoring", {
+      api: this.api.api,
+      functions: {
+        ...perGroup((group) => this.groupFunctions[group].fn),
+        fallback: this.fallbackFunction.fn,
+        worker: this.workerFunction.fn,
+      },
+      eventsFunction: events,
+      queue,
+      deadLetterQueue: this.deferred.deadLetterQueue,
+      table,
+      alarmEmail: operations.alarmEmail,
     });
 
     addNagSuppressions({ api: this.api, functions: allFunctions });

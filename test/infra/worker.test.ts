@@ -79,13 +79,13 @@ describe("worker Lambda", () => {
     expect(ran).toHaveLength(2);
     expect(errors.map((e) => e.msg)).toEqual(["deferred job failed", "deferred job failed", "deferred job failed"]);
     expect(errors.map((e) => e.data)).toEqual([
-      expect.objectContaining({ messageId: "fails", kind: "test_fail", receiveCount: 2, error: "boom" }),
+      expect.objectContaining({ message_id: "fails", job_kind: "test_fail", receiveCount: 2, error: "boom" }),
       expect.objectContaining({
-        messageId: "unknown",
-        kind: "no_such_kind",
+        message_id: "unknown",
+        job_kind: "no_such_kind",
         error: "Unknown deferred job kind: no_such_kind",
       }),
-      expect.objectContaining({ messageId: "garbage", kind: undefined, error: expect.stringMatching(/JSON/) }),
+      expect.objectContaining({ message_id: "garbage", error: expect.stringMatching(/JSON/) }),
     ]);
   });
 

@@ -33,7 +33,8 @@ export function apiContext(options: { deps: () => Deps }): ApiMiddleware {
       const subdomain = subdomainOf(host, deps.config.ROOT_DOMAIN);
       if (subdomain === undefined) throw new UnknownHostError();
       request.context.api = {
-        deps,
+        // The endpoint logs through the request's logger (request ID, route, caller on every line).
+        deps: request.context.log ? { ...deps, log: request.context.log } : deps,
         route,
         params,
         pathParams,

@@ -88,8 +88,7 @@ export function contentEncoding(options: ContentEncodingOptions): ApiMiddleware 
         }
       }
       if (carried > LAMBDA_RESPONSE_PAYLOAD_LIMIT) {
-        options.log().error("response over Lambda's payload limit", {
-          route: request.event.routeKey,
+        (request.context.log ?? options.log()).error("response over Lambda's payload limit", {
           bytes: carried,
           coding: coding ?? "identity",
         });

@@ -17,8 +17,7 @@ export function errorEnvelope(options: { log: () => Logger }): ApiMiddleware {
         request.response = errorResponse(err);
         return;
       }
-      options.log().error("unhandled error", {
-        route: request.event.routeKey,
+      (request.context.log ?? options.log()).error("unhandled error", {
         error: err instanceof Error ? err.message : String(err),
         stack: err instanceof Error ? err.stack : undefined,
       });
