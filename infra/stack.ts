@@ -114,6 +114,10 @@ export const WORKER_TIMEOUT = Duration.minutes(2);
 /**
  * Memory per API group, in MB (CPU scales with it). The `events` group
  * mostly sleeps in its long poll, billed per GB-second, so it gets the least.
+ * The groups that hash or verify passwords (`unauthenticated`:
+ * `/fetch_api_key`; `users`: `PATCH /settings`, `POST /users`) need scrypt's
+ * 129 MiB at N=2^17 (`PASSWORD_HASH_LOG2_N`) on top of the runtime's
+ * ~100 MB: 512 MB holds it, and buys the CPU that keeps a hash near 0.3 s.
  */
 const GROUP_MEMORY: Record<Group, number> = {
   unauthenticated: 512,

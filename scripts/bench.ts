@@ -14,7 +14,10 @@
  * - part 3 (life): edits, reactions and flags of one message (round trips
  *   with 100 and 5,000 messages of history), and the items per second of
  *   `POST /mark_all_as_read` and a `change_all` topic move until their SQS
- *   jobs drain.
+ *   jobs drain;
+ * - then, whatever the parts: the DynamoDB round trips a rate-limited
+ *   request adds (limits switched on in process for a few requests), and
+ *   the largest `GET /messages` and `POST /register` answers received.
  *
  * Flags: see `npm run bench -- --help` (`--quick` is a ~1.5-minute smoke run).
  * Only 127.0.0.1 is contacted. The run always ends: every loop is bounded,
@@ -28,6 +31,7 @@ import { parseSizes, sizesLine, USAGE, type Sizes } from "./bench/args.js";
 import { DriverWorker } from "./bench/drivers.js";
 import { liveStreamNames, renderEvents, runEventsPart, type EventsResult } from "./bench/part-events.js";
 import { LIFE_STREAMS, renderLife, runLifePart, type LifeResult } from "./bench/part-life.js";
+import { renderLimits, runLimitsPart, type LimitsResult } from "./bench/part-limits.js";
 import { MESSAGE_STREAMS, renderMessages, runMessagesPart, type MessagesResult } from "./bench/part-messages.js";
 import { machineLine, startBenchStack, type BenchStack } from "./bench/setup.js";
 
@@ -59,7 +63,7 @@ deadline.unref();
 let bench: BenchStack | undefined;
 let driver: DriverWorker | undefined;
 let exitCode = 0;
-const results: { messages?: MessagesResult; events?: EventsResult; life?: LifeResult } = {};
+const results: { messages?: MessagesResult; events?: EventsResult; life?: LifeResult; limits?: LimitsResult } = {};
 const sections: string[] = [];
 try {
   log("starting the local stack");
@@ -82,6 +86,8 @@ try {
     results.life = await runLifePart(bench, sizes, log);
     sections.push(renderLife(results.life, sizes));
   }
+  results.limits = await runLimitsPart(bench, driver, log);
+  sections.push(renderLimits(results.limits));
 } catch (err) {
   exitCode = 1;
   log(`bench failed: ${(err as Error).stack ?? String(err)}`);

@@ -95,6 +95,15 @@ const ConfigSchema = z.object({
   RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().positive().default(5),
   /** Window of {@link RATE_LIMIT_LOGIN_FAILURES}, in seconds. */
   RATE_LIMIT_LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(1800),
+  /**
+   * Cost of a password hash: scrypt's N is 2 to this power (r=8, p=1).
+   * 17 is OWASP's recommendation (128 MiB and about 0.3–0.5 s of CPU per
+   * hash, so a function that hashes needs at least 256 MB of memory); a
+   * stored hash with a lower cost is replaced at the owner's next
+   * successful login. Test stacks lower it, as Zulip's test settings use a
+   * fast hasher.
+   */
+  PASSWORD_HASH_LOG2_N: z.coerce.number().int().min(1).max(20).default(17),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -5,6 +5,7 @@
  * `{ id, ok: false, error }`.
  */
 import { parentPort } from "node:worker_threads";
+import { largestResponses } from "./http.js";
 import { EventsSession, runGets, runSends } from "./load.js";
 
 let session: EventsSession | undefined;
@@ -19,6 +20,7 @@ const ops: Record<string, (args: any) => Promise<unknown>> = {
   "events.start": async () => session!.start(),
   "events.stats": async () => ({ ...session!.stats }),
   "events.deliver": (args) => session!.deliver(args),
+  "responses.largest": async () => largestResponses(),
   "events.stop": async () => {
     const stats = await session?.stop();
     session = undefined;

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import type { Credentials } from "./http.js";
+import type { Credentials, ResponseSize } from "./http.js";
 import type { DeliverResult, DeliverTask, GetTask, PollStats, RequestStats, SendTask } from "./load.js";
 
 /**
@@ -81,6 +81,11 @@ export class DriverWorker {
 
   eventsStop(): Promise<PollStats | undefined> {
     return this.run("events.stop", {}, 15_000);
+  }
+
+  /** The largest answers the worker's clients received (`largestResponses` in the worker). */
+  largestResponses(): Promise<Record<string, ResponseSize>> {
+    return this.run("responses.largest", {}, 30_000);
   }
 
   /** Ends the worker thread. */

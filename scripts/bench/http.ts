@@ -1,4 +1,5 @@
 import { Agent, request } from "node:http";
+import { gzipSync } from "node:zlib";
 
 /**
  * The load drivers' HTTP client: `node:http` over one keep-alive agent
@@ -19,6 +20,44 @@ export interface ApiResult {
   body: Record<string, any>;
   /** Wall time of the request, milliseconds. */
   ms: number;
+}
+
+/** The requests whose largest answer the report shows (`METHOD path`, path without query). */
+export const SIZED_REQUESTS = ["GET /messages", "POST /register"] as const;
+const sized: ReadonlySet<string> = new Set(SIZED_REQUESTS);
+/** This thread's largest answer body per sized request (kept as received; compressed only when asked). */
+const largest = new Map<string, Buffer>();
+
+/** The size of one answer body: as sent uncompressed, and gzipped as the server's `gzip` coding sends it. */
+export interface ResponseSize {
+  bytes: number;
+  gzipBytes: number;
+}
+
+/**
+ * The largest answer body this thread's clients received per sized request
+ * ({@link SIZED_REQUESTS}): bytes as received (the bench asks for no
+ * content coding), and after `gzipSync` at its default level, the call the
+ * server's `gzip` coding makes. Computed once here, so the measured
+ * requests pay nothing.
+ */
+export function largestResponses(): Record<string, ResponseSize> {
+  const out: Record<string, ResponseSize> = {};
+  for (const [key, body] of largest) out[key] = { bytes: body.length, gzipBytes: gzipSync(body).length };
+  return out;
+}
+
+/** The larger of two threads' {@link largestResponses}, per request. */
+export function mergeLargest(a: Record<string, ResponseSize>, b: Record<string, ResponseSize>): Record<string, ResponseSize> {
+  const out = { ...a };
+  for (const [key, size] of Object.entries(b)) if (!out[key] || out[key].bytes < size.bytes) out[key] = size;
+  return out;
+}
+
+function noteSize(method: string, path: string, body: Buffer): void {
+  const key = `${method} ${path}`;
+  if (!sized.has(key)) return;
+  if ((largest.get(key)?.length ?? -1) < body.length) largest.set(key, body);
 }
 
 /** A keep-alive client for one base URL. */
@@ -77,7 +116,9 @@ export class ApiClient {
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("end", () => {
             const ms = performance.now() - start;
-            const text = Buffer.concat(chunks).toString("utf8");
+            const raw = Buffer.concat(chunks);
+            noteSize(method, path, raw);
+            const text = raw.toString("utf8");
             let parsed: Record<string, any>;
             try {
               parsed = JSON.parse(text);

@@ -201,6 +201,26 @@ export async function updateUserFields(
 }
 
 /**
+ * Replaces a user's password hash only if it still is `oldHash`: one
+ * conditional UpdateItem, so that a password changed meanwhile (a
+ * concurrent `PATCH /settings`) wins over a login's upgrade of the old hash.
+ * @returns false when the stored hash changed or the user is missing (nothing written)
+ */
+export async function replacePasswordHash(
+  deps: Db,
+  realmId: number,
+  userId: number,
+  oldHash: string,
+  newHash: string,
+): Promise<boolean> {
+  return updateUserFields(deps, realmId, userId, { password_hash: newHash }, {
+    expression: "#ph = :old",
+    names: { "#ph": "password_hash" },
+    values: { ":old": oldHash },
+  });
+}
+
+/**
  * Replaces a user's API key: the old lookup item goes, the new one comes and
  * the user record changes, in one transaction.
  */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { doCreateUser } from "../../shared/actions/users/create-user.js";
 import { userById } from "../../shared/data/users.js";
+import { BotType } from "../../shared/domain/roles.js";
 import { useTestOrg } from "../support/local-stack.js";
 
 // A window of 10^9 seconds runs from 2001-09-09 to 2033-05-18 (UNIX 10^9 to 2·10^9),
@@ -120,5 +122,56 @@ describe("authenticate_by_username and api_by_ip: POST /fetch_api_key and other 
     }
     // Authenticated calls count per user, not per IP address.
     expect((await org.api(org.users.admin, "GET", "/users/me")).status).toBe(200);
+  });
+});
+
+describe("api_by_user on the incoming-webhook endpoint", () => {
+  it("counts a webhook bot's requests (api_key or HTTP Basic, HEAD included), then refuses with 429 and posts nothing", async () => {
+    // Prepare: a human owner and an incoming-webhook bot, made through the actions (no API calls of their own).
+    const owner = await org.createUser("hook-owner");
+    const bot = await doCreateUser(org.stack.deps, org.realm, {
+      email: "hook-bot@test.example",
+      full_name: "Hook Bot",
+      is_bot: true,
+      bot_type: BotType.INCOMING_WEBHOOK,
+      bot_owner_id: owner.id,
+    });
+    const url = (query: Record<string, string>) => `${org.url}/api/v1/external/json?${new URLSearchParams(query)}`;
+    const post = (query: Record<string, string>, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(url(query), { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    const basic = { authorization: `Basic ${Buffer.from(`${bot.delivery_email}:${bot.api_key}`).toString("base64")}` };
+    // Act
+    const allowed = [
+      await post({ api_key: bot.api_key }, { n: 1 }),
+      await post({ api_key: bot.api_key }, { n: 2 }),
+      await post({}, { n: 3 }, basic),
+      await fetch(url({ api_key: bot.api_key }), { method: "HEAD" }),
+      await post({ api_key: bot.api_key }, { n: 4 }),
+    ];
+    const sentAt = Date.now();
+    const refused = await post({ api_key: bot.api_key }, { n: 5 });
+    const refusedBody = (await refused.json()) as Record<string, any>;
+    const seen = await org.api(owner, "GET", "/messages", {
+      anchor: "newest",
+      num_before: 10,
+      num_after: 0,
+      narrow: [{ operator: "sender", operand: bot.user_id }],
+      apply_markdown: false,
+    });
+    // Assess
+    expect(allowed.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(allowed.map((r) => r.headers.get("x-ratelimit-remaining"))).toEqual(["4", "3", "2", "1", "0"]);
+    for (const r of allowed) {
+      expect(r.headers.get("x-ratelimit-limit")).toBe("5");
+      expect(r.headers.get("x-ratelimit-reset")).toBe(RESET);
+    }
+    expect(refused.status).toBe(429);
+    expect(refusedBody).toEqual({ ...limited, "retry-after": expect.any(Number) });
+    expectRetryAfter(refusedBody, refused.headers, sentAt);
+    expect(refused.headers.get("x-ratelimit-limit")).toBe("5");
+    expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(refused.headers.get("x-ratelimit-reset")).toBe(RESET);
+    expect(seen.status).toBe(200);
+    expect(seen.body.messages.map((m: { content: string }) => JSON.parse(m.content.replace(/^```json\n|\n```$/g, "")).n)).toEqual([1, 2, 3, 4]);
   });
 });

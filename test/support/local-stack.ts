@@ -8,7 +8,7 @@ import type { RealmRecord } from "../../shared/data/records/realm.js";
 import type { UserRecord } from "../../shared/data/records/user.js";
 
 import { call, type ApiResponse, type TestUser } from "./api-client.js";
-import { copyTableItems, seedTestOrg, type SeedName, type SeededOrg } from "./test-org.js";
+import { copyTableItems, seedTestOrg, TEST_PASSWORD_HASH_LOG2_N, type SeedName, type SeededOrg } from "./test-org.js";
 
 export type { SeedName } from "./test-org.js";
 
@@ -71,7 +71,8 @@ export function useTestOrg(options: { env?: Record<string, string> } = {}): Test
       dynamoEndpoint,
       tableName,
       // Suites make hundreds of requests per user; rate-limit tests turn limits on in `env`.
-      env: { LOG_LEVEL: "error", RATE_LIMITS: "off", ...options.env },
+      // Password hashes are cheap unless a test sets the cost (see TEST_PASSWORD_HASH_LOG2_N).
+      env: { LOG_LEVEL: "error", RATE_LIMITS: "off", PASSWORD_HASH_LOG2_N: TEST_PASSWORD_HASH_LOG2_N, ...options.env },
     });
     const deps = stack.deps;
     const { realm, records }: SeededOrg = template ?? (await seedTestOrg(deps));

@@ -32,6 +32,14 @@ export interface SeededOrg {
   records: Record<SeedName, UserRecord>;
 }
 
+/**
+ * The password-hash cost of test stacks (scrypt N = 2^10: 1 MiB and about a
+ * millisecond), as Zulip's test settings use a fast hasher; the production
+ * default (2^17) would add about half a second per seeded user and login.
+ * Tests of the cost itself set `PASSWORD_HASH_LOG2_N` in their `env`.
+ */
+export const TEST_PASSWORD_HASH_LOG2_N = "10";
+
 /** A table holding a freshly seeded organization, to be copied per test file. */
 export interface OrgTemplate extends SeededOrg {
   tableName: string;
@@ -72,7 +80,7 @@ export async function seedTestOrg(deps: Deps): Promise<SeededOrg> {
  * @returns the table's name and the seeded records (plain data, serializable)
  */
 export async function createOrgTemplate(dynamoEndpoint: string, tableName = "org_template"): Promise<OrgTemplate> {
-  const stack = await startLocalStack({ dynamoEndpoint, tableName, env: { LOG_LEVEL: "error" } });
+  const stack = await startLocalStack({ dynamoEndpoint, tableName, env: { LOG_LEVEL: "error", PASSWORD_HASH_LOG2_N: TEST_PASSWORD_HASH_LOG2_N } });
   try {
     const seeded = await seedTestOrg(stack.deps);
     await stack.drainDeferredWork();

@@ -50,7 +50,7 @@ export interface NewUser {
 export async function doCreateUser(deps: Deps, realm: RealmRecord, input: NewUser): Promise<UserRecord> {
   const [userId, passwordHash] = await Promise.all([
     allocateIds(deps, "user"),
-    input.password ? hashPassword(input.password) : Promise.resolve(null),
+    input.password ? hashPassword(input.password, deps.config.PASSWORD_HASH_LOG2_N) : Promise.resolve(null),
   ]);
   const apiKey = generateApiKey();
   const user: UserRecord = {

@@ -77,7 +77,7 @@ export async function checkUpdateSettings(
     const ok = caller.password_hash !== null && (await verifyPassword(update.old_password ?? "", caller.password_hash));
     if (!ok) throw new JsonableError("Wrong password!");
     if (!isStrongEnoughPassword(update.new_password)) throw new JsonableError("New password is too weak!");
-    fields.password_hash = await hashPassword(update.new_password);
+    fields.password_hash = await hashPassword(update.new_password, deps.config.PASSWORD_HASH_LOG2_N);
   }
 
   if (update.full_name !== undefined && update.full_name !== caller.full_name) {

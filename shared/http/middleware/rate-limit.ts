@@ -28,31 +28,44 @@ const verdicts = new WeakMap<object, RateLimitVerdict>();
  * the API key, which identifies exactly one user, so the counter write needs
  * nothing from the authentication reads and runs alongside them; a request
  * whose key turns out invalid is refused by authentication first.
- * @returns undefined when the request hits no counter: limits off, an API
- *   call without Basic credentials (refused by authentication), or an auth
- *   mode that limits itself (a webhook route applies its own rule where it
- *   authenticates its bot)
+ *
+ * An incoming-webhook request counts against its bot's `api_by_user`, as
+ * Zulip's `webhook_view` (the `api_key` parameter) and
+ * `authenticated_rest_api_view` with a webhook client (HTTP Basic) call
+ * `rate_limit_user(request, user_profile, domain="api_by_user")` once the
+ * bot is known: the key of the `api_key` parameter, else of Basic
+ * credentials, the order in which `authenticateWebhookRequest` reads them.
+ * @param apiKeyParam the request's `api_key` parameter (webhook routes read it)
+ * @returns undefined when the request hits no counter: limits off, or an
+ *   API or webhook call without credentials (refused by authentication)
  */
-export function rateLimitTarget(config: Config, route: Route, authorization: string | undefined, sourceIp: string): RateLimitTarget | undefined {
+export function rateLimitTarget(
+  config: Config,
+  route: Route,
+  authorization: string | undefined,
+  sourceIp: string,
+  apiKeyParam?: string,
+): RateLimitTarget | undefined {
   if (config.RATE_LIMITS === "off") return undefined;
+  const byUser = (apiKey: string | undefined): RateLimitTarget | undefined =>
+    apiKey === undefined
+      ? undefined
+      : {
+          scope: "api_by_user",
+          subject: apiKey,
+          rule: { limit: config.RATE_LIMIT_USER_REQUESTS, windowSeconds: config.RATE_LIMIT_USER_WINDOW_SECONDS },
+        };
   switch (route.auth) {
-    case "api": {
-      const credentials = parseBasicAuth(authorization);
-      if (!credentials) return undefined;
-      return {
-        scope: "api_by_user",
-        subject: credentials.password,
-        rule: { limit: config.RATE_LIMIT_USER_REQUESTS, windowSeconds: config.RATE_LIMIT_USER_WINDOW_SECONDS },
-      };
-    }
+    case "api":
+      return byUser(parseBasicAuth(authorization)?.password);
+    case "webhook":
+      return byUser(apiKeyParam ?? parseBasicAuth(authorization)?.password);
     case "none":
       return {
         scope: "api_by_ip",
         subject: sourceIp,
         rule: { limit: config.RATE_LIMIT_IP_REQUESTS, windowSeconds: config.RATE_LIMIT_IP_WINDOW_SECONDS },
       };
-    default:
-      return undefined;
   }
 }
 
@@ -80,7 +93,13 @@ export function startRateLimit(): ApiMiddleware {
   return {
     before: async (request) => {
       const ctx = request.context.api!;
-      const target = rateLimitTarget(ctx.deps.config, ctx.route, header(request.event, "authorization"), request.event.requestContext.http.sourceIp);
+      const target = rateLimitTarget(
+        ctx.deps.config,
+        ctx.route,
+        header(request.event, "authorization"),
+        request.event.requestContext.http.sourceIp,
+        ctx.route.auth === "webhook" ? ctx.params.get("api_key") : undefined,
+      );
       if (target) pending.set(request.event, hit(ctx.deps, target));
     },
   };
