@@ -224,7 +224,7 @@ export class ZulipStack extends Stack {
     this.api.domainNames.forEach((domain, i) => {
       new CfnOutput(this, i === 0 ? "RootDomainTarget" : "OrgSubdomainsTarget", {
         value: domain.regionalDomainName,
-        description: `CNAME (or alias) target for ${domain.name}`,
+        description: `CNAME (or alias) target for ${this.api.domainHosts[i]}`,
       });
     });
 
