@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { App } from "aws-cdk-lib";
-import { Template } from "aws-cdk-lib/assertions";
+import { App, Aspects } from "aws-cdk-lib";
+import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
+import { AwsSolutionsChecks } from "cdk-nag";
 import { PROJECT_ROOT } from "../../infra/constructs/service-function.js";
 import { ZulipStack } from "../../infra/stack.js";
 
@@ -19,13 +20,27 @@ export const CUSTOM_DOMAIN_CONTEXT = {
 /**
  * Synthesizes the stack as `cdk synth` would with cdk.json's context plus
  * `context`, without bundling the functions (the template is the same but
- * for the asset hashes): for tests of the template's shape.
+ * for the asset hashes), with cdk-nag's AWS Solutions checks as
+ * `infra/app.ts` runs them when `options.nag`: for tests of the template's
+ * shape.
+ * @returns the stack, its template, and the cdk-nag errors and warnings (`<rule id>: <path>`; none without `nag`)
  */
-export function synthesizeWithoutBundling(context: Record<string, unknown> = {}): {
+export function synthesizeWithoutBundling(
+  context: Record<string, unknown> = {},
+  options: { nag?: boolean } = {},
+): {
   stack: ZulipStack;
   template: Record<string, any>;
+  nagFindings: string[];
 } {
   const app = new App({ context: { ...CDK_JSON_CONTEXT, ...context, "aws:cdk:bundling-stacks": [] } });
   const stack = new ZulipStack(app, "Test");
-  return { stack, template: Template.fromStack(stack).toJSON() };
+  if (options.nag) Aspects.of(app).add(new AwsSolutionsChecks());
+  const template = Template.fromStack(stack).toJSON();
+  const annotations = Annotations.fromStack(stack);
+  const nag = Match.stringLikeRegexp("AwsSolutions-.*");
+  const nagFindings = [...annotations.findError("*", nag), ...annotations.findWarning("*", nag)].map(
+    (finding) => `${String(finding.entry.data).split(":")[0]}: ${finding.id}`,
+  );
+  return { stack, template, nagFindings };
 }
