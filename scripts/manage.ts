@@ -25,6 +25,8 @@
  * the process's entry point.
  */
 import { realpathSync } from "node:fs";
+import { access, constants } from "node:fs/promises";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { doCreateRealm } from "../shared/actions/realms/create-realm.js";
@@ -175,6 +177,16 @@ export function formatTable(header: string[], rows: string[][]): string[] {
   return [line(header), ...rows.map(line)];
 }
 
+/** With `--zuliprc PATH`: refuses a path in a directory the CLI cannot write, before the account is created. */
+async function checkZuliprcPath(values: Values): Promise<void> {
+  if (values.zuliprc === undefined) return;
+  try {
+    await access(dirname(values.zuliprc), constants.W_OK);
+  } catch {
+    throw new UsageError(`cannot write --zuliprc ${values.zuliprc}: its directory does not exist or is not writable`);
+  }
+}
+
 /** With `--zuliprc PATH`: writes the new account's credentials there and says so. */
 async function writeZuliprcOption(
   values: Values,
@@ -190,6 +202,7 @@ async function run(command: string, values: Values, deps: Deps, out: (line: stri
   switch (command) {
     case "create-realm": {
       only(values, command, ["subdomain", "name", "owner-email", "owner-name", "password", "demo", "zuliprc"]);
+      await checkZuliprcPath(values);
       const subdomain = checkSubdomain(required(values, "subdomain"));
       const name = required(values, "name").trim();
       if (!name) throw new UsageError("--name must not be empty");
@@ -214,6 +227,7 @@ async function run(command: string, values: Values, deps: Deps, out: (line: stri
     }
     case "create-user": {
       only(values, command, ["realm", "email", "name", "role", "password", "bot", "zuliprc"]);
+      await checkZuliprcPath(values);
       const realm = await existingRealm(deps, required(values, "realm"));
       const roleArg = required(values, "role");
       const role = ROLE_NAMES[roleArg];

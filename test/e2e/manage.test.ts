@@ -210,6 +210,18 @@ describe("manage --zuliprc", () => {
     );
   });
 
+  it("refuses a path in a missing directory before creating anything", async () => {
+    const { code, err } = await manage(
+      "create-user", "--realm", "", "--email", "rc-none@test.example", "--name", "Rc None", "--role", "member",
+      "--zuliprc", "/nonexistent-dir/zuliprc",
+    );
+    expect(code).toBe(1);
+    expect(err).toEqual([
+      "error: cannot write --zuliprc /nonexistent-dir/zuliprc: its directory does not exist or is not writable",
+    ]);
+    expect(await userByEmail("rc-none@test.example")).toBeUndefined();
+  });
+
   it("is refused by commands that create no account", async () => {
     const { code, err } = await manage("list-users", "--realm", "", "--zuliprc", "/tmp/never");
     expect(code).toBe(1);
