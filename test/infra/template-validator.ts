@@ -1,7 +1,3 @@
-import { loadAwsServiceSpecSync } from "@aws-cdk/aws-service-spec";
-import type { Property, PropertyType, Resource, SpecDatabase } from "@aws-cdk/service-spec-types";
-import { Ajv, type ErrorObject } from "ajv";
-
 /**
  * An offline linter of synthesized CloudFormation templates, for the checks
  * CloudFormation itself makes when it receives a template (the ones cfn-lint
@@ -25,6 +21,11 @@ import { Ajv, type ErrorObject } from "ajv";
  *    value that is an intrinsic function is only resolved at deploy time and
  *    is not checked).
  */
+import { loadAwsServiceSpecSync } from "@aws-cdk/aws-service-spec";
+import type { Property, PropertyType, Resource, SpecDatabase } from "@aws-cdk/service-spec-types";
+import { Ajv, type ErrorObject } from "ajv";
+
+/** One thing CloudFormation would refuse, found by {@link lintTemplate}. */
 export interface TemplateProblem {
   /** Where in the template, e.g. `Outputs.RootDomainTarget.Description`. */
   path: string;
