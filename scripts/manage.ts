@@ -98,6 +98,9 @@ export interface ManageIo {
   cloudFormation?: CloudFormationReader;
 }
 
+/** The API's own host (`<api-id>.execute-api.<region>.amazonaws.com[.cn]`), a stack's host without a custom domain. */
+const EXECUTE_API_HOST = /^[a-z0-9]+\.execute-api\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
+
 /** A refusal of the CLI's input: printed as `error: <message>`, exit status 1. */
 export class UsageError extends Error {}
 
@@ -204,6 +207,13 @@ async function run(command: string, values: Values, deps: Deps, out: (line: stri
       only(values, command, ["subdomain", "name", "owner-email", "owner-name", "password", "demo", "zuliprc"]);
       await checkZuliprcPath(values);
       const subdomain = checkSubdomain(required(values, "subdomain"));
+      // `<sub>.<id>.execute-api...` has no DNS name or certificate: such an organization would be unreachable.
+      if (subdomain !== "" && EXECUTE_API_HOST.test(deps.config.ROOT_DOMAIN)) {
+        throw new UsageError(
+          `${deps.config.ROOT_DOMAIN} serves only the default organization (--subdomain ""); ` +
+            "deploy with rootDomain and certificateArn for others (docs/deploying.md)",
+        );
+      }
       const name = required(values, "name").trim();
       if (!name) throw new UsageError("--name must not be empty");
       const email = required(values, "owner-email").trim();

@@ -165,6 +165,20 @@ describe("manage create-realm", () => {
     expect(await userByEmail("again@test.example")).toBeUndefined();
   });
 
+  it("refuses an organization other than the default one on a stack's execute-api host", async () => {
+    const host = "abc123defg.execute-api.eu-west-1.amazonaws.com";
+    const deps = { ...org.stack.deps, config: { ...org.stack.deps.config, ROOT_DOMAIN: host } };
+    const err: string[] = [];
+    const argv = ["create-realm", "--subdomain", "apigw", "--name", "N", "--owner-email", "a@apigw.example", "--owner-name", "A B"];
+    const code = await main(argv, { deps, err: (l) => err.push(l) });
+    expect(code).toBe(1);
+    expect(err).toEqual([
+      `error: ${host} serves only the default organization (--subdomain ""); ` +
+        "deploy with rootDomain and certificateArn for others (docs/deploying.md)",
+    ]);
+    expect(await getRealmIdBySubdomain(org.stack.deps, "apigw")).toBeUndefined();
+  });
+
   it("refuses an invalid subdomain and an invalid owner email", async () => {
     const bad = await manage("create-realm", "--subdomain", "no way", "--name", "N", "--owner-email", "a@b.example", "--owner-name", "A B");
     expect(bad.code).toBe(1);
