@@ -5,7 +5,7 @@ import { GROUPS } from "../../shared/routes.js";
 import { ChatTable } from "../../infra/constructs/data.js";
 import { settingsFromContext } from "../../infra/stack.js";
 import { synthesizeWithoutBundling } from "./synth.js";
-import { lintTemplate } from "./template-validator.js";
+import { lintTemplate, prepareTemplateLinter } from "./template-validator.js";
 
 const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
@@ -24,6 +24,7 @@ describe("CDK stack with existingTableName (restoring a backup)", () => {
 
   beforeAll(() => {
     ({ template, nagFindings } = synthesizeWithoutBundling({ existingTableName: name }, { nag: true }));
+    prepareTemplateLinter();
   }, 120_000);
 
   it("creates no table and points every function at the given one", () => {

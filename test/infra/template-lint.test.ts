@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CUSTOM_DOMAIN_CONTEXT, synthesizeWithoutBundling } from "./synth.js";
-import { lintTemplate } from "./template-validator.js";
+import { lintTemplate, prepareTemplateLinter } from "./template-validator.js";
 
 /**
  * The synthesized templates pass an offline CloudFormation linter
@@ -16,6 +16,7 @@ describe.each([
   let template: Record<string, any>;
   beforeAll(() => {
     template = synthesizeWithoutBundling(context).template;
+    prepareTemplateLinter();
   }, 120_000);
 
   it("passes the template linter", () => {
@@ -34,6 +35,8 @@ describe.each([
 });
 
 describe("template linter", () => {
+  beforeAll(prepareTemplateLinter, 120_000);
+
   /** A small valid template to break one thing at a time. */
   const base = () => ({
     Parameters: { Version: { Type: "AWS::SSM::Parameter::Value<String>", Default: "/cdk-bootstrap/version" } },

@@ -180,12 +180,27 @@ function specDatabase(): SpecDatabase {
 }
 
 /**
+ * Loads the resource specifications and compiles the anatomy schema, which
+ * the first {@link lintTemplate} call would otherwise do: for a test's
+ * `beforeAll`, whose timeout suits a slow start.
+ */
+export function prepareTemplateLinter(): void {
+  specDatabase();
+  anatomySchema();
+}
+
+function anatomySchema(): ReturnType<Ajv["compile"]> {
+  anatomy ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(TEMPLATE_SCHEMA);
+  return anatomy;
+}
+
+/**
  * Lints a synthesized template (the JSON `cdk synth` writes, or
  * `Template.toJSON()`).
  * @returns every problem found; empty when the template passes
  */
 export function lintTemplate(template: Record<string, unknown>): TemplateProblem[] {
-  anatomy ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(TEMPLATE_SCHEMA);
+  const anatomy = anatomySchema();
   const problems: TemplateProblem[] = [];
   if (!anatomy(template)) {
     // A `propertyNames` error only repeats the failure of its inner schema, reported on its own.
