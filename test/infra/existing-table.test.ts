@@ -4,7 +4,7 @@ import { GLOBAL_INDEXES } from "../../shared/data/table.js";
 import { GROUPS } from "../../shared/routes.js";
 import { ChatTable } from "../../infra/constructs/data.js";
 import { settingsFromContext } from "../../infra/stack.js";
-import { synthesizeWithoutBundling } from "./synth.js";
+import { synthesizeInChildProcess } from "./synth.js";
 import { lintTemplate, prepareTemplateLinter } from "./template-validator.js";
 
 const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
@@ -22,10 +22,10 @@ describe("CDK stack with existingTableName (restoring a backup)", () => {
   let template: Record<string, any>;
   let nagFindings: string[];
 
-  beforeAll(() => {
-    ({ template, nagFindings } = synthesizeWithoutBundling({ existingTableName: name }, { nag: true }));
+  beforeAll(async () => {
+    ({ template, nagFindings } = await synthesizeInChildProcess({ existingTableName: name }, { nag: true }));
     prepareTemplateLinter();
-  }, 120_000);
+  }, 180_000);
 
   it("creates no table and points every function at the given one", () => {
     const types = Object.values(template.Resources as Record<string, any>).map((r) => r.Type);

@@ -1,5 +1,7 @@
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { App, Aspects } from "aws-cdk-lib";
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
 import { AwsSolutionsChecks } from "cdk-nag";
@@ -43,4 +45,21 @@ export function synthesizeWithoutBundling(
     (finding) => `${String(finding.entry.data).split(":")[0]}: ${finding.id}`,
   );
   return { stack, template, nagFindings };
+}
+
+/**
+ * {@link synthesizeWithoutBundling} in a child process (test/infra/synth-child.ts),
+ * so the calling test worker stays responsive while the stack synthesizes.
+ * @returns the template and the cdk-nag findings (none without `options.nag`)
+ */
+export async function synthesizeInChildProcess(
+  context: Record<string, unknown> = {},
+  options: { nag?: boolean } = {},
+): Promise<{ template: Record<string, any>; nagFindings: string[] }> {
+  const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
+  const script = path.join(PROJECT_ROOT, "test", "infra", "synth-child.ts");
+  const args = [script, JSON.stringify(context), ...(options.nag ? ["nag"] : [])];
+  const { stdout } = await promisify(execFile)(tsx, args, { cwd: PROJECT_ROOT, maxBuffer: 64 * 1024 * 1024 });
+  // Anything a library printed before the result is not part of it.
+  return JSON.parse(stdout.slice(stdout.lastIndexOf('{"template":'))) as { template: Record<string, any>; nagFindings: string[] };
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { CUSTOM_DOMAIN_CONTEXT, synthesizeWithoutBundling } from "./synth.js";
+import { CUSTOM_DOMAIN_CONTEXT, synthesizeInChildProcess } from "./synth.js";
 import { lintTemplate, prepareTemplateLinter } from "./template-validator.js";
 
 /**
@@ -14,10 +14,10 @@ describe.each([
   ["custom domain", CUSTOM_DOMAIN_CONTEXT],
 ])("synthesized template (%s)", (_name, context) => {
   let template: Record<string, any>;
-  beforeAll(() => {
-    template = synthesizeWithoutBundling(context).template;
+  beforeAll(async () => {
+    template = (await synthesizeInChildProcess(context)).template;
     prepareTemplateLinter();
-  }, 120_000);
+  }, 180_000);
 
   it("passes the template linter", () => {
     expect(lintTemplate(template)).toEqual([]);
