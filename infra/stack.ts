@@ -28,6 +28,11 @@ export interface ZulipStackSettings {
   certificateArn?: string;
   /** Serve other organizations on `<subdomain>.<rootDomain>` (needs a wildcard certificate). */
   orgSubdomains: boolean;
+  /**
+   * Name of an existing DynamoDB table to use instead of creating one (a
+   * table restored from a backup); docs/deploying.md "Restoring a backup".
+   */
+  existingTableName?: string;
   /** Delete the table, queues and logs with the stack: for throw-away dev stacks only. */
   destroyOnRemoval: boolean;
   /** `LOG_LEVEL` of every function. */
@@ -79,6 +84,7 @@ export function settingsFromContext(node: Node): ZulipStackSettings {
   const settings: ZulipStackSettings = {
     rootDomain: text("rootDomain")?.toLowerCase(),
     certificateArn: text("certificateArn"),
+    existingTableName: text("existingTableName"),
     orgSubdomains: flag("orgSubdomains", true),
     destroyOnRemoval: flag("destroyOnRemoval", false),
     logLevel: logLevel as ZulipStackSettings["logLevel"],
@@ -91,6 +97,10 @@ export function settingsFromContext(node: Node): ZulipStackSettings {
       }),
     ),
   };
+  // DynamoDB's rule for table names.
+  if (settings.existingTableName !== undefined && !/^[A-Za-z0-9_.-]{3,255}$/.test(settings.existingTableName)) {
+    throw new Error(`Context existingTableName must be a DynamoDB table name, got ${settings.existingTableName}`);
+  }
   if (settings.certificateArn && !settings.rootDomain) {
     throw new Error("Context certificateArn needs rootDomain (the domain the certificate is for)");
   }
@@ -157,7 +167,7 @@ export class ZulipStack extends Stack {
     const removalPolicy = settings.destroyOnRemoval ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
     Tags.of(this).add("application", "zulip-serverless");
 
-    this.table = new ChatTable(this, "Data", { removalPolicy });
+    this.table = new ChatTable(this, "Data", { removalPolicy, existingTableName: settings.existingTableName });
     this.deferred = new DeferredQueue(this, "Deferred", { workerTimeout: WORKER_TIMEOUT, removalPolicy });
     const table = this.table.table;
     const queue = this.deferred.queue;
@@ -271,7 +281,7 @@ export class ZulipStack extends Stack {
     this.api.domainNames.forEach((domain, i) => {
       new CfnOutput(this, i === 0 ? "RootDomainTarget" : "OrgSubdomainsTarget", {
         value: domain.regionalDomainName,
-        description: `CNAME (or alias) target for ${domain.name}`,
+        description: `CNAME (or alias) target for ${this.api.domainHosts[i]}`,
       });
     });
 

@@ -4,8 +4,8 @@
  * account, a lost API key). It calls the same actions as the API, so input
  * is refused with the same words and the same events go out.
  *
- *   create-realm --subdomain S --name N --owner-email E --owner-name F [--password P] [--demo]
- *   create-user  --realm S --email E --name F --role owner|admin|moderator|member|guest [--password P] [--bot]
+ *   create-realm --subdomain S --name N --owner-email E --owner-name F [--password P] [--demo] [--zuliprc PATH]
+ *   create-user  --realm S --email E --name F --role owner|admin|moderator|member|guest [--password P] [--bot] [--zuliprc PATH]
  *   rotate-api-key --realm S --email E
  *   list-users   --realm S
  *   deactivate-realm --realm S
@@ -14,14 +14,19 @@
  *
  * `--realm` / `--subdomain` take the organization's subdomain (`""` for the
  * default organization). `--local` talks to DynamoDB Local at
- * http://127.0.0.1:8000, table `zulip` (what `npm start` runs); otherwise the
- * configuration comes from the environment (`TABLE_NAME`, `AWS_REGION`,
- * `DYNAMODB_ENDPOINT`, …, see `shared/config.ts`).
+ * http://127.0.0.1:8000, table `zulip` (what `npm start` runs).
+ * `--stack-name NAME` reads a deployed stack's outputs (its table, host and
+ * region; scripts/stack-outputs.ts); so does a run with neither `--local`,
+ * `TABLE_NAME` nor `DYNAMODB_ENDPOINT`, for the default stack `Zulip`.
+ * Otherwise the configuration comes from the environment (`TABLE_NAME`,
+ * `AWS_REGION`, `DYNAMODB_ENDPOINT`, …, see `shared/config.ts`).
  *
  * The module exports {@link main} for tests and only runs itself when it is
  * the process's entry point.
  */
 import { realpathSync } from "node:fs";
+import { access, constants } from "node:fs/promises";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { doCreateRealm } from "../shared/actions/realms/create-realm.js";
@@ -32,6 +37,7 @@ import { doRegenerateApiKey } from "../shared/actions/users/regenerate-api-key.j
 import { checkFullName, isStrongEnoughPassword } from "../shared/actions/users/validation.js";
 import { loadConfig, type Config } from "../shared/config.js";
 import { runJob } from "../functions/worker/jobs.js";
+import { writeZuliprc } from "../infra/local/bootstrap.js";
 import { createDeps, type Deps } from "../shared/deps.js";
 import type { RealmRecord } from "../shared/data/records/realm.js";
 import { realmBySubdomain } from "../shared/data/realms.js";
@@ -39,6 +45,7 @@ import { listRealmUsers, userByEmail } from "../shared/data/users.js";
 import { isValidEmailAddress, realmUrl } from "../shared/domain/email.js";
 import { BotType, Role } from "../shared/domain/roles.js";
 import { JsonableError } from "../shared/errors.js";
+import { cliEnvironment, DEFAULT_STACK_NAME, StackLookupError, type CloudFormationReader } from "./stack-outputs.js";
 
 /** Role names the CLI accepts, and the names `list-users` prints. */
 export const ROLE_NAMES: Readonly<Record<string, number>> = {
@@ -59,19 +66,23 @@ export const LOCAL_ENV = {
 } as const;
 
 /** The CLI's help text (`--help`, and after a usage error). */
-export const MANAGE_USAGE = `Usage: npm run manage -- <command> [--local] [options]
+export const MANAGE_USAGE = `Usage: npm run manage -- <command> [--local | --stack-name NAME] [options]
 
 Commands:
-  create-realm   --subdomain S --name N --owner-email E --owner-name F [--password P] [--demo]
-  create-user    --realm S --email E --name F --role owner|admin|moderator|member|guest [--password P] [--bot]
+  create-realm   --subdomain S --name N --owner-email E --owner-name F [--password P] [--demo] [--zuliprc PATH]
+  create-user    --realm S --email E --name F --role owner|admin|moderator|member|guest [--password P] [--bot] [--zuliprc PATH]
   rotate-api-key --realm S --email E
   list-users     --realm S
   deactivate-realm --realm S
   reactivate-realm --realm S
   delete-expired-demos   delete the demo organizations whose scheduled deletion date has passed
 
+--zuliprc PATH writes the new account's site, email and API key there (mode 600).
 --local uses DynamoDB Local at ${LOCAL_ENV.DYNAMODB_ENDPOINT} (table ${LOCAL_ENV.TABLE_NAME}), as started by npm start.
-Otherwise TABLE_NAME, AWS_REGION, DYNAMODB_ENDPOINT, ROOT_DOMAIN come from the environment.`;
+--stack-name NAME uses the table, host and region of that deployed stack (its CloudFormation outputs);
+without --local, TABLE_NAME and DYNAMODB_ENDPOINT, the stack ${DEFAULT_STACK_NAME}. ROOT_DOMAIN in the
+environment overrides the stack's host. Otherwise TABLE_NAME, AWS_REGION, DYNAMODB_ENDPOINT, ROOT_DOMAIN
+come from the environment.`;
 
 /** Injected for tests: dependencies and where output goes. */
 export interface ManageIo {
@@ -83,7 +94,12 @@ export interface ManageIo {
   out?: (line: string) => void;
   /** @default console.error */
   err?: (line: string) => void;
+  /** Reads the stack's outputs; @default a CloudFormation client in the environment's region */
+  cloudFormation?: CloudFormationReader;
 }
+
+/** The API's own host (`<api-id>.execute-api.<region>.amazonaws.com[.cn]`), a stack's host without a custom domain. */
+const EXECUTE_API_HOST = /^[a-z0-9]+\.execute-api\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
 
 /** A refusal of the CLI's input: printed as `error: <message>`, exit status 1. */
 export class UsageError extends Error {}
@@ -110,6 +126,8 @@ export function cliDeps(config: Config): Deps {
 
 const OPTIONS = {
   local: { type: "boolean" },
+  "stack-name": { type: "string" },
+  zuliprc: { type: "string" },
   help: { type: "boolean", short: "h" },
   subdomain: { type: "string" },
   realm: { type: "string" },
@@ -132,7 +150,7 @@ function required(values: Values, name: keyof Values & string): string {
 }
 
 function only(values: Values, command: string, allowed: string[]): void {
-  const extra = Object.keys(values).filter((k) => !["local", "help", ...allowed].includes(k));
+  const extra = Object.keys(values).filter((k) => !["local", "help", "stack-name", ...allowed].includes(k));
   if (extra.length) throw new UsageError(`${command} does not take --${extra[0]}`);
 }
 
@@ -162,11 +180,40 @@ export function formatTable(header: string[], rows: string[][]): string[] {
   return [line(header), ...rows.map(line)];
 }
 
+/** With `--zuliprc PATH`: refuses a path in a directory the CLI cannot write, before the account is created. */
+async function checkZuliprcPath(values: Values): Promise<void> {
+  if (values.zuliprc === undefined) return;
+  try {
+    await access(dirname(values.zuliprc), constants.W_OK);
+  } catch {
+    throw new UsageError(`cannot write --zuliprc ${values.zuliprc}: its directory does not exist or is not writable`);
+  }
+}
+
+/** With `--zuliprc PATH`: writes the new account's credentials there and says so. */
+async function writeZuliprcOption(
+  values: Values,
+  creds: { site: string; email: string; apiKey: string },
+  out: (line: string) => void,
+): Promise<void> {
+  if (values.zuliprc === undefined) return;
+  await writeZuliprc(values.zuliprc, creds);
+  out(`zuliprc: ${values.zuliprc} (site ${creds.site})`);
+}
+
 async function run(command: string, values: Values, deps: Deps, out: (line: string) => void): Promise<void> {
   switch (command) {
     case "create-realm": {
-      only(values, command, ["subdomain", "name", "owner-email", "owner-name", "password", "demo"]);
+      only(values, command, ["subdomain", "name", "owner-email", "owner-name", "password", "demo", "zuliprc"]);
+      await checkZuliprcPath(values);
       const subdomain = checkSubdomain(required(values, "subdomain"));
+      // `<sub>.<id>.execute-api...` has no DNS name or certificate: such an organization would be unreachable.
+      if (subdomain !== "" && EXECUTE_API_HOST.test(deps.config.ROOT_DOMAIN)) {
+        throw new UsageError(
+          `${deps.config.ROOT_DOMAIN} serves only the default organization (--subdomain ""); ` +
+            "deploy with rootDomain and certificateArn for others (docs/deploying.md)",
+        );
+      }
       const name = required(values, "name").trim();
       if (!name) throw new UsageError("--name must not be empty");
       const email = required(values, "owner-email").trim();
@@ -185,10 +232,12 @@ async function run(command: string, values: Values, deps: Deps, out: (line: stri
       if (deletion !== undefined) out(`Demo organization: deleted on ${new Date(deletion * 1000).toISOString()} unless converted`);
       out(`Owner: ${owner.full_name} <${owner.delivery_email}> (user id ${owner.user_id})`);
       out(`API key: ${owner.api_key}`);
+      await writeZuliprcOption(values, { site: realmUrl(realm, deps.config), email: owner.delivery_email, apiKey: owner.api_key }, out);
       return;
     }
     case "create-user": {
-      only(values, command, ["realm", "email", "name", "role", "password", "bot"]);
+      only(values, command, ["realm", "email", "name", "role", "password", "bot", "zuliprc"]);
+      await checkZuliprcPath(values);
       const realm = await existingRealm(deps, required(values, "realm"));
       const roleArg = required(values, "role");
       const role = ROLE_NAMES[roleArg];
@@ -204,6 +253,7 @@ async function run(command: string, values: Values, deps: Deps, out: (line: stri
       });
       out(`Created ${user.is_bot ? "bot" : roleName(user.role)} ${user.full_name} <${user.delivery_email}> (user id ${user.user_id})`);
       out(`API key: ${user.api_key}`);
+      await writeZuliprcOption(values, { site: realmUrl(realm, deps.config), email: user.delivery_email, apiKey: user.api_key }, out);
       return;
     }
     case "rotate-api-key": {
@@ -279,9 +329,11 @@ export async function main(argv: string[], io: ManageIo = {}): Promise<number> {
   try {
     let deps = io.deps;
     if (!deps) {
+      const local = values.local ?? false;
+      const env = await cliEnvironment({ local, stackName: values["stack-name"] }, io.env ?? process.env, io.cloudFormation);
       let config: Config;
       try {
-        config = cliConfig(values.local ?? false, io.env ?? process.env);
+        config = cliConfig(local, env);
       } catch (e) {
         throw new UsageError(`bad configuration in the environment: ${(e as Error).message}`);
       }
@@ -290,7 +342,7 @@ export async function main(argv: string[], io: ManageIo = {}): Promise<number> {
     await run(positionals[0]!, values, deps, out);
     return 0;
   } catch (e) {
-    if (e instanceof UsageError || e instanceof JsonableError) {
+    if (e instanceof UsageError || e instanceof JsonableError || e instanceof StackLookupError) {
       err(`error: ${e.message}`);
       if (e instanceof UsageError && e.message.startsWith("unknown command")) err(MANAGE_USAGE);
       return 1;

@@ -8,6 +8,13 @@ import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "../../shared/data/tab
 export interface ChatTableProps {
   /** RETAIN for real organizations; DESTROY only for throw-away dev stacks. */
   removalPolicy: RemovalPolicy;
+  /**
+   * Use this existing table (e.g. one restored from a point-in-time backup)
+   * instead of creating one. It must have the keys and indexes of
+   * `shared/data/table.ts`; the stack does not manage it (no TTL, backup or
+   * deletion settings), docs/deploying.md "Restoring a backup".
+   */
+  existingTableName?: string;
 }
 
 /**
@@ -21,14 +28,27 @@ export interface ChatTableProps {
  * recovery is on because the table is the organization's entire history.
  * A retained table also gets deletion protection, so deleting the stack (or
  * a mistaken replacement) cannot drop it.
+ *
+ * With {@link ChatTableProps.existingTableName} the construct creates
+ * nothing and refers to that table by name, with the same least-privilege
+ * grants.
  */
 export class ChatTable extends Construct {
-  readonly table: dynamodb.Table;
+  readonly table: dynamodb.ITable;
 
   constructor(scope: Construct, id: string, props: ChatTableProps) {
     super(scope, id);
+    if (props.existingTableName !== undefined) {
+      // The functions use the table and its indexes only (no stream), so the
+      // name and the index names are all the grants need.
+      this.table = dynamodb.Table.fromTableAttributes(this, "Table", {
+        tableName: props.existingTableName,
+        globalIndexes: GLOBAL_INDEXES.map((index) => index.name),
+      });
+      return;
+    }
     const key = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
-    this.table = new dynamodb.Table(this, "Table", {
+    const table = new dynamodb.Table(this, "Table", {
       partitionKey: key(TABLE_KEYS.partitionKey),
       sortKey: key(TABLE_KEYS.sortKey),
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
@@ -39,8 +59,9 @@ export class ChatTable extends Construct {
       removalPolicy: props.removalPolicy,
       deletionProtection: props.removalPolicy === RemovalPolicy.RETAIN,
     });
+    this.table = table;
     for (const index of GLOBAL_INDEXES) {
-      this.table.addGlobalSecondaryIndex({
+      table.addGlobalSecondaryIndex({
         indexName: index.name,
         partitionKey: key(index.partitionKey),
         sortKey: key(index.sortKey),

@@ -52,6 +52,12 @@ export class ChatApi extends Construct {
   readonly executeApiHost: string;
   /** The custom domains created, to point DNS at. */
   readonly domainNames: apigw.DomainName[] = [];
+  /**
+   * The host names of {@link domainNames}, in the same order, as literal
+   * strings (`DomainName.name` is a reference, which CloudFormation refuses
+   * in an output's description).
+   */
+  readonly domainHosts: string[] = [];
 
   constructor(scope: Construct, id: string, props: ChatApiProps) {
     super(scope, id);
@@ -136,6 +142,7 @@ export class ChatApi extends Construct {
         stage: this.stage,
       });
       this.domainNames.push(domainName);
+      this.domainHosts.push(name);
     });
   }
 }

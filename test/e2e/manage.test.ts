@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cliConfig, LOCAL_ENV, main } from "../../scripts/manage.js";
 import { getRealm, getRealmIdBySubdomain } from "../../shared/data/realms.js";
@@ -162,6 +165,20 @@ describe("manage create-realm", () => {
     expect(await userByEmail("again@test.example")).toBeUndefined();
   });
 
+  it("refuses an organization other than the default one on a stack's execute-api host", async () => {
+    const host = "abc123defg.execute-api.eu-west-1.amazonaws.com";
+    const deps = { ...org.stack.deps, config: { ...org.stack.deps.config, ROOT_DOMAIN: host } };
+    const err: string[] = [];
+    const argv = ["create-realm", "--subdomain", "apigw", "--name", "N", "--owner-email", "a@apigw.example", "--owner-name", "A B"];
+    const code = await main(argv, { deps, err: (l) => err.push(l) });
+    expect(code).toBe(1);
+    expect(err).toEqual([
+      `error: ${host} serves only the default organization (--subdomain ""); ` +
+        "deploy with rootDomain and certificateArn for others (docs/deploying.md)",
+    ]);
+    expect(await getRealmIdBySubdomain(org.stack.deps, "apigw")).toBeUndefined();
+  });
+
   it("refuses an invalid subdomain and an invalid owner email", async () => {
     const bad = await manage("create-realm", "--subdomain", "no way", "--name", "N", "--owner-email", "a@b.example", "--owner-name", "A B");
     expect(bad.code).toBe(1);
@@ -169,6 +186,60 @@ describe("manage create-realm", () => {
     const mail = await manage("create-realm", "--subdomain", "mailless", "--name", "N", "--owner-email", "nope", "--owner-name", "A B");
     expect(mail.err).toEqual(["error: invalid email address 'nope'"]);
     expect(await getRealmIdBySubdomain(org.stack.deps, "mailless")).toBeUndefined();
+  });
+});
+
+describe("manage --zuliprc", () => {
+  it("writes the new user's site, email and key (mode 600), which then work against the API", async () => {
+    // Prepare
+    const path = join(await mkdtemp(join(tmpdir(), "manage-zuliprc-")), "zuliprc");
+    // Act
+    const { code, out } = await manage(
+      "create-user", "--realm", "", "--email", "rc-user@test.example", "--name", "Rc User", "--role", "member",
+      "--zuliprc", path,
+    );
+    // Assess
+    expect(code).toBe(0);
+    const user = (await userByEmail("rc-user@test.example"))!;
+    const site = `http://${org.stack.deps.config.ROOT_DOMAIN}`;
+    expect(out.at(-1)).toBe(`zuliprc: ${path} (site ${site})`);
+    expect(await readFile(path, "utf8")).toBe(`[api]\nemail=rc-user@test.example\nkey=${user.api_key}\nsite=${site}\n`);
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    const asUser = { id: user.user_id, email: user.delivery_email, apiKey: user.api_key, fullName: user.full_name, role: user.role };
+    const me = await org.api(asUser, "GET", "/users/me");
+    expect(me.body.user_id).toBe(user.user_id);
+  });
+
+  it("writes the owner's credentials at the new organization's site", async () => {
+    const path = join(await mkdtemp(join(tmpdir(), "manage-zuliprc-")), "zuliprc");
+    const { code } = await manage(
+      "create-realm", "--subdomain", "rcorg", "--name", "Rc Org", "--owner-email", "boss@rcorg.example",
+      "--owner-name", "Rc Boss", "--zuliprc", path,
+    );
+    expect(code).toBe(0);
+    const realmId = (await getRealmIdBySubdomain(org.stack.deps, "rcorg"))!;
+    const owner = (await userByEmail("boss@rcorg.example", realmId))!;
+    expect(await readFile(path, "utf8")).toBe(
+      `[api]\nemail=boss@rcorg.example\nkey=${owner.api_key}\nsite=http://rcorg.${org.stack.deps.config.ROOT_DOMAIN}\n`,
+    );
+  });
+
+  it("refuses a path in a missing directory before creating anything", async () => {
+    const { code, err } = await manage(
+      "create-user", "--realm", "", "--email", "rc-none@test.example", "--name", "Rc None", "--role", "member",
+      "--zuliprc", "/nonexistent-dir/zuliprc",
+    );
+    expect(code).toBe(1);
+    expect(err).toEqual([
+      "error: cannot write --zuliprc /nonexistent-dir/zuliprc: its directory does not exist or is not writable",
+    ]);
+    expect(await userByEmail("rc-none@test.example")).toBeUndefined();
+  });
+
+  it("is refused by commands that create no account", async () => {
+    const { code, err } = await manage("list-users", "--realm", "", "--zuliprc", "/tmp/never");
+    expect(code).toBe(1);
+    expect(err).toEqual(["error: list-users does not take --zuliprc"]);
   });
 });
 
