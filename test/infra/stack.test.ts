@@ -72,7 +72,7 @@ describe("CDK stack (default context)", () => {
   beforeAll(() => {
     s = synthesize();
     functionId = (f) => s.stack.getLogicalId(f.fn.node.defaultChild as CfnFunction);
-  }, 120_000);
+  }, 300_000);
 
   describe("HTTP API", () => {
     it("is an HTTP API with an auto-deployed $default stage, throttled and access-logged", () => {
