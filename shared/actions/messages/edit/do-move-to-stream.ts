@@ -12,7 +12,7 @@ import type { EventOf } from "../../../events/types.js";
 import { topicLinks } from "../../../markdown/index.js";
 import { messagesToMove, type PropagateMode } from "./messages-to-move.js";
 import { moveMessagesJobs } from "./move-jobs.js";
-import { moveBatchToStream, notifyLostAccess, restream, type StreamMoveContext } from "./move-messages.js";
+import { moveBatchToStream, notifyLostAccess, restream, type StreamMoveContext, type StreamMoveOutcome } from "./move-messages.js";
 import { doMoveUserTopics } from "../../muting/move-user-topics.js";
 import { sendMoveNotices, type NoticeRequest } from "./move-notices.js";
 import { notifyUpdateMessage } from "./notify-update-message.js";
@@ -110,7 +110,7 @@ async function moveToStream(
   // edit goes ahead (a concurrent change makes the caller start over).
   if (!(await updateMessageItem(deps, { before: target, after: restream(target, full) }))) return false;
   const others = movedIds.filter((id) => id !== target.id);
-  let outcome;
+  let outcome: StreamMoveOutcome;
   if (small) {
     const found = await getMessagesByIds(deps, others);
     outcome = await moveBatchToStream(deps, full, [...found.values()], [target]);
@@ -119,7 +119,9 @@ async function moveToStream(
   } else {
     // The rest goes to the queue before anything else is written, so a
     // request cut short from here on leaves the jobs to finish the move.
-    await deps.deferred.enqueue(moveJobs(realm, actor, ctx, others));
+    // The target comes last: by then its rows are done and the job finds
+    // nothing to write, unless this request ended before writing them.
+    await deps.deferred.enqueue(moveJobs(realm, actor, ctx, [...others, target.id]));
     outcome = await moveBatchToStream(deps, full, [], [target]);
   }
 

@@ -19,7 +19,7 @@ import { moveSliceToStream, retopic, type StreamMoveContext } from "./move-messa
  * so).
  */
 export type MoveMessagesPayload = {
-  /** The IDs still to move, ascending; the job moves a slice and chains the rest. */
+  /** The IDs still to move, in the order they are moved (a slice per job, the rest chained). */
   message_ids: number[];
   /** The topic after the move (equal to `prev_topic` for a stream move that keeps the topic). */
   topic: string;
