@@ -3,7 +3,7 @@ import { runFanoutEvent } from "../../shared/events/publish.js";
 import type { DeferredJob } from "../../shared/deferred/deferred-work.js";
 import { runIndexMessage, runExpandStreamMessage, runWriteUserMessages } from "../../shared/actions/messages/deferred.js";
 import { runMarkAsRead } from "../../shared/actions/messages/mark-as-read.js";
-import { runMoveMessages } from "../../shared/actions/messages/edit/move-messages.js";
+import { runMoveMessages } from "../../shared/actions/messages/edit/move-jobs.js";
 import { runDeleteMessages } from "../../shared/actions/messages/delete-messages.js";
 import { runDeleteRealm } from "../../shared/actions/realms/delete-realm.js";
 import { runSweepDemoOrganizations } from "../../shared/actions/realms/demo-organizations.js";
@@ -35,7 +35,7 @@ export const JOB_RUNNERS: Record<string, JobRunner> = {
   index_message: runs(runIndexMessage),
   /** Read marking beyond one request's share (`shared/actions/messages/mark-as-read.ts`). */
   mark_as_read: runs(runMarkAsRead),
-  /** The rest of a large topic rename or stream move (`shared/actions/messages/edit/move-messages.ts`). */
+  /** The rest of a large topic rename or stream move, a slice per job, chained (`shared/actions/messages/edit/move-jobs.ts`). */
   move_messages: runs(runMoveMessages),
   /** UserMessage rows of a deleted message beyond the request's share (`shared/actions/messages/delete-messages.ts`). */
   delete_messages: runs(runDeleteMessages),

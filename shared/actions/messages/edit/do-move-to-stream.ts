@@ -11,16 +11,24 @@ import { JsonableError } from "../../../errors.js";
 import type { EventOf } from "../../../events/types.js";
 import { topicLinks } from "../../../markdown/index.js";
 import { messagesToMove, type PropagateMode } from "./messages-to-move.js";
-import { moveBatchToStream, moveMessagesJobs, notifyLostAccess, restream, type StreamMoveContext } from "./move-messages.js";
+import { moveMessagesJobs } from "./move-jobs.js";
+import { moveBatchToStream, notifyLostAccess, restream, type StreamMoveContext, type StreamMoveOutcome } from "./move-messages.js";
 import { doMoveUserTopics } from "../../muting/move-user-topics.js";
 import { sendMoveNotices, type NoticeRequest } from "./move-notices.js";
 import { notifyUpdateMessage } from "./notify-update-message.js";
 
-/** Messages a stream move rewrites inside the request; the rest goes to `move_messages` jobs. */
+/** Most messages a stream move rewrites inside the request. */
 const INLINE_STREAM_MOVE_LIMIT = 100;
 
-/** Messages per `move_messages` job of a stream move (each with its recipients and rows). */
-const STREAM_MOVE_JOB_SIZE = 100;
+/**
+ * Most UserMessage rows a stream move rewrites inside the request: a move
+ * whose messages would write more moves only the target message in the
+ * request and hands every other message to `move_messages` jobs.
+ */
+const INLINE_STREAM_MOVE_ROWS = 2000;
+
+/** Most IDs in one `update_message` event (≈ 8 bytes each in the event item, far below DynamoDB's 400 KB). */
+const EVENT_MAX_IDS = 10_000;
 
 /**
  * Zulip's `do_update_message` with a `new_stream`, after every check passed
@@ -28,12 +36,21 @@ const STREAM_MOVE_JOB_SIZE = 100;
  * later or all messages) to `newStream`, with the topic `topic` when given,
  * then posts the move notices (see `sendMoveNotices`).
  *
- * The first {@link INLINE_STREAM_MOVE_LIMIT} messages move now, the rest
- * through `move_messages` jobs with the same end state and their own
- * `delete_message` events. One `update_message` event lists every moved ID
- * at once (clients move them immediately), with `stream_id`,
- * `new_stream_id`, `orig_subject`, `subject` (only when the topic changed),
- * `propagate_mode` and each receiver's flags for `message_id`.
+ * Every check and the full set of messages to move (only those the user
+ * may access) come before the first write. A small move (at most
+ * {@link INLINE_STREAM_MOVE_LIMIT} messages and
+ * {@link INLINE_STREAM_MOVE_ROWS} rows) is written in the request; a larger
+ * one moves the target message (the commit point) and hands every other
+ * message to chained `move_messages` jobs (`move-jobs.ts`), enqueued right
+ * after the target's write, which reach the same end state and send their
+ * own `delete_message` events. The request's round trips do not grow with
+ * the move apart from the topic read (one Query per 1,000 messages).
+ *
+ * The `update_message` event lists every moved ID at once (clients move
+ * them immediately; more than {@link EVENT_MAX_IDS} IDs go in several
+ * events of that many), with `stream_id`, `new_stream_id`, `orig_subject`,
+ * `subject` (only when the topic changed), `propagate_mode` and each
+ * receiver's flags for `message_id`.
  * @param now UNIX seconds
  * @returns false when `message` changed since it was read (nothing written: the caller starts over)
  * @throws MoveMessagesTimeLimitError; JsonableError `Invalid message(s)` when the old stream is gone
@@ -82,8 +99,8 @@ async function moveToStream(
     listStreamSubscriberIds(deps, ctx.newStream.stream_id),
   ]);
   const full: StreamMoveContext = { ...ctx, oldSubscribers: new Set(oldSubs), newSubscribers: new Set(newSubs) };
-  const inline = movedIds.slice(0, INLINE_STREAM_MOVE_LIMIT);
-  const deferred = movedIds.slice(INLINE_STREAM_MOVE_LIMIT);
+  const rowsPerMessage = oldSubs.length + (ctx.newStream.history_public_to_subscribers ? 0 : newSubs.length);
+  const small = movedIds.length <= INLINE_STREAM_MOVE_LIMIT && movedIds.length * rowsPerMessage <= INLINE_STREAM_MOVE_ROWS;
 
   // The target's rows as they are before the move, for the event's flags.
   const targetRecipients = await getMessageRecipients(deps, target.id);
@@ -92,22 +109,21 @@ async function moveToStream(
   // The target first and alone: its conditioned write decides whether this
   // edit goes ahead (a concurrent change makes the caller start over).
   if (!(await updateMessageItem(deps, { before: target, after: restream(target, full) }))) return false;
-  const found = await getMessagesByIds(deps, inline.filter((id) => id !== target.id));
-  const outcome = await moveBatchToStream(deps, full, [...found.values()], [target]);
-
-  const jobs = moveMessagesJobs(
-    {
-      topic: ctx.topic,
-      prev_topic: ctx.prevTopic,
-      user_id: actor.user_id,
-      timestamp: ctx.timestamp,
-      realm_id: realm.id,
-      prev_stream_id: ctx.oldStream.stream_id,
-      new_stream_id: ctx.newStream.stream_id,
-    },
-    deferred,
-    STREAM_MOVE_JOB_SIZE,
-  );
+  const others = movedIds.filter((id) => id !== target.id);
+  let outcome: StreamMoveOutcome;
+  if (small) {
+    const found = await getMessagesByIds(deps, others);
+    outcome = await moveBatchToStream(deps, full, [...found.values()], [target]);
+    // Messages a concurrent edit got to first: a job reads and moves them again.
+    if (outcome.conflicted.length > 0) await deps.deferred.enqueue(moveJobs(realm, actor, ctx, outcome.conflicted));
+  } else {
+    // The rest goes to the queue before anything else is written, so a
+    // request cut short from here on leaves the jobs to finish the move.
+    // The target comes last: by then its rows are done and the job finds
+    // nothing to write, unless this request ended before writing them.
+    await deps.deferred.enqueue(moveJobs(realm, actor, ctx, [...others, target.id]));
+    outcome = await moveBatchToStream(deps, full, [], [target]);
+  }
 
   // update_message: everyone who still sees the messages; shared-history
   // subscribers of the old stream without a row get `["read"]` (Zulip's `subscriber_info`).
@@ -120,7 +136,7 @@ async function moveToStream(
     user_id: actor.user_id,
     edit_timestamp: ctx.timestamp,
     message_id: target.id,
-    message_ids: movedIds,
+    message_ids: [],
     rendering_only: false,
     stream_name: ctx.oldStream.name,
     stream_id: ctx.oldStream.stream_id,
@@ -137,9 +153,34 @@ async function moveToStream(
     return { id, flags: rowKept ? wireFlags(row.flags) : ["read"] };
   });
   await Promise.all([
-    notifyUpdateMessage(deps, event, flagged),
+    ...idSlices(movedIds).map((ids) => notifyUpdateMessage(deps, { ...event, message_ids: ids }, flagged)),
     notifyLostAccess(deps, full, outcome.lost),
-    jobs.length > 0 ? deps.deferred.enqueue(jobs) : Promise.resolve(),
   ]);
   return true;
+}
+
+/** The `move_messages` jobs of a stream move's deferred part (see `runMoveMessages`). */
+function moveJobs(
+  realm: RealmRecord,
+  actor: UserRecord,
+  ctx: Omit<StreamMoveContext, "oldSubscribers" | "newSubscribers">,
+  ids: number[],
+) {
+  const base = {
+    topic: ctx.topic,
+    prev_topic: ctx.prevTopic,
+    user_id: actor.user_id,
+    timestamp: ctx.timestamp,
+    realm_id: realm.id,
+    prev_stream_id: ctx.oldStream.stream_id,
+    new_stream_id: ctx.newStream.stream_id,
+  };
+  return moveMessagesJobs(base, ids);
+}
+
+/** Moved IDs in slices of {@link EVENT_MAX_IDS}, one `update_message` event each. */
+function idSlices(ids: number[]): number[][] {
+  const slices: number[][] = [];
+  for (let i = 0; i < ids.length; i += EVENT_MAX_IDS) slices.push(ids.slice(i, i + EVENT_MAX_IDS));
+  return slices;
 }

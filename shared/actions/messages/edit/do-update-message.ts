@@ -20,16 +20,14 @@ import { listStreamSubscriberIds } from "../../../data/subscriptions.js";
 import { WILDCARD_MENTION_THRESHOLD, wildcardMentionPolicyAllows } from "../../../domain/realm-settings.js";
 import { StreamWildcardMentionNotAllowedError, TopicWildcardMentionNotAllowedError } from "../../../errors.js";
 import { messagesToMove, type PropagateMode } from "./messages-to-move.js";
-import { moveMessagesJobs, retopic } from "./move-messages.js";
+import { moveMessagesJobs } from "./move-jobs.js";
+import { retopic } from "./move-messages.js";
 import { doMoveUserTopics } from "../../muting/move-user-topics.js";
 import { sendMoveNotices, type NoticeRequest } from "./move-notices.js";
 import { notifyUpdateMessage } from "./notify-update-message.js";
 
 /** Most messages a topic move rewrites inside the request (BatchWriteItem 4 × 25 per round ⇒ 4 rounds). */
 const INLINE_MOVE_LIMIT = 400;
-
-/** Messages per `move_messages` job of a topic rename. */
-const TOPIC_MOVE_JOB_SIZE = 500;
 
 /** A checked edit within the message's own stream (or of a direct message's content). */
 export interface MessageEdit {
@@ -119,7 +117,8 @@ function editedMessage(message: MessageRecord, edit: MessageEdit, rendered: Rend
  * history size. New content with `@**topic**` also reads the topic's
  * participants beside the audience (O(topic size): one Query per page).
  * Topic moves over more than {@link INLINE_MOVE_LIMIT} messages finish
- * through `move_messages` jobs; the event lists every moved ID at once
+ * through chained `move_messages` jobs (`move-jobs.ts`), enqueued right
+ * after the target's write; the event lists every moved ID at once
  * (clients move them immediately).
  * @param now UNIX seconds
  * @returns false when `message` changed since it was read (nothing written: the caller starts over)
@@ -185,15 +184,24 @@ export async function doUpdateMessage(
     const moveEntry = { user_id: user.user_id, timestamp: now, prev_topic: message.topic, topic };
     others = [...found.values()].map((m) => ({ before: m, after: retopic(m, topic, moveEntry, now) }));
     const base = { topic, user_id: user.user_id, timestamp: now, prev_topic: message.topic };
-    jobs = moveMessagesJobs(base, rest.slice(INLINE_MOVE_LIMIT), TOPIC_MOVE_JOB_SIZE);
+    jobs = moveMessagesJobs(base, rest.slice(INLINE_MOVE_LIMIT));
   }
 
   if (!(await updateMessageItem(deps, { before: message, after: updated }))) return false;
-  const [, changedRows] = await Promise.all([
+  // The target's write commits the edit: the deferred part is enqueued
+  // first, so that nothing after this point can leave the move half done.
+  const [, applied, changedRows] = await Promise.all([
+    jobs.length > 0 ? deps.deferred.enqueue(jobs) : Promise.resolve(),
     updateMessageItems(deps, others),
     updateUserMessagesFlags(deps, toChange, (row, flags) => mentionFlags(row.user_id, flags)),
   ]);
   for (const row of changedRows) rows.set(row.user_id, row);
+  // Messages a concurrent edit got to between read and write: a job reads them again.
+  const appliedIds = new Set(applied.map((c) => c.before.id));
+  const conflicted = others.filter((c) => !appliedIds.has(c.before.id)).map((c) => c.before.id);
+  if (conflicted.length > 0 && topic !== undefined) {
+    await deps.deferred.enqueue(moveMessagesJobs({ topic, user_id: user.user_id, timestamp: now, prev_topic: message.topic }, conflicted));
+  }
 
   const event: Omit<EventOf<"update_message">, "flags"> = {
     type: "update_message",
@@ -226,7 +234,7 @@ export async function doUpdateMessage(
   });
   await Promise.all([
     notifyUpdateMessage(deps, event, receivers),
-    deps.deferred.enqueue([...jobs, ...(content !== undefined ? [indexMessageJob(realm.id, message.id)] : [])]),
+    content !== undefined ? deps.deferred.enqueue([indexMessageJob(realm.id, message.id)]) : Promise.resolve(),
   ]);
 
   if (topic !== undefined && message.recipient_type === "stream") {

@@ -44,14 +44,18 @@ async function topicMessages(deps: Deps, message: MessageRecord, mode: Propagate
   if (mode === "change_one") return [message];
   const found = new Map<number, TopicMessageRecord>();
   const range = mode === "change_later" ? { gte: message.id } : {};
-  for (const m of await messagesByTopic(deps, message.stream_id!, message.topic, range, { pageSize: TOPIC_PAGE_SIZE })) {
+  const options = { pageSize: TOPIC_PAGE_SIZE, projection: TOPIC_MESSAGE_ATTRIBUTES };
+  for (const m of await messagesByTopic(deps, message.stream_id!, message.topic, range, options)) {
     found.set(m.id, m);
   }
   found.set(message.id, message); // the topic index lags a just-sent message
   return [...found.values()].sort((a, b) => a.id - b.id);
 }
 
-type TopicMessageRecord = Pick<MessageRecord, "id" | "timestamp" | "sender_id" | "reactions">;
+/** What a move reads of each topic message (not the content: a move of long messages reads no more than it needs). */
+const TOPIC_MESSAGE_ATTRIBUTES = ["id", "timestamp", "sender_id", "reactions"] as const;
+
+type TopicMessageRecord = Pick<MessageRecord, (typeof TOPIC_MESSAGE_ATTRIBUTES)[number]>;
 
 /**
  * Zulip's `bulk_access_stream_messages_query` as a move between streams

@@ -10,54 +10,18 @@ import type { MessageRecipients, MessageRecord } from "../../../data/records/mes
 import type { StreamRecord } from "../../../data/records/stream.js";
 import type { UserMessageRecord } from "../../../data/records/user-message.js";
 import type { UserRecord } from "../../../data/records/user.js";
-import { getStream } from "../../../data/streams.js";
-import { listStreamSubscriberIds } from "../../../data/subscriptions.js";
 import { deleteUserMessages, putUserMessages, rekeyUserMessages } from "../../../data/user-messages.js";
 import { forEachLimit } from "../../../data/transact-updates.js";
 import { getUsersByIds } from "../../../data/users.js";
-import type { DeferredJob } from "../../../deferred/deferred-work.js";
 import { canReadStreamHistory } from "../../../domain/stream-permissions.js";
 import { topicLinks } from "../../../markdown/index.js";
 import { notifyDeleteMessages } from "../delete-messages.js";
 
 /**
  * Rewriting moved messages (Zulip's `do_update_message` with a new topic
- * or a `new_stream`), a batch at a time, and the `move_messages` job that
- * finishes large moves of either kind.
+ * or a `new_stream`), a batch at a time; `move-jobs.ts` runs the batches
+ * of large moves.
  */
-
-/**
- * Payload of a `move_messages` job: the rest of a topic rename or of a
- * stream move (whose `realm_id`, `prev_stream_id` and `new_stream_id` say
- * so).
- */
-export type MoveMessagesPayload = {
-  message_ids: number[];
-  /** The topic after the move (equal to `prev_topic` for a stream move that keeps the topic). */
-  topic: string;
-  user_id: number;
-  /** UNIX seconds of the edit (same in every history entry of one move). */
-  timestamp: number;
-  prev_topic: string;
-  /** Stream moves only. */
-  realm_id?: number;
-  prev_stream_id?: number;
-  new_stream_id?: number;
-};
-
-/** The `move_messages` jobs of a move's deferred part, `perJob` messages each. */
-export function moveMessagesJobs(
-  base: Omit<MoveMessagesPayload, "message_ids">,
-  messageIds: readonly number[],
-  perJob: number,
-): DeferredJob[] {
-  const jobs: DeferredJob[] = [];
-  for (let i = 0; i < messageIds.length; i += perJob) {
-    const payload: MoveMessagesPayload = { message_ids: messageIds.slice(i, i + perJob), ...base };
-    jobs.push({ kind: "move_messages", payload });
-  }
-  return jobs;
-}
 
 /**
  * One message with a new topic and a history entry (topic renames).
@@ -71,21 +35,6 @@ export function retopic(m: MessageRecord, topic: string, entry: Record<string, u
     edit_history: [{ ...entry }, ...(m.edit_history ?? [])],
     last_edit_timestamp: now,
   };
-}
-
-/**
- * Gives messages a new topic (the rest of a large rename; conditioned
- * updates, 100 per transaction). UserMessage rows do not change: their keys
- * do not involve the topic. Messages already renamed (a redelivered job),
- * or changed meanwhile, are skipped.
- */
-async function rewriteTopic(deps: Pick<Deps, "db" | "table">, p: MoveMessagesPayload): Promise<void> {
-  const found = await getMessagesByIds(deps, p.message_ids);
-  const entry = { user_id: p.user_id, timestamp: p.timestamp, prev_topic: p.prev_topic, topic: p.topic };
-  const changes = [...found.values()]
-    .filter((m) => m.topic.toLowerCase() === p.prev_topic.toLowerCase())
-    .map((m) => ({ before: m, after: retopic(m, p.topic, entry, p.timestamp) }));
-  await updateMessageItems(deps, changes);
 }
 
 /** Everything a batch of a stream move needs besides the messages. */
@@ -109,6 +58,8 @@ export interface StreamMoveOutcome {
   lost: Map<number, number[]>;
   /** Users who still see the messages: row holders kept, and old subscribers whose rows went (Zulip's `subs_losing_usermessages`). */
   kept: Set<number>;
+  /** Messages whose conditioned item update met a concurrent edit, move or delete (nothing of theirs written). */
+  conflicted: number[];
 }
 
 /** A message as it is after the move: new stream, recipient, display recipient and topic, one history entry. */
@@ -135,13 +86,32 @@ export function restream(m: MessageRecord, ctx: Omit<StreamMoveContext, "oldSubs
 }
 
 /**
+ * Whether `m`'s item was moved by this very move (its newest history entry
+ * is the one {@link restream} writes for `ctx`): a job that failed after
+ * writing the item and before its rows is run again, and must finish the
+ * rows of such messages rather than skip them.
+ */
+function movedByThisMove(m: MessageRecord, ctx: Omit<StreamMoveContext, "oldSubscribers" | "newSubscribers">): boolean {
+  const head = m.edit_history?.[0] as Record<string, unknown> | undefined;
+  return (
+    m.stream_id === ctx.newStream.stream_id &&
+    head !== undefined &&
+    head.user_id === ctx.actorId &&
+    head.timestamp === ctx.timestamp &&
+    head.prev_stream === ctx.oldStream.stream_id &&
+    head.stream === ctx.newStream.stream_id
+  );
+}
+
+/**
  * Moves a batch of messages to `ctx.newStream` (Zulip's rules for who keeps
  * what, refined by the recipients items, which also know users who
  * unsubscribed since):
  *
  * - the message items are updated first, each on the condition that it is
  *   still as read (see `updateMessageItem`), index keys included; only the
- *   messages so moved (and `rewritten`, moved by the caller) go on;
+ *   messages so moved (and `rewritten`, moved by the caller or by an earlier
+ *   try of the same job) go on; the others are returned as `conflicted`;
  * - a row holder subscribed to the destination keeps the row, re-keyed to
  *   the new recipient (see `rekeyUserMessages`);
  * - a holder not subscribed who cannot read the destination's history
@@ -153,12 +123,13 @@ export function restream(m: MessageRecord, ctx: Omit<StreamMoveContext, "oldSubs
  * - a destination with protected history gives its subscribers without a
  *   row a `read` row (Zulip's `subs_gaining_usermessages`); with shared
  *   history they read the messages from the stream, no row needed;
- * - the recipients items follow the rows.
+ * - the recipients items follow the rows, after them: a run cut short
+ *   between the two finds the recipients as they were and redoes the same
+ *   row writes, all of which are idempotent (SET, delete, put).
  *
- * Redelivered jobs skip messages no longer in the old stream. Round trips:
- * message items (1 round per 400), the recipients (1), the holders'
- * roles (1), then row updates (UpdateItems, 32 in flight), deletes and additions in
- * parallel.
+ * Round trips: message items (1 round per 400), the recipients (1), the
+ * holders' roles (1), row updates (UpdateItems, 32 in flight), deletes and
+ * additions in parallel, then the recipients items.
  */
 export async function moveBatchToStream(
   deps: Deps,
@@ -167,9 +138,11 @@ export async function moveBatchToStream(
   rewritten: MessageRecord[] = [],
 ): Promise<StreamMoveOutcome> {
   const candidates = messages.filter((m) => m.stream_id === ctx.oldStream.stream_id && m.recipient_type === "stream");
-  // Items first, conditioned on being as read: the rows of a message
-  // another edit, move or delete got to meanwhile are left to that change.
+  // Items first, conditioned on being as read: a message another edit,
+  // move or delete got to meanwhile is returned to the caller to re-read.
   const applied = await updateMessageItems(deps, candidates.map((m) => ({ before: m, after: restream(m, ctx) })));
+  const appliedIds = new Set(applied.map((c) => c.before.id));
+  const conflicted = candidates.filter((m) => !appliedIds.has(m.id)).map((m) => m.id);
   const batch = [...rewritten, ...applied.map((c) => c.before)];
   const recipients = new Map<number, MessageRecipients>();
   await forEachLimit(batch, 32, async (m) => {
@@ -190,7 +163,7 @@ export async function moveBatchToStream(
   const rekey: { user_id: number; message_id: number }[] = [];
   const drop: { user_id: number; message_id: number }[] = [];
   const gained: UserMessageRecord[] = [];
-  const removals: Promise<void>[] = [];
+  const recipientChanges: (() => Promise<void>)[] = [];
   for (const m of batch) {
     const r = recipients.get(m.id)!;
     const dropped: number[] = [];
@@ -211,23 +184,52 @@ export async function moveBatchToStream(
         kept.add(id);
       }
     }
-    if (dropped.length > 0) removals.push(removeMessageRecipients(deps, r, m.id, dropped));
+    if (dropped.length > 0) recipientChanges.push(() => removeMessageRecipients(deps, r, m.id, dropped));
     if (gainRows) {
       const have = new Set(r.userIds);
       const fresh = [...ctx.newSubscribers].filter((id) => !have.has(id));
       for (const id of fresh) {
         gained.push({ user_id: id, message_id: m.id, recipient_id: ctx.newStream.recipient_id, is_private: false, flags: ["read"] });
       }
-      if (fresh.length > 0) removals.push(addMessageRecipients(deps, m.id, fresh));
+      if (fresh.length > 0) recipientChanges.push(() => addMessageRecipients(deps, m.id, fresh));
     }
   }
   await Promise.all([
     rekeyUserMessages(deps, rekey, ctx.newStream.recipient_id),
     deleteUserMessages(deps, drop),
     putUserMessages(deps, gained),
-    ...removals,
   ]);
-  return { lost, kept };
+  await forEachLimit(recipientChanges, 32, (change) => change());
+  return { lost, kept, conflicted };
+}
+
+/** Tries of one slice of a `move_messages` job against concurrent edits before the job fails (and SQS retries it). */
+const SLICE_ATTEMPTS = 3;
+
+/**
+ * Moves the messages `messageIds` of a stream move (one slice of a
+ * `move_messages` job): reads them, moves those still in the old stream
+ * and finishes the rows of those an earlier try of this move already
+ * moved (see {@link moveBatchToStream}), re-reading and retrying messages
+ * a concurrent edit got to first, then tells users who lost messages.
+ * Messages no longer in the old stream for another reason (moved or
+ * deleted by someone else meanwhile) are left where that change put them.
+ * A duplicate delivery writes nothing new: every message is found moved,
+ * its recipients already as the move left them.
+ * @throws Error when messages still conflict after {@link SLICE_ATTEMPTS} tries (the job is retried)
+ */
+export async function moveSliceToStream(deps: Deps, ctx: StreamMoveContext, messageIds: number[]): Promise<void> {
+  let pending = messageIds;
+  const lost = new Map<number, number[]>();
+  for (let attempt = 0; attempt < SLICE_ATTEMPTS && pending.length > 0; attempt++) {
+    const found = [...(await getMessagesByIds(deps, pending)).values()];
+    const resumed = attempt === 0 ? found.filter((m) => movedByThisMove(m, ctx)) : [];
+    const outcome = await moveBatchToStream(deps, ctx, found, resumed);
+    for (const [userId, ids] of outcome.lost) lost.set(userId, [...(lost.get(userId) ?? []), ...ids]);
+    pending = outcome.conflicted;
+  }
+  await notifyLostAccess(deps, ctx, lost);
+  if (pending.length > 0) throw new Error(`move_messages: ${pending.length} messages kept changing; retrying the job`);
 }
 
 /** Sends `delete_message` to users who lost messages in a stream move, one event per distinct ID list. */
@@ -242,38 +244,4 @@ export async function notifyLostAccess(deps: Deps, ctx: StreamMoveContext, lost:
   }
   const where = { stream_id: ctx.oldStream.stream_id, topic: ctx.prevTopic };
   await Promise.all([...groups.values()].map((g) => notifyDeleteMessages(deps, g.ids, where, g.users)));
-}
-
-/**
- * Runs a `move_messages` job. Topic renames rewrite the messages' items
- * (`rewriteTopic`); stream moves re-read both streams' subscribers and run
- * {@link moveBatchToStream}, then tell users who lost messages. Redelivery
- * is harmless: messages already moved are skipped.
- */
-export async function runMoveMessages(deps: Deps, p: MoveMessagesPayload): Promise<void> {
-  if (p.new_stream_id === undefined || p.prev_stream_id === undefined || p.realm_id === undefined) {
-    await rewriteTopic(deps, p);
-    return;
-  }
-  const [oldStream, newStream, oldSubs, newSubs, found] = await Promise.all([
-    getStream(deps, p.realm_id, p.prev_stream_id),
-    getStream(deps, p.realm_id, p.new_stream_id),
-    listStreamSubscriberIds(deps, p.prev_stream_id),
-    listStreamSubscriberIds(deps, p.new_stream_id),
-    getMessagesByIds(deps, p.message_ids),
-  ]);
-  if (!oldStream || !newStream) return; // a stream was deleted meanwhile: nothing sensible to do
-  const ctx: StreamMoveContext = {
-    realmId: p.realm_id,
-    actorId: p.user_id,
-    timestamp: p.timestamp,
-    oldStream,
-    newStream,
-    prevTopic: p.prev_topic,
-    topic: p.topic,
-    oldSubscribers: new Set(oldSubs),
-    newSubscribers: new Set(newSubs),
-  };
-  const outcome = await moveBatchToStream(deps, ctx, [...found.values()]);
-  await notifyLostAccess(deps, ctx, outcome.lost);
 }

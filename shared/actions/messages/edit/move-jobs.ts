@@ -1,0 +1,150 @@
+import type { Deps } from "../../../deps.js";
+import { getMessagesByIds, updateMessageItems } from "../../../data/messages.js";
+import { getStream } from "../../../data/streams.js";
+import { listStreamSubscriberIds } from "../../../data/subscriptions.js";
+import type { DeferredJob } from "../../../deferred/deferred-work.js";
+import { moveSliceToStream, retopic, type StreamMoveContext } from "./move-messages.js";
+
+/**
+ * The `move_messages` job: the part of a large topic rename or stream move
+ * that the request hands on. A job carries the IDs still to move, moves a
+ * bounded slice of them and enqueues one job with the rest (a chain), so
+ * each job's work is bounded and one move never floods the queue or the
+ * table with parallel jobs.
+ */
+
+/**
+ * Payload of a `move_messages` job: the rest of a topic rename or of a
+ * stream move (whose `realm_id`, `prev_stream_id` and `new_stream_id` say
+ * so).
+ */
+export type MoveMessagesPayload = {
+  /** The IDs still to move, in the order they are moved (a slice per job, the rest chained). */
+  message_ids: number[];
+  /** The topic after the move (equal to `prev_topic` for a stream move that keeps the topic). */
+  topic: string;
+  user_id: number;
+  /** UNIX seconds of the edit (same in every history entry of one move). */
+  timestamp: number;
+  prev_topic: string;
+  /** Stream moves only. */
+  realm_id?: number;
+  prev_stream_id?: number;
+  new_stream_id?: number;
+};
+
+/**
+ * Most IDs one job carries (its chain's length in messages). Message IDs
+ * below 10^12 take at most 13 bytes of JSON each, so a payload stays far
+ * below SQS's 256 KB; a longer move starts several chains at once.
+ */
+export const MOVE_CHAIN_MAX_IDS = 10_000;
+
+/** Messages a topic-rename job rewrites before chaining the rest (5 transactions of 100). */
+const RENAME_SLICE = 500;
+
+/**
+ * Rows (UserMessage updates) a stream-move job writes before chaining the
+ * rest: its slice is this budget over the rows a message has (one per old
+ * subscriber, plus one per new subscriber where the destination's history
+ * is protected), between 5 and 200 messages. Far inside the worker's
+ * timeout: 5,000 UpdateItems at 32 in flight.
+ */
+const STREAM_MOVE_ROW_BUDGET = 5000;
+
+/**
+ * The messages of one stream-move job slice, from the rows each message
+ * costs (see {@link STREAM_MOVE_ROW_BUDGET}).
+ * @param rowsPerMessage rows a moved message is expected to have written (≥ 0)
+ */
+export function streamMoveSlice(rowsPerMessage: number): number {
+  return Math.min(200, Math.max(5, Math.floor(STREAM_MOVE_ROW_BUDGET / Math.max(1, rowsPerMessage))));
+}
+
+/**
+ * The `move_messages` jobs that start a move's deferred part: one per
+ * `perJob` IDs (at most {@link MOVE_CHAIN_MAX_IDS}); each job moves a slice
+ * and chains the rest.
+ */
+export function moveMessagesJobs(
+  base: Omit<MoveMessagesPayload, "message_ids">,
+  messageIds: readonly number[],
+  perJob: number = MOVE_CHAIN_MAX_IDS,
+): DeferredJob[] {
+  const size = Math.min(perJob, MOVE_CHAIN_MAX_IDS);
+  const jobs: DeferredJob[] = [];
+  for (let i = 0; i < messageIds.length; i += size) {
+    const payload: MoveMessagesPayload = { message_ids: messageIds.slice(i, i + size), ...base };
+    jobs.push({ kind: "move_messages", payload });
+  }
+  return jobs;
+}
+
+/** Tries of a rename slice against concurrent edits before the job fails (and SQS retries it). */
+const RENAME_ATTEMPTS = 3;
+
+/**
+ * Gives messages a new topic (a slice of a large rename; conditioned
+ * updates, 100 per transaction). UserMessage rows do not change: their keys
+ * do not involve the topic. Messages already renamed (a redelivered job)
+ * are skipped; messages a concurrent edit changed between read and write
+ * are read again and retried.
+ * @throws Error when messages still conflict after {@link RENAME_ATTEMPTS} tries (the job is retried)
+ */
+async function rewriteTopic(deps: Pick<Deps, "db" | "table">, p: MoveMessagesPayload, ids: number[]): Promise<void> {
+  const entry = { user_id: p.user_id, timestamp: p.timestamp, prev_topic: p.prev_topic, topic: p.topic };
+  let pending = ids;
+  for (let attempt = 0; attempt < RENAME_ATTEMPTS && pending.length > 0; attempt++) {
+    const found = await getMessagesByIds(deps, pending);
+    const changes = [...found.values()]
+      .filter((m) => m.topic.toLowerCase() === p.prev_topic.toLowerCase())
+      .map((m) => ({ before: m, after: retopic(m, p.topic, entry, p.timestamp) }));
+    const applied = new Set((await updateMessageItems(deps, changes)).map((c) => c.before.id));
+    pending = changes.filter((c) => !applied.has(c.before.id)).map((c) => c.before.id);
+  }
+  if (pending.length > 0) throw new Error(`move_messages: ${pending.length} messages kept changing; retrying the job`);
+}
+
+/**
+ * Runs a `move_messages` job: moves the first slice of `message_ids`
+ * (topic renames: {@link rewriteTopic}; stream moves: both streams'
+ * subscribers re-read, then `moveSliceToStream`), then enqueues one job
+ * with the rest. The next job is enqueued only after the slice is done, so
+ * a failed slice is retried (by SQS) before the chain goes on; a duplicate
+ * delivery finds its slice moved (nothing written) and enqueues a second
+ * copy of the rest, which in turn finds its messages moved.
+ *
+ * Round trips: a rename slice 1 BatchGet round + 5 transactions; a stream
+ * slice the streams and subscribers (1 round), then `moveBatchToStream`'s;
+ * the chain's next job 1 SendMessageBatch.
+ */
+export async function runMoveMessages(deps: Deps, p: MoveMessagesPayload): Promise<void> {
+  let slice: number;
+  if (p.new_stream_id === undefined || p.prev_stream_id === undefined || p.realm_id === undefined) {
+    slice = RENAME_SLICE;
+    await rewriteTopic(deps, p, p.message_ids.slice(0, slice));
+  } else {
+    const [oldStream, newStream, oldSubs, newSubs] = await Promise.all([
+      getStream(deps, p.realm_id, p.prev_stream_id),
+      getStream(deps, p.realm_id, p.new_stream_id),
+      listStreamSubscriberIds(deps, p.prev_stream_id),
+      listStreamSubscriberIds(deps, p.new_stream_id),
+    ]);
+    if (!oldStream || !newStream) return; // a stream was deleted meanwhile: nothing sensible to do
+    const ctx: StreamMoveContext = {
+      realmId: p.realm_id,
+      actorId: p.user_id,
+      timestamp: p.timestamp,
+      oldStream,
+      newStream,
+      prevTopic: p.prev_topic,
+      topic: p.topic,
+      oldSubscribers: new Set(oldSubs),
+      newSubscribers: new Set(newSubs),
+    };
+    slice = streamMoveSlice(oldSubs.length + (newStream.history_public_to_subscribers ? 0 : newSubs.length));
+    await moveSliceToStream(deps, ctx, p.message_ids.slice(0, slice));
+  }
+  const rest = p.message_ids.slice(slice);
+  if (rest.length > 0) await deps.deferred.enqueue([{ kind: "move_messages", payload: { ...p, message_ids: rest } }]);
+}
