@@ -1,6 +1,8 @@
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { deactivateCustomEmoji, getCustomEmoji, uploadCustomEmoji } from "./realm-emoji.js";
 import { getUserAvatarsFile } from "./user-avatars.js";
+import { deleteAvatar, setAvatar } from "./avatar.js";
+import { deleteRealmIcon, deleteRealmLogo, uploadRealmIcon, uploadRealmLogo } from "./realm-images.js";
 
 /**
  * Endpoints of the `files` group: uploads, attachments, avatars,
@@ -12,6 +14,12 @@ export const endpoints = {
   uploadCustomEmoji,
   deactivateCustomEmoji,
   getUserAvatarsFile,
+  setAvatar,
+  deleteAvatar,
+  uploadRealmIcon,
+  deleteRealmIcon,
+  uploadRealmLogo,
+  deleteRealmLogo,
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */
