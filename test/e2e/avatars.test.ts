@@ -91,8 +91,14 @@ describe("POST /users/me/avatar", () => {
       expect((await sendFiles(org, admin, "POST", "/users/me/avatar", file(png))).body.result).toBe("success");
     });
     expect((await org.api(member2, "GET", "/users/me")).body.avatar_version).toBe(before);
-    // A bot sets its own avatar, as in Zulip.
-    expect((await sendFiles(org, bot, "POST", "/users/me/avatar", file(png))).body.result).toBe("success");
+    // A bot sets its own avatar, as in Zulip; its owner hears through realm_bot.
+    const owner = queueClient(org, org.users.member);
+    await owner.register({ event_types: JSON.stringify(["realm_bot"]) });
+    const set = await sendFiles(org, bot, "POST", "/users/me/avatar", file(png));
+    expect(set.body.result).toBe("success");
+    const botEvent = await owner.waitFor((e) => e.type === "realm_bot" && e.op === "update");
+    expect(botEvent.bot).toEqual({ user_id: bot.id, avatar_url: set.body.avatar_url });
+    await owner.delete();
   });
 });
 

@@ -2,14 +2,14 @@ import type { Deps } from "../../deps.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 import { userConditions, writeUsers } from "../../data/user-writes.js";
-import { listActiveRealmUsers } from "../../data/users.js";
+import { listRealmMembers } from "../../data/users.js";
 import { avatarUrlFor, DEFAULT_AVATAR_SIZE, MEDIUM_AVATAR_SIZE, mediumAvatarUrlFor } from "../../domain/avatar.js";
 import { realmSettings } from "../../domain/realm-settings.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { JsonableError } from "../../errors.js";
 import { inspectImage, resizeImage } from "../../images/image.js";
 import { avatarObjectKeys } from "../../storage/object-keys.js";
-import { notifyRealmUserUpdates } from "./notify.js";
+import { notifyRealmBotUpdates, notifyRealmUserUpdates } from "./notify.js";
 
 /**
  * Uploaded avatars (Zulip's `set_avatar_backend`, `delete_avatar_backend`,
@@ -73,8 +73,9 @@ function checkAvatarChangesAllowed(realm: RealmRecord, user: UserRecord): void {
 /**
  * Zulip's `do_change_avatar_fields`: stores the new source and the next
  * version (compare-and-set on the version read), sends `realm_user`
- * `update` with the avatar fields to the realm's active users and removes
- * the previous upload's objects.
+ * `update` with the avatar fields to the realm's active users (and, for a
+ * bot, `realm_bot` `update` with `avatar_url` to its administrators) and
+ * removes the previous upload's objects.
  * @returns the user after the change
  * @throws JsonableError `Avatar changed at the same time; please try again.` when another change won
  */
@@ -88,14 +89,18 @@ async function doChangeAvatarFields(deps: Deps, user: UserRecord, source: "G" | 
   ]);
   if (!ok) throw new JsonableError("Avatar changed at the same time; please try again.");
   const after: UserRecord = { ...user, avatar_source: source, avatar_version: version };
-  const audience = (await listActiveRealmUsers(deps, user.realm_id)).map((u) => u.user_id);
+  const members = await listRealmMembers(deps, user.realm_id);
+  const audience = members.filter((u) => u.is_active).map((u) => u.user_id);
+  const avatarUrl = avatarUrlFor(after, { clientGravatar: false, emailVisible: true })!;
+  // A bot's administrators also get `realm_bot` `update` with the new URL, as from Zulip's `do_change_avatar_fields`.
+  if (after.is_bot) await notifyRealmBotUpdates(deps, after, [{ avatar_url: avatarUrl }], members);
   await notifyRealmUserUpdates(
     deps,
     [
       {
         user_id: after.user_id,
         avatar_source: after.avatar_source,
-        avatar_url: avatarUrlFor(after, { clientGravatar: false, emailVisible: true }),
+        avatar_url: avatarUrl,
         avatar_url_medium: mediumAvatarUrlFor(after),
         avatar_version: after.avatar_version,
       },
