@@ -41,6 +41,8 @@ export async function multipartFiles(
   const maxFiles = limits.maxFiles ?? 10;
   return new Promise((resolve, reject) => {
     const files: UploadedFile[] = [];
+    // Each file part's stream may end after the parser closes: wait for all of them.
+    const pending: Promise<void>[] = [];
     let count = 0;
     let parser: busboy.Busboy;
     try {
@@ -59,18 +61,25 @@ export async function multipartFiles(
       let truncated = false;
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("limit", () => (truncated = true));
-      stream.on("close", () => {
-        files.push({
-          field,
-          filename: info.filename ?? "",
-          contentType: info.mimeType || "application/octet-stream",
-          bytes: Buffer.concat(chunks),
-          truncated,
-        });
-      });
+      pending.push(
+        new Promise<void>((done) => {
+          stream.on("close", () => {
+            files.push({
+              field,
+              filename: info.filename ?? "",
+              contentType: info.mimeType || "application/octet-stream",
+              bytes: Buffer.concat(chunks),
+              truncated,
+            });
+            done();
+          });
+        }),
+      );
     });
     parser.on("error", () => reject(new JsonableError("Malformed request body")));
-    parser.on("close", () => resolve({ files, count }));
+    parser.on("close", () => {
+      void Promise.all(pending).then(() => resolve({ files, count }));
+    });
     parser.end(ctx.body);
   });
 }
