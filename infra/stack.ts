@@ -10,6 +10,7 @@ import { FilesBucket } from "./constructs/files.js";
 import { ManagedEventsCapacity } from "./constructs/managed-events.js";
 import { ServiceMonitoring } from "./constructs/monitoring.js";
 import { operationsSettingsFromContext, type OperationsSettings } from "./operations-settings.js";
+import { SHARP_MODULE, SharpLayer } from "./constructs/sharp-layer.js";
 import { addNagSuppressions } from "./constructs/nag-suppressions.js";
 import { ServiceFunction, type ServiceFunctionProps } from "./constructs/service-function.js";
 
@@ -180,7 +181,11 @@ export class ZulipStack extends Stack {
       LOG_LEVEL: settings.logLevel,
       ...settings.rateLimitEnv,
     };
-    type FunctionSpec = Pick<ServiceFunctionProps, "folder" | "description" | "memorySize" | "timeout">;
+    type FunctionSpec = Pick<ServiceFunctionProps, "folder" | "description" | "memorySize" | "timeout" | "externalModules" | "layers">;
+    // sharp's native build for the functions that decode images (shared/images/): the files group and the worker.
+    const sharp = new SharpLayer(this, "Sharp");
+    const imageModules = (group: string) =>
+      group === "files" || group === "worker" ? { externalModules: [SHARP_MODULE], layers: [sharp.layer] } : {};
     const serviceFunction = (id: string, spec: FunctionSpec) =>
       new ServiceFunction(this, id, { ...spec, environment, logRemovalPolicy: removalPolicy });
 
@@ -192,6 +197,7 @@ export class ZulipStack extends Stack {
         description: `Zulip API: ${group} endpoints`,
         memorySize: GROUP_MEMORY[group],
         timeout: API_TIMEOUT,
+        ...imageModules(group),
       }),
     );
     this.fallbackFunction = serviceFunction("FallbackApi", {
@@ -205,6 +211,7 @@ export class ZulipStack extends Stack {
       description: "Deferred work from the SQS queue",
       memorySize: 512,
       timeout: WORKER_TIMEOUT,
+      ...imageModules("worker"),
     });
     const allFunctions = [...Object.values(this.groupFunctions), this.fallbackFunction, this.workerFunction];
 

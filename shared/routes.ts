@@ -168,6 +168,24 @@ export const ROUTES: readonly Route[] = [
   r("GET", "/external/{integration_name}", "webhooks", "incomingWebhook", "webhook"),
   // Senders such as Trello check a callback URL with HEAD before they post to it.
   r("HEAD", "/external/{integration_name}", "webhooks", "verifyIncomingWebhook", "webhook"),
+
+  // Custom emoji, avatars, organization icon and logos (the files group: they write the files bucket)
+  r("GET", "/realm/emoji", "files", "getCustomEmoji"),
+  r("POST", "/realm/emoji/{emoji_name}", "files", "uploadCustomEmoji"),
+  r("DELETE", "/realm/emoji/{emoji_name}", "files", "deactivateCustomEmoji"),
+  // Not in the OpenAPI file; Zulip's zproject/urls.py names the views.
+  r("POST", "/users/me/avatar", "files", "setAvatar"),
+  r("DELETE", "/users/me/avatar", "files", "deleteAvatar"),
+  r("POST", "/realm/icon", "files", "uploadRealmIcon"),
+  r("DELETE", "/realm/icon", "files", "deleteRealmIcon"),
+  r("POST", "/realm/logo", "files", "uploadRealmLogo"),
+  r("DELETE", "/realm/logo", "files", "deleteRealmLogo"),
+  // Zulip's `user_avatars` namespace, served without credentials: one pattern per key shape
+  // (shared/storage/object-keys.ts), each a redirect to a presigned URL.
+  r("GET", "/user_avatars/{realm_id}/emoji/images/{file_name}", "files", "getUserAvatarsFile", "none"),
+  r("GET", "/user_avatars/{realm_id}/emoji/images/still/{file_name}", "files", "getUserAvatarsFile", "none"),
+  r("GET", "/user_avatars/{realm_id}/avatars/{file_name}", "files", "getUserAvatarsFile", "none"),
+  r("GET", "/user_avatars/{realm_id}/realm/{file_name}", "files", "getUserAvatarsFile", "none"),
 ];
 
 /**

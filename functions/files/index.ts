@@ -1,11 +1,26 @@
 import { groupHandler } from "../../shared/http/group-handler.js";
+import { deactivateCustomEmoji, getCustomEmoji, uploadCustomEmoji } from "./realm-emoji.js";
+import { getUserAvatarsFile } from "./user-avatars.js";
+import { deleteAvatar, setAvatar } from "./avatar.js";
+import { deleteRealmIcon, deleteRealmLogo, uploadRealmIcon, uploadRealmLogo } from "./realm-images.js";
 
 /**
  * Endpoints of the `files` group: uploads, attachments, avatars,
  * organization icons and logos, custom emoji — every route that reads or
  * writes the files bucket (the only group besides the worker that may).
  */
-export const endpoints = {};
+export const endpoints = {
+  getCustomEmoji,
+  uploadCustomEmoji,
+  deactivateCustomEmoji,
+  getUserAvatarsFile,
+  setAvatar,
+  deleteAvatar,
+  uploadRealmIcon,
+  deleteRealmIcon,
+  uploadRealmLogo,
+  deleteRealmLogo,
+};
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */
 export const handler = groupHandler(endpoints);

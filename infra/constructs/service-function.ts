@@ -38,6 +38,10 @@ export interface ServiceFunctionProps {
   logRemovalPolicy: RemovalPolicy;
   /** Days of log retention. @default one month */
   logRetention?: logs.RetentionDays;
+  /** Modules left out of the bundle, loaded at run time from {@link layers} (native code esbuild cannot bundle). @default none */
+  externalModules?: string[];
+  /** Lambda layers of the function (e.g. sharp's native build). @default none */
+  layers?: lambda.ILayerVersion[];
 }
 
 /**
@@ -87,6 +91,7 @@ export class ServiceFunction extends Construct {
         ...props.environment,
       },
       logGroup: this.logGroup,
+      layers: props.layers,
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
@@ -99,7 +104,7 @@ export class ServiceFunction extends Construct {
         // Stack traces need the mappings, not the sources: keeps the zip small.
         sourcesContent: false,
         bundleAwsSDK: true,
-        externalModules: [],
+        externalModules: props.externalModules ?? [],
       },
     });
   }

@@ -171,6 +171,11 @@ export const keys = {
   /** A code playground of a realm (in the realm's partition), listed with prefix {@link keys.playgroundPrefix}. */
   playground: (realmId: number, playgroundId: number) => ({ pk: `REALM#${realmId}`, sk: `PLAYGROUND#${pad(playgroundId)}` }),
   playgroundPrefix: "PLAYGROUND#",
+  /** A custom emoji of a realm (in the realm's partition), listed with prefix {@link keys.realmEmojiPrefix}. */
+  realmEmoji: (realmId: number, emojiId: number) => ({ pk: `REALM#${realmId}`, sk: `REALMEMOJI#${pad(emojiId)}` }),
+  realmEmojiPrefix: "REALMEMOJI#",
+  /** Unique-name claim of an active custom emoji (released on deactivation), so two uploads cannot take one name. */
+  realmEmojiName: (realmId: number, name: string) => ({ pk: `REALM#${realmId}`, sk: `REALMEMOJINAME#${name}` }),
   /** Every item of a realm's own partition (realm, users, emails, streams, names, conversation claims, …). */
   realmPartition: (realmId: number) => ({ pk: `REALM#${realmId}` }),
   /** Sort-key prefix of the conversation claims (`keys.directRecipient`) in a realm's partition. */

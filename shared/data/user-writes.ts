@@ -37,6 +37,12 @@ export const userConditions = {
     names: { "#c_active": "is_active", "#c_role": "role" },
     values: { ":c_active": user.is_active, ":c_role": user.role },
   }),
+  /** The user is active and its avatar is still at `version` (an avatar change raced with us otherwise). */
+  activeWithAvatarVersion: (version: number): UserCondition => ({
+    expression: "#c_active = :c_true AND #c_avatar_version = :c_avatar_version",
+    names: { "#c_active": "is_active", "#c_avatar_version": "avatar_version" },
+    values: { ":c_true": true, ":c_avatar_version": version },
+  }),
   /** The user is active. */
   active: (): UserCondition => ({
     expression: "#c_active = :c_true",

@@ -1,5 +1,8 @@
 import { createHash } from "node:crypto";
+import type { RealmRecord } from "../data/records/realm.js";
 import type { UserRecord } from "../data/records/user.js";
+import { API_PREFIX } from "../routes.js";
+import { avatarObjectKeys } from "../storage/object-keys.js";
 
 /**
  * The gravatar URL of an email address (MD5 of the trimmed, lower-cased
@@ -16,20 +19,66 @@ function gravatarBase(key: string): string {
 }
 
 /**
- * An organization's icon while none is uploaded (`realm_icon_source` "G"):
- * Zulip's `get_realm_icon_url`, the gravatar identicon of the realm's
- * subdomain (`string_id`). Served by gravatar, so clients always get an image.
+ * An organization's `realm_icon_url` (Zulip's `get_realm_icon_url`): the
+ * uploaded icon's path with `?version=` when `icon_source` is `U`; else the
+ * gravatar identicon of the realm's subdomain (`string_id`), so clients
+ * always get an image.
  */
-export function realmIconUrl(realm: { string_id: string }): string {
+export function realmIconUrl(realm: Pick<RealmRecord, "id" | "string_id" | "icon_source" | "icon_version">): string {
+  if (realm.icon_source === "U") {
+    const version = realm.icon_version ?? 1;
+    return `${API_PREFIX}/user_avatars/${avatarObjectKeys.realmImage(realm.id, "icon", version)}?version=${version}`;
+  }
   return gravatarBase(realm.string_id);
 }
 
 /**
- * A user's `avatar_url` as Zulip serves it: null when the client computes
- * gravatars itself (`client_gravatar`), the avatar is a gravatar, and the
- * client can see the email the gravatar is keyed on.
+ * An organization's day or night wide logo (Zulip's `get_realm_logo_url`):
+ * the uploaded image's path with `?version=`, or Zulip's default logo.
+ * @param baseUrl the organization's URL (the default logo is a static file there)
+ */
+export function realmLogoUrl(realm: Pick<RealmRecord, "id" | "logo_source" | "logo_version" | "night_logo_source" | "night_logo_version">, night: boolean, baseUrl: string): string {
+  const source = night ? realm.night_logo_source : realm.logo_source;
+  if (source === "U") {
+    const version = (night ? realm.night_logo_version : realm.logo_version) ?? 1;
+    const key = avatarObjectKeys.realmImage(realm.id, night ? "night_logo" : "logo", version);
+    return `${API_PREFIX}/user_avatars/${key}?version=${version}`;
+  }
+  return `${baseUrl}/static/images/logo/zulip-org-logo.svg?version=0`;
+}
+
+/** Zulip's `MEDIUM_AVATAR_SIZE`: the medium avatar's width and height in pixels. */
+export const MEDIUM_AVATAR_SIZE = 500;
+
+/** Zulip's `DEFAULT_AVATAR_SIZE`: the avatar's width and height in pixels. */
+export const DEFAULT_AVATAR_SIZE = 100;
+
+/**
+ * The path of an uploaded avatar (Zulip's `/user_avatars/...` below the API
+ * prefix, see `userAvatarsPath`) with the cache-busting `version`.
+ */
+function uploadedAvatarUrl(user: Pick<UserRecord, "realm_id" | "user_id" | "avatar_version">, medium: boolean): string {
+  const key = avatarObjectKeys.avatar(user.realm_id, user.user_id, user.avatar_version, medium);
+  return `${API_PREFIX}/user_avatars/${key}?version=${user.avatar_version}`;
+}
+
+/**
+ * A user's `avatar_url` as Zulip serves it (Zulip's `avatar_url`): the
+ * uploaded image's path with `?version=` when `avatar_source` is `U`; else
+ * null when the client computes gravatars itself (`client_gravatar`) and can
+ * see the email the gravatar is keyed on; else the gravatar URL.
  */
 export function avatarUrlFor(user: UserRecord, opts: { clientGravatar: boolean; emailVisible: boolean }): string | null {
-  if (opts.clientGravatar && opts.emailVisible && user.avatar_source === "G") return null;
+  if (user.avatar_source === "U") return uploadedAvatarUrl(user, false);
+  if (opts.clientGravatar && opts.emailVisible) return null;
   return gravatarUrl(user.delivery_email, user.avatar_version);
+}
+
+/**
+ * A user's medium avatar (Zulip's `avatar_url(user, medium=True)`): the
+ * 500×500 upload, or the gravatar at 500 pixels.
+ */
+export function mediumAvatarUrlFor(user: UserRecord): string {
+  if (user.avatar_source === "U") return uploadedAvatarUrl(user, true);
+  return `${gravatarBase(user.delivery_email)}&s=${MEDIUM_AVATAR_SIZE}&version=${user.avatar_version}`;
 }

@@ -240,3 +240,13 @@ export const customProfileFieldSchema = z.strictObject({
   required: z.boolean(),
   display_in_profile_summary: z.literal(true).optional(),
 });
+
+/** OpenAPI `RealmEmoji`: one custom emoji in `realm_emoji` (register, events) and `GET /realm/emoji`. */
+export const realmEmojiSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  source_url: z.string(),
+  still_url: z.string().nullable(),
+  deactivated: z.boolean(),
+  author_id: z.number().int().nullable(),
+});

@@ -31,6 +31,7 @@ import {
   userSchema,
 } from "./object-schemas.js";
 import { ORGANIZATION_EVENT_SCHEMAS } from "./organization-schemas.js";
+import { realmEmojiSchema } from "./object-schemas.js";
 
 /** A draft as events carry it (OpenAPI `Draft`, with its `id` and `timestamp` in UNIX seconds). */
 const draftSchema = z.strictObject({
@@ -298,6 +299,13 @@ export const EVENT_SCHEMAS = {
     muted_topics: z.array(z.tuple([z.string(), z.string(), integer])),
   }),
   ...ORGANIZATION_EVENT_SCHEMAS,
+  // https://zulip.com/api/get-events#realm_emoji-update: every custom emoji of the realm (OpenAPI `RealmEmoji`).
+  "realm_emoji/update": z.strictObject({
+    id: eventIdField,
+    type: z.literal("realm_emoji"),
+    op: z.literal("update"),
+    realm_emoji: z.record(z.string(), realmEmojiSchema),
+  }),
 } satisfies Record<string, z.ZodType>;
 
 /** The schema key of every event type (and `op`) the server delivers. */

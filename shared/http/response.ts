@@ -16,6 +16,33 @@ export function successResponse(fields: Record<string, unknown> | void): APIGate
   };
 }
 
+/**
+ * What an endpoint returns to answer with a redirect instead of the JSON
+ * envelope (files: Zulip's S3 backend redirects to a presigned URL).
+ */
+export class RedirectResult {
+  /**
+   * @param location absolute URL of the `Location` header
+   * @param maxAgeSeconds how long a browser may reuse the redirect (`Cache-Control: private`); 0 for never
+   */
+  constructor(
+    readonly location: string,
+    readonly maxAgeSeconds = 0,
+  ) {}
+}
+
+/** The 302 answer of a {@link RedirectResult}. */
+export function redirectResponse(redirect: RedirectResult): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: 302,
+    headers: {
+      location: redirect.location,
+      "cache-control": redirect.maxAgeSeconds > 0 ? `private, max-age=${redirect.maxAgeSeconds}` : "no-store",
+    },
+    body: "",
+  };
+}
+
 /** The error envelope of a {@link JsonableError}, with its status and headers. */
 export function errorResponse(err: JsonableError): APIGatewayProxyStructuredResultV2 {
   return {

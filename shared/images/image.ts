@@ -1,4 +1,14 @@
-import sharp from "sharp";
+import { createRequire } from "node:module";
+import type sharpModule from "sharp";
+
+/**
+ * sharp, loaded with `require` rather than `import`: on AWS it is not in
+ * the bundle (esbuild cannot bundle its native libvips) but in a Lambda
+ * layer under `/opt/nodejs/node_modules`, which Node finds through
+ * `NODE_PATH` for `require` only (ES module resolution ignores it).
+ * Locally it resolves from `node_modules` as usual.
+ */
+const sharp = createRequire(import.meta.url)("sharp") as typeof sharpModule;
 
 /** Formats the service decodes; anything else is not treated as an image. */
 export type ImageFormat = "png" | "jpeg" | "gif" | "webp" | "avif" | "tiff";

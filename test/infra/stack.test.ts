@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { App, Aspects } from "aws-cdk-lib";
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
@@ -9,6 +9,7 @@ import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "../../shared/data/tab
 import { API_PREFIX, GROUPS, ROUTES } from "../../shared/routes.js";
 import { PROJECT_ROOT } from "../../infra/constructs/service-function.js";
 import { WORKER_TIMEOUT, ZulipStack, settingsFromContext } from "../../infra/stack.js";
+import { lockedSharpVersion, sharpLayerDir } from "../../infra/constructs/sharp-layer.js";
 import { JOB_RUNNERS } from "../../functions/worker/jobs.js";
 
 /** The context `cdk synth` runs with (feature flags and defaults of cdk.json). */
@@ -238,15 +239,25 @@ describe("CDK stack (default context)", () => {
         functionId(s.stack.workerFunction),
       ];
       expect(functions.map(([id]) => id).sort()).toEqual(expected.sort());
+      // The functions that decode images (sharp) get more memory and the files bucket.
+      const imageFunctions = new Set([functionId(s.stack.groupFunctions.files), functionId(s.stack.workerFunction)]);
       for (const [id, fn] of functions) {
         const p = fn.Properties!;
         expect(p.Architectures, id).toEqual(["arm64"]);
         expect(p.Runtime, id).toBe("nodejs22.x");
         expect(p.Handler, id).toBe("index.handler");
         expect(p.MemorySize, id).toBeGreaterThanOrEqual(256);
-        expect(p.MemorySize, id).toBeLessThanOrEqual(512);
+        expect(p.MemorySize, id).toBeLessThanOrEqual(imageFunctions.has(id) ? 1024 : 512);
         expect(Object.keys(p.Environment.Variables).sort(), id).toEqual(
-          ["DEFERRED_QUEUE_URL", "LOG_LEVEL", "NODE_OPTIONS", "ROOT_DOMAIN", "TABLE_NAME", "URL_SCHEME"].sort(),
+          [
+            "DEFERRED_QUEUE_URL",
+            "LOG_LEVEL",
+            "NODE_OPTIONS",
+            "ROOT_DOMAIN",
+            "TABLE_NAME",
+            "URL_SCHEME",
+            ...(imageFunctions.has(id) ? ["FILES_BUCKET"] : []),
+          ].sort(),
         );
         expect(p.Environment.Variables.URL_SCHEME).toBe("https");
         const logGroup = s.resources[p.LoggingConfig.LogGroup.Ref]!;
@@ -280,6 +291,34 @@ describe("CDK stack (default context)", () => {
         },
         FunctionResponseTypes: ["ReportBatchItemFailures"],
       });
+    });
+    it("gives sharp's Linux arm64 layer to the files group and the worker only", () => {
+      const layers = Object.entries(s.resources).filter(([, r]) => r.Type === "AWS::Lambda::LayerVersion");
+      expect(layers).toHaveLength(1);
+      const [layerId, layer] = layers[0]!;
+      expect(layer.Properties).toMatchObject({ CompatibleArchitectures: ["arm64"], CompatibleRuntimes: ["nodejs22.x"] });
+      const withLayer = Object.entries(s.resources)
+        .filter(([, r]) => r.Type === "AWS::Lambda::Function" && r.Properties!.Layers !== undefined)
+        .map(([id, r]) => [id, r.Properties!.Layers]);
+      expect(withLayer.sort()).toEqual(
+        [functionId(s.stack.groupFunctions.files), functionId(s.stack.workerFunction)].sort().map((id) => [id, [{ Ref: layerId }]]),
+      );
+      // The layer's folder: sharp at the locked version with its arm64 binaries, under nodejs/node_modules.
+      const dir = path.join(sharpLayerDir(), "nodejs", "node_modules");
+      expect(JSON.parse(readFileSync(path.join(dir, "sharp", "package.json"), "utf8")).version).toBe(lockedSharpVersion());
+      expect(existsSync(path.join(dir, "@img", "sharp-linux-arm64"))).toBe(true);
+      expect(existsSync(path.join(dir, "@img", "sharp-libvips-linux-arm64"))).toBe(true);
+      expect(existsSync(path.join(dir, "@img", "sharp-linux-x64"))).toBe(false);
+    });
+
+    it("bundles sharp into no function (it is external where the layer provides it)", () => {
+      const outdir = (s.stack.node.root as App).outdir;
+      for (const fn of [s.stack.groupFunctions.files, s.stack.workerFunction, s.stack.groupFunctions.messages]) {
+        const key = s.resources[functionId(fn)]!.Properties!.Code.S3Key as string;
+        const bundle = readFileSync(path.join(outdir, `asset.${key.replace(/\.zip$/, "")}`, "index.mjs"), "utf8");
+        // sharp's own loader names its platform packages; a bundle holding sharp would contain it.
+        expect(bundle.includes("sharp-libvips"), functionId(fn)).toBe(false);
+      }
     });
   });
 

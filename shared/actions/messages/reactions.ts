@@ -3,6 +3,8 @@ import { addMessageRecipients } from "../../data/messages.js";
 import { addMessageReaction, messageReactions, removeMessageReaction } from "../../data/reactions.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { ReactionRecord, ReactionType } from "../../data/records/reaction.js";
+import type { RealmEmojiRecord } from "../../data/records/realm-emoji.js";
+import { listRealmEmoji } from "../../data/realm-emoji.js";
 import type { UserRecord } from "../../data/records/user.js";
 import { putUserMessages } from "../../data/user-messages.js";
 import { apiEmail } from "../../domain/email.js";
@@ -29,13 +31,19 @@ function normalizeType(type: string | undefined): string | undefined {
   return type === "service_extra_emoji" ? "zulip_extra_emoji" : type;
 }
 
+/** What emoji resolution needs of a realm's custom emoji (`RealmEmojiRecord`). */
+export type RealmEmojiLookup = readonly Pick<RealmEmojiRecord, "id" | "name" | "deactivated">[];
+
 /**
- * Zulip's `get_emoji_data`: the code and type of an emoji name. Realms have
- * no custom emoji (`realm_emoji`) in this version, so only Unicode emoji and
- * Zulip's extra emoji resolve.
+ * Zulip's `get_emoji_data`: the code and type of an emoji name. An active
+ * custom emoji of the name wins (its ID is the code), then Zulip's extra
+ * emoji, then the Unicode names.
+ * @param realmEmoji the realm's custom emoji (see {@link needsRealmEmoji})
  * @throws JsonableError `Emoji '<name>' does not exist`
  */
-export function emojiDataForName(name: string): { code: string; type: ReactionType } {
+export function emojiDataForName(name: string, realmEmoji: RealmEmojiLookup): { code: string; type: ReactionType } {
+  const custom = realmEmoji.find((e) => e.name === name && !e.deactivated);
+  if (custom) return { code: String(custom.id), type: "realm_emoji" };
   if (name === EXTRA_EMOJI) return { code: EXTRA_EMOJI, type: "zulip_extra_emoji" };
   const code = emojiCodeForName(name);
   if (code === undefined) throw new JsonableError(`Emoji '${name}' does not exist`);
@@ -43,11 +51,34 @@ export function emojiDataForName(name: string): { code: string; type: ReactionTy
 }
 
 /**
- * Zulip's `check_emoji_request`: a name, code and type that agree.
- * @throws JsonableError `Invalid emoji code.`, `Invalid emoji name.`, `Invalid custom emoji.`, `Invalid emoji type.`
+ * Whether resolving or checking an emoji reads the realm's custom emoji:
+ * when the name must be looked up (no code or type given) or the type is
+ * `realm_emoji`. Otherwise the Query is skipped.
  */
-export function checkEmojiRequest(name: string, code: string, type: string): void {
-  if (type === "realm_emoji") throw new JsonableError("Invalid custom emoji.");
+export function needsRealmEmoji(code: string | undefined, type: string | undefined): boolean {
+  return code === undefined || type === undefined || type === "realm_emoji";
+}
+
+/** The realm's custom emoji when {@link needsRealmEmoji} says so; else none (no read). */
+export async function realmEmojiFor(deps: Deps, realmId: number, code: string | undefined, type: string | undefined): Promise<RealmEmojiLookup> {
+  return needsRealmEmoji(code, type) ? listRealmEmoji(deps, realmId) : [];
+}
+
+/**
+ * Zulip's `check_emoji_request`: a name, code and type that agree. A custom
+ * emoji's code is its ID; a deactivated one is refused for new reactions
+ * and statuses.
+ * @throws JsonableError `Invalid emoji code.`, `Invalid emoji name.`, `Invalid custom emoji.`,
+ *   `Invalid custom emoji name.`, `This custom emoji has been deactivated.`, `Invalid emoji type.`
+ */
+export function checkEmojiRequest(name: string, code: string, type: string, realmEmoji: RealmEmojiLookup): void {
+  if (type === "realm_emoji") {
+    const custom = realmEmoji.find((e) => String(e.id) === code);
+    if (!custom) throw new JsonableError("Invalid custom emoji.");
+    if (custom.name !== name) throw new JsonableError("Invalid custom emoji name.");
+    if (custom.deactivated) throw new JsonableError("This custom emoji has been deactivated.");
+    return;
+  }
   if (type === "zulip_extra_emoji") {
     if (code !== EXTRA_EMOJI) throw new JsonableError("Invalid emoji code.");
     if (name !== code) throw new JsonableError("Invalid emoji name.");
@@ -115,8 +146,9 @@ export async function checkAddReaction(
   const { message, userMessage } = await accessMessage(deps, realm, user, messageId);
   let code = req.emojiCode;
   let type = normalizeType(req.reactionType);
+  const realmEmoji = await realmEmojiFor(deps, realm.id, code, type);
   if (code === undefined || type === undefined) {
-    const data = emojiDataForName(req.emojiName);
+    const data = emojiDataForName(req.emojiName, realmEmoji);
     code ??= data.code;
     type ??= data.type;
   }
@@ -128,7 +160,7 @@ export async function checkAddReaction(
   const vote = reactions.find((r) => r.emoji_code === code && r.reaction_type === type);
   let name = req.emojiName;
   if (vote) name = vote.emoji_name;
-  else checkEmojiRequest(name, code, type);
+  else checkEmojiRequest(name, code, type, realmEmoji);
 
   const reaction: ReactionRecord = {
     emoji_name: name,
@@ -194,7 +226,7 @@ export async function checkRemoveReaction(
     if (req.emojiName === undefined) {
       throw new JsonableError("At least one of the following arguments must be present: emoji_name, emoji_code");
     }
-    code = emojiDataForName(req.emojiName).code;
+    code = emojiDataForName(req.emojiName, await realmEmojiFor(deps, realm.id, undefined, undefined)).code;
   }
   if (type === "unicode_emoji") code = normalizeEmojiCode(code);
   const result = await removeMessageReaction(deps, message, { userId: user.user_id, reactionType: type, emojiCode: code });

@@ -5,6 +5,8 @@ import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserRecord } from "../../data/records/user.js";
 
 import { getStreamsByNames } from "../../data/streams.js";
+import { listRealmEmoji } from "../../data/realm-emoji.js";
+import { realmEmojiToWire } from "../../domain/realm-emoji.js";
 import { getUsersByIds, listRealmMembers } from "../../data/users.js";
 import { apiEmail, realmUrl } from "../../domain/email.js";
 import { JsonableError } from "../../errors.js";
@@ -60,7 +62,9 @@ export async function renderMessageContent(
   // Group mentions read the realm's groups (one round, beside the others) only when the content has one.
   const groupsPromise: Promise<RealmGroups | undefined> =
     refs.groupNames.length > 0 ? loadRealmGroups(deps, realm.id) : Promise.resolve(undefined);
-  const [users, streams, groups] = await Promise.all([usersPromise, streamsPromise, groupsPromise]);
+  // Custom emoji (`:name:`) read the realm's emoji (one Query, beside the others) only when the content may have one.
+  const emojiPromise = /:[\w+-]+:/.test(content) ? listRealmEmoji(deps, realm.id) : Promise.resolve([]);
+  const [users, streams, groups, realmEmoji] = await Promise.all([usersPromise, streamsPromise, groupsPromise, emojiPromise]);
   // Private streams are linkable by name as in Zulip: the link reveals nothing
   // the sender does not already know by name.
   const rendered = renderMarkdown(content, {
@@ -72,7 +76,7 @@ export async function renderMessageContent(
     })),
     groups: groups ? [...groups.graph.values()].map((g) => ({ id: g.id, name: g.name, member_ids: g.members })) : [],
     streams: streams.map((s) => ({ id: s.stream_id, name: s.name })),
-    realmEmoji: [],
+    realmEmoji: realmEmoji.map((e) => realmEmojiToWire(e)),
     realmUrl: realmUrl(realm, deps.config),
   });
   if (Buffer.byteLength(rendered.html, "utf8") > MAX_RENDERED_CONTENT_BYTES) throw new JsonableError("Unable to render message");

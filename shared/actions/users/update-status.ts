@@ -9,7 +9,7 @@ import { JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import type { EventOf } from "../../events/types.js";
 import { isAway } from "../../wire/user-status.js";
-import { checkEmojiRequest, emojiDataForName } from "../messages/reactions.js";
+import { checkEmojiRequest, emojiDataForName, realmEmojiFor, type RealmEmojiLookup } from "../messages/reactions.js";
 import { activeUserIds, notifyUserSettingChanged } from "./notify.js";
 
 /** Longest status text, in characters (Unicode code points), after trimming (Zulip's `UserStatus.MAX_STATUS_TEXT_LENGTH`). */
@@ -40,7 +40,7 @@ interface CheckedStatus {
  *   `Invalid emoji name.`, `Invalid emoji code.`, `Invalid custom emoji.`, `Invalid emoji type.`,
  *   `Client must pass emoji_name if they pass either emoji_code or reaction_type.`
  */
-export function checkStatusUpdate(update: StatusUpdate): CheckedStatus {
+export function checkStatusUpdate(update: StatusUpdate, realmEmoji: RealmEmojiLookup): CheckedStatus {
   const statusText = update.statusText?.trim();
   if (statusText !== undefined && [...statusText].length > MAX_STATUS_TEXT_LENGTH) {
     throw new JsonableError(`status_text is too long (limit: ${MAX_STATUS_TEXT_LENGTH} characters)`);
@@ -55,12 +55,12 @@ export function checkStatusUpdate(update: StatusUpdate): CheckedStatus {
     let code = update.emojiCode;
     let type = update.reactionType === "service_extra_emoji" ? "zulip_extra_emoji" : update.reactionType;
     if (code === undefined || type === undefined) {
-      const data = emojiDataForName(update.emojiName);
+      const data = emojiDataForName(update.emojiName, realmEmoji);
       code = data.code;
       type = data.type;
     }
-    checkEmojiRequest(update.emojiName, code, type);
-    emoji = { name: update.emojiName, code, type: type === "zulip_extra_emoji" ? type : "unicode_emoji" };
+    checkEmojiRequest(update.emojiName, code, type, realmEmoji);
+    emoji = { name: update.emojiName, code, type: type as ReactionType };
   } else if (update.emojiCode || update.reactionType) {
     throw new JsonableError("Client must pass emoji_name if they pass either emoji_code or reaction_type.");
   }
@@ -107,7 +107,12 @@ export async function notifyUserStatus(deps: Deps, userId: number, change: Check
  * @throws JsonableError see {@link checkStatusUpdate}
  */
 export async function doUpdateUserStatus(deps: Deps, realm: RealmRecord, user: UserRecord, update: StatusUpdate): Promise<void> {
-  const change = checkStatusUpdate(update);
+  const type = update.reactionType === "service_extra_emoji" ? "zulip_extra_emoji" : update.reactionType;
+  const realmEmoji =
+    update.emojiName !== undefined && update.emojiName !== ""
+      ? await realmEmojiFor(deps, realm.id, update.emojiCode, type)
+      : [];
+  const change = checkStatusUpdate(update, realmEmoji);
   const fields: Partial<UserRecord> = { status_timestamp: Math.floor(deps.clock.now() / 1000) };
   if (change.statusText !== undefined) fields.status_text = change.statusText;
   if (change.emoji !== undefined) {

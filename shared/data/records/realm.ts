@@ -31,4 +31,14 @@ export interface RealmRecord {
    * start a second deletion while this one is recent.
    */
   deletion_started_at?: number;
+  /** The organization icon: `G` gravatar of the subdomain (absent: `G`), `U` uploaded. */
+  icon_source?: "G" | "U";
+  /** Bumped on every icon change (cache busting; the uploaded object's key). Absent: 1. */
+  icon_version?: number;
+  /** The wide logo: `D` Zulip's default (absent: `D`), `U` uploaded. */
+  logo_source?: "D" | "U";
+  logo_version?: number;
+  /** The dark-theme wide logo: `D` or `U`. */
+  night_logo_source?: "D" | "U";
+  night_logo_version?: number;
 }

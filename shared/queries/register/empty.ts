@@ -13,7 +13,6 @@ export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> 
   hotspots: () => ({ hotspots: [] }),
   realm_domains: () => ({ realm_domains: [] }),
   realm_embedded_bots: () => ({ realm_embedded_bots: [] }),
-  realm_emoji: () => ({ realm_emoji: {} }),
   realm_filters: () => ({ realm_filters: [] }),
   realm_linkifiers: () => ({ realm_linkifiers: [] }),
   scheduled_messages: () => ({ scheduled_messages: [] }),

@@ -32,6 +32,7 @@ import { mutedUsersInitialState, userTopicsInitialState } from "./muting.js";
 import { fetchRealmPresence } from "./presence.js";
 import { realmInitialState } from "./realm.js";
 import { realmPlaygroundsInitialState } from "./playgrounds.js";
+import { realmEmojiState } from "../realm-emoji.js";
 import { realmUserInitialState, STREAM_CREATION_SETTINGS } from "./realm-user.js";
 import { realmSettingGroupMembership } from "../../access/user-group.js";
 import { isFullMember } from "../../domain/realm-settings.js";
@@ -180,6 +181,7 @@ export async function fetchInitialState(
   }
   if (want("realm_user_settings_defaults")) parts.push(realmUserSettingsDefaultsInitialState(realm));
   if (want("realm_playgrounds")) parts.push(realmPlaygroundsInitialState(deps, realm.id));
+  if (want("realm_emoji")) parts.push(realmEmojiState(deps, realm.id).then((realm_emoji) => ({ realm_emoji })));
   if (want("subscription")) {
     parts.push(
       Promise.all([loadStreams(), loadSubs()]).then(([allStreams, allSubs]) =>

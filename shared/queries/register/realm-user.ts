@@ -3,7 +3,7 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
 import { isSystemBot } from "../../data/users.js";
-import { avatarUrlFor } from "../../domain/avatar.js";
+import { avatarUrlFor, mediumAvatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
 import { realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { isGuest, isRealmAdmin, Role } from "../../domain/roles.js";
@@ -54,7 +54,7 @@ export function realmUserInitialState(
     full_name: me.full_name,
     avatar_source: me.avatar_source,
     avatar_url: ownAvatar,
-    avatar_url_medium: ownAvatar,
+    avatar_url_medium: mediumAvatarUrlFor(me),
     is_admin: isRealmAdmin(me),
     is_owner: me.role === Role.OWNER,
     is_billing_admin: me.is_billing_admin,

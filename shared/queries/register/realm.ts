@@ -1,5 +1,5 @@
 import { API_PREFIX } from "../../routes.js";
-import { realmIconUrl } from "../../domain/avatar.js";
+import { realmIconUrl, realmLogoUrl } from "../../domain/avatar.js";
 import type { Config } from "../../config.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 
@@ -82,7 +82,7 @@ const SERVER_GENERATION = Math.floor(Date.now() / 1000);
  */
 export function realmInitialState(
   realm: RealmRecord,
-  config: Pick<Config, "ROOT_DOMAIN" | "URL_SCHEME">,
+  config: Pick<Config, "ROOT_DOMAIN" | "URL_SCHEME" | "MAX_FILE_UPLOAD_SIZE_MIB">,
   longpollTimeoutSeconds: number,
 ): Record<string, unknown> {
   const settings = realmSettings(realm);
@@ -100,11 +100,11 @@ export function realmInitialState(
     ...demoOrganizationFields(realm),
     realm_authentication_methods: authMethods,
     realm_icon_url: realmIconUrl(realm),
-    realm_icon_source: "G",
-    realm_logo_url: `${url}/static/images/logo/zulip-org-logo.svg?version=0`,
-    realm_logo_source: "D",
-    realm_night_logo_url: `${url}/static/images/logo/zulip-org-logo.svg?version=0`,
-    realm_night_logo_source: "D",
+    realm_icon_source: realm.icon_source ?? "G",
+    realm_logo_url: realmLogoUrl(realm, false, url),
+    realm_logo_source: realm.logo_source ?? "D",
+    realm_night_logo_url: realmLogoUrl(realm, true, url),
+    realm_night_logo_source: realm.night_logo_source ?? "D",
     realm_bot_domain: realmHost(realm, config).replace(/:\d+$/, ""),
     realm_uri: url,
     realm_url: url,
@@ -118,8 +118,9 @@ export function realmInitialState(
     realm_plan_type: 1,
     realm_default_external_accounts: DEFAULT_EXTERNAL_ACCOUNTS,
     settings_send_digest_emails: true,
-    max_icon_file_size_mib: 5,
-    max_logo_file_size_mib: 5,
+    // A request cannot carry more than the upload limit (a Lambda payload), whatever Zulip's 5 MiB.
+    max_icon_file_size_mib: config.MAX_FILE_UPLOAD_SIZE_MIB,
+    max_logo_file_size_mib: config.MAX_FILE_UPLOAD_SIZE_MIB,
     zulip_plan_is_not_limited: true,
     upgrade_text_for_wide_organization_logo: "",
     jitsi_server_url: DEFAULT_JITSI_SERVER_URL,
@@ -130,7 +131,7 @@ export function realmInitialState(
     password_min_guesses: 10_000,
     giphy_rating_options: GIPHY_RATING_OPTIONS,
     max_file_upload_size_mib: MAX_FILE_UPLOAD_SIZE_MIB,
-    max_avatar_file_size_mib: 5,
+    max_avatar_file_size_mib: config.MAX_FILE_UPLOAD_SIZE_MIB,
     server_inline_image_preview: true,
     server_inline_url_embed_preview: false,
     server_thumbnail_formats: [],

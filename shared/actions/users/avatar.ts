@@ -1,0 +1,161 @@
+import type { Deps } from "../../deps.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+import { userConditions, writeUsers } from "../../data/user-writes.js";
+import { listRealmMembers } from "../../data/users.js";
+import { avatarUrlFor, DEFAULT_AVATAR_SIZE, MEDIUM_AVATAR_SIZE, mediumAvatarUrlFor } from "../../domain/avatar.js";
+import { realmSettings } from "../../domain/realm-settings.js";
+import { isRealmAdmin } from "../../domain/roles.js";
+import { JsonableError } from "../../errors.js";
+import { inspectImage, resizeImage } from "../../images/image.js";
+import { avatarObjectKeys } from "../../storage/object-keys.js";
+import { notifyRealmBotUpdates, notifyRealmUserUpdates } from "./notify.js";
+
+/**
+ * Uploaded avatars (Zulip's `set_avatar_backend`, `delete_avatar_backend`,
+ * `upload_avatar_image` and `do_change_avatar_fields`). Routes that Zulip's
+ * OpenAPI file does not describe: `POST` and `DELETE /users/me/avatar`.
+ */
+
+/** What an avatar or organization-image upload carries (the multipart body's file parts). */
+export interface ImageUpload {
+  files: { bytes: Uint8Array; truncated: boolean }[];
+  /** File parts in the body, including any not read. */
+  count: number;
+}
+
+/** Formats Zulip decodes for avatars, icons and logos (its thumbnailing's accepted image types). */
+const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(["png", "jpeg", "gif", "webp"]);
+
+/** Uploaded avatars are immutable per key (a new version is a new key). */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * Checks one image file of an upload and renders it square (`cover`) as
+ * PNG at each size, Zulip's `resize_avatar`.
+ * @param exactlyOne Zulip's message when the body has not exactly one file
+ * @throws JsonableError `exactlyOne`, `Uploaded file is larger than the allowed limit of <n> MiB`,
+ *   `Could not decode image; did you upload an image file?`, `Invalid image format`
+ */
+export async function checkSquareImages(
+  upload: ImageUpload,
+  maxBytes: number,
+  exactlyOne: string,
+  sizes: readonly number[],
+): Promise<Uint8Array[]> {
+  if (upload.count !== 1 || upload.files.length !== 1) throw new JsonableError(exactlyOne);
+  const file = upload.files[0]!;
+  if (file.truncated || file.bytes.length > maxBytes) {
+    throw new JsonableError(`Uploaded file is larger than the allowed limit of ${maxBytes / (1024 * 1024)} MiB`);
+  }
+  return renderSquare(file.bytes, sizes);
+}
+
+/** Decodes and renders an image square at each size, or refuses it as Zulip does. */
+async function renderSquare(bytes: Uint8Array, sizes: readonly number[]): Promise<Uint8Array[]> {
+  const info = await inspectImage(bytes);
+  if (!info) throw new JsonableError("Could not decode image; did you upload an image file?");
+  if (!ACCEPTED_FORMATS.has(info.format)) throw new JsonableError("Invalid image format");
+  return Promise.all(sizes.map((size) => resizeImage(bytes, { width: size, height: size, fit: "cover", format: "png" })));
+}
+
+/**
+ * Zulip's `avatar_changes_disabled` check: members may not change avatars
+ * when the organization disables it (administrators still may).
+ * @throws JsonableError `Avatar changes are disabled in this organization.`
+ */
+function checkAvatarChangesAllowed(realm: RealmRecord, user: UserRecord): void {
+  if (realmSettings(realm).avatar_changes_disabled === true && !isRealmAdmin(user)) {
+    throw new JsonableError("Avatar changes are disabled in this organization.");
+  }
+}
+
+/**
+ * Zulip's `do_change_avatar_fields`: stores the new source and the next
+ * version (compare-and-set on the version read), sends `realm_user`
+ * `update` with the avatar fields to the realm's active users (and, for a
+ * bot, `realm_bot` `update` with `avatar_url` to its administrators) and
+ * removes the previous upload's objects.
+ * @returns the user after the change
+ * @throws JsonableError `Avatar changed at the same time; please try again.` when another change won
+ */
+async function doChangeAvatarFields(deps: Deps, user: UserRecord, source: "G" | "U", version: number): Promise<UserRecord> {
+  const ok = await writeUsers(deps, user.realm_id, [
+    {
+      userId: user.user_id,
+      fields: { avatar_source: source, avatar_version: version },
+      condition: userConditions.activeWithAvatarVersion(user.avatar_version),
+    },
+  ]);
+  if (!ok) throw new JsonableError("Avatar changed at the same time; please try again.");
+  const after: UserRecord = { ...user, avatar_source: source, avatar_version: version };
+  const members = await listRealmMembers(deps, user.realm_id);
+  const audience = members.filter((u) => u.is_active).map((u) => u.user_id);
+  const avatarUrl = avatarUrlFor(after, { clientGravatar: false, emailVisible: true })!;
+  // A bot's administrators also get `realm_bot` `update` with the new URL, as from Zulip's `do_change_avatar_fields`.
+  if (after.is_bot) await notifyRealmBotUpdates(deps, after, [{ avatar_url: avatarUrl }], members);
+  await notifyRealmUserUpdates(
+    deps,
+    [
+      {
+        user_id: after.user_id,
+        avatar_source: after.avatar_source,
+        avatar_url: avatarUrl,
+        avatar_url_medium: mediumAvatarUrlFor(after),
+        avatar_version: after.avatar_version,
+      },
+    ],
+    audience,
+  );
+  if (user.avatar_source === "U") {
+    await deps.files.delete([
+      avatarObjectKeys.avatar(user.realm_id, user.user_id, user.avatar_version, false),
+      avatarObjectKeys.avatar(user.realm_id, user.user_id, user.avatar_version, true),
+    ]);
+  }
+  return after;
+}
+
+/**
+ * `POST /users/me/avatar` (Zulip's `set_avatar_backend`): exactly one image
+ * file, resized to 100×100 and 500×500 (`cover`, PNG), stored under the next
+ * `avatar_version`; `avatar_source` becomes `U`. Bots may set their own, as
+ * in Zulip.
+ * @returns `{avatar_url}` of the new avatar
+ * @throws JsonableError `You must upload exactly one avatar.`,
+ *   `Avatar changes are disabled in this organization.`, and the image errors of {@link checkSquareImages}
+ */
+export async function checkSetAvatar(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  upload: ImageUpload,
+  maxBytes: number,
+): Promise<{ avatar_url: string }> {
+  if (upload.count !== 1 || upload.files.length !== 1) throw new JsonableError("You must upload exactly one avatar.");
+  checkAvatarChangesAllowed(realm, user);
+  const [small, medium] = await checkSquareImages(upload, maxBytes, "You must upload exactly one avatar.", [
+    DEFAULT_AVATAR_SIZE,
+    MEDIUM_AVATAR_SIZE,
+  ]);
+  const version = user.avatar_version + 1;
+  const meta = { contentType: "image/png", cacheControl: IMMUTABLE };
+  await Promise.all([
+    deps.files.put(avatarObjectKeys.avatar(realm.id, user.user_id, version, false), small!, meta),
+    deps.files.put(avatarObjectKeys.avatar(realm.id, user.user_id, version, true), medium!, meta),
+  ]);
+  const after = await doChangeAvatarFields(deps, user, "U", version);
+  return { avatar_url: avatarUrlFor(after, { clientGravatar: false, emailVisible: true })! };
+}
+
+/**
+ * `DELETE /users/me/avatar` (Zulip's `delete_avatar_backend`): back to the
+ * gravatar (`avatar_source` `G`, the next version).
+ * @returns `{avatar_url}`: the gravatar URL
+ * @throws JsonableError `Avatar changes are disabled in this organization.`
+ */
+export async function checkDeleteAvatar(deps: Deps, realm: RealmRecord, user: UserRecord): Promise<{ avatar_url: string }> {
+  checkAvatarChangesAllowed(realm, user);
+  const after = await doChangeAvatarFields(deps, user, "G", user.avatar_version + 1);
+  return { avatar_url: avatarUrlFor(after, { clientGravatar: false, emailVisible: true })! };
+}

@@ -1,0 +1,20 @@
+import type { Deps } from "../deps.js";
+import { isAvatarObjectKey } from "../storage/object-keys.js";
+import { RouteNotFoundError } from "../errors.js";
+
+/** Seconds a presigned URL of an avatar, emoji or organization image stays valid. */
+const PRESIGN_SECONDS = 3600;
+
+/**
+ * Where `GET /user_avatars/<key>` sends the client: a presigned URL of the
+ * object in the files bucket (Zulip's S3 backend serves this namespace from
+ * a public bucket; ours is private, so a short-lived URL stands in). No
+ * credentials are needed, as in Zulip. Only keys of the avatars namespace
+ * are presigned (never an upload's).
+ * @returns the URL, valid for an hour (the redirect may be cached half that)
+ * @throws RouteNotFoundError 404 for a key outside the namespace
+ */
+export async function userAvatarsLocation(deps: Deps, objectKey: string): Promise<{ url: string; maxAgeSeconds: number }> {
+  if (!isAvatarObjectKey(objectKey)) throw new RouteNotFoundError();
+  return { url: await deps.files.presignGet(objectKey, PRESIGN_SECONDS), maxAgeSeconds: PRESIGN_SECONDS / 2 };
+}

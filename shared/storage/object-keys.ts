@@ -1,0 +1,42 @@
+/**
+ * Object keys in the files bucket for images every user of an organization
+ * may load without credentials (Zulip's `user_avatars` namespace: avatars,
+ * custom emoji, the organization's icon and logos). Each key starts with
+ * the realm ID, so an organization's objects share one prefix. The public
+ * path of an object is `/user_avatars/<key>` (see `userAvatarsPath`).
+ */
+export const avatarObjectKeys = {
+  /** A custom emoji's image (resized, animation kept). */
+  emoji: (realmId: number, fileName: string) => `${realmId}/emoji/images/${fileName}`,
+  /** The first frame of an animated custom emoji, as PNG (`still_url`). */
+  emojiStill: (realmId: number, fileName: string) => `${realmId}/emoji/images/still/${stillFileName(fileName)}`,
+  /**
+   * A user's uploaded avatar at one version (`avatar_version`): 100×100, or
+   * 500×500 for `medium`. A new version is a new key, so caches never serve
+   * a replaced image.
+   */
+  avatar: (realmId: number, userId: number, version: number, medium: boolean) =>
+    `${realmId}/avatars/${userId}-${version}${medium ? "-medium" : ""}.png`,
+  /** The organization's uploaded icon, day logo or night logo at one version. */
+  realmImage: (realmId: number, kind: "icon" | "logo" | "night_logo", version: number) =>
+    `${realmId}/realm/${kind}-${version}.png`,
+} as const;
+
+/** The still image's name of an emoji file: its base name with `.png`. */
+function stillFileName(fileName: string): string {
+  const dot = fileName.lastIndexOf(".");
+  return `${dot > 0 ? fileName.slice(0, dot) : fileName}.png`;
+}
+
+/**
+ * Whether `key` is one {@link avatarObjectKeys} can build: the serving route
+ * presigns only such keys, so a crafted path reaches no upload or other
+ * object of the bucket.
+ */
+export function isAvatarObjectKey(key: string): boolean {
+  return (
+    /^\d{1,12}\/emoji\/images\/(still\/)?[0-9a-f]{16}\.(png|gif|jpeg|webp)$/.test(key) ||
+    /^\d{1,12}\/avatars\/\d{1,15}-\d{1,9}(-medium)?\.png$/.test(key) ||
+    /^\d{1,12}\/realm\/(icon|logo|night_logo)-\d{1,9}\.png$/.test(key)
+  );
+}
