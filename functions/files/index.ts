@@ -1,11 +1,21 @@
 import { groupHandler } from "../../shared/http/group-handler.js";
+import { getAttachments, removeAttachment } from "./attachments.js";
+import { getFileTemporaryUrl, serveFileFromToken, serveUploadedFile } from "./serve-file.js";
+import { uploadFile } from "./upload-file.js";
 
 /**
  * Endpoints of the `files` group: uploads, attachments, avatars,
  * organization icons and logos, custom emoji — every route that reads or
  * writes the files bucket (the only group besides the worker that may).
  */
-export const endpoints = {};
+export const endpoints = {
+  uploadFile,
+  getFileTemporaryUrl,
+  serveUploadedFile,
+  serveFileFromToken,
+  getAttachments,
+  removeAttachment,
+};
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */
 export const handler = groupHandler(endpoints);

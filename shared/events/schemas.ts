@@ -31,6 +31,7 @@ import {
   userSchema,
 } from "./object-schemas.js";
 import { ORGANIZATION_EVENT_SCHEMAS } from "./organization-schemas.js";
+import { ATTACHMENT_EVENT_SCHEMAS } from "./attachment-schemas.js";
 
 /** A draft as events carry it (OpenAPI `Draft`, with its `id` and `timestamp` in UNIX seconds). */
 const draftSchema = z.strictObject({
@@ -298,6 +299,7 @@ export const EVENT_SCHEMAS = {
     muted_topics: z.array(z.tuple([z.string(), z.string(), integer])),
   }),
   ...ORGANIZATION_EVENT_SCHEMAS,
+  ...ATTACHMENT_EVENT_SCHEMAS,
 } satisfies Record<string, z.ZodType>;
 
 /** The schema key of every event type (and `op`) the server delivers. */

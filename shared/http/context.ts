@@ -4,6 +4,7 @@ import type { UserRecord } from "../data/records/user.js";
 
 import type { Route } from "../routes.js";
 import type { RawParams } from "./raw-params.js";
+import type { RedirectResult } from "./response.js";
 
 /**
  * What an endpoint receives: the matched route, the raw parameters (typed
@@ -44,8 +45,8 @@ export interface AuthedContext extends ApiContext {
   user: UserRecord;
 }
 
-/** Fields an endpoint returns next to `result` and `msg`. */
-export type EndpointResult = Record<string, unknown> | void;
+/** Fields an endpoint returns next to `result` and `msg`, or a redirect instead of the envelope. */
+export type EndpointResult = Record<string, unknown> | void | RedirectResult;
 
 export type Endpoint = (ctx: AuthedContext) => Promise<EndpointResult>;
 export type PublicEndpoint = (ctx: ApiContext) => Promise<EndpointResult>;

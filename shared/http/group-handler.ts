@@ -10,7 +10,7 @@ import { enforceRateLimit, rateLimitResponseHeaders, startRateLimit } from "./mi
 import { requestLog } from "./middleware/request-log.js";
 import type { ApiLambdaContext } from "./middleware/types.js";
 import { RouteNotFoundError } from "../errors.js";
-import { successResponse } from "./response.js";
+import { RedirectResult, redirectResponse, successResponse } from "./response.js";
 
 /**
  * Builds the Lambda handler of one endpoint group: a middy chain doing what
@@ -37,6 +37,7 @@ export function groupHandler(endpoints: EndpointMap, options: { deps?: () => Dep
       const endpoint = endpoints[ctx.route.endpoint];
       // The route table names an endpoint this group does not have: a deploy error, caught by tests.
       if (!endpoint) throw new RouteNotFoundError();
-      return successResponse(await endpoint(ctx as never));
+      const result = await endpoint(ctx as never);
+      return result instanceof RedirectResult ? redirectResponse(result) : successResponse(result);
     });
 }

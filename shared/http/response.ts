@@ -33,3 +33,28 @@ export function internalErrorResponse(): APIGatewayProxyStructuredResultV2 {
     body: JSON.stringify({ result: "error", msg: "Internal server error", code: "INTERNAL_SERVER_ERROR" }),
   };
 }
+
+/**
+ * What an endpoint returns instead of envelope fields when it answers with
+ * a redirect (Zulip's S3 backend sends a file as a redirect to a short-lived
+ * presigned URL). The group handler turns it into a 302.
+ */
+export class RedirectResult {
+  /**
+   * @param location absolute URL to send the client to
+   * @param cacheControl `Cache-Control` of the redirect; private by default, since it carries a signed URL
+   */
+  constructor(
+    readonly location: string,
+    readonly cacheControl = "private, no-store",
+  ) {}
+}
+
+/** The HTTP 302 of a {@link RedirectResult}, with an empty body. */
+export function redirectResponse(result: RedirectResult): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: 302,
+    headers: { location: result.location, "cache-control": result.cacheControl, "x-content-type-options": "nosniff" },
+    body: "",
+  };
+}

@@ -6,7 +6,7 @@ import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { AwsSolutionsChecks } from "cdk-nag";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "../../shared/data/table.js";
-import { API_PREFIX, GROUPS, ROUTES } from "../../shared/routes.js";
+import { GROUPS, ROUTES } from "../../shared/routes.js";
 import { PROJECT_ROOT } from "../../infra/constructs/service-function.js";
 import { WORKER_TIMEOUT, ZulipStack, settingsFromContext } from "../../infra/stack.js";
 import { JOB_RUNNERS } from "../../functions/worker/jobs.js";
@@ -90,7 +90,7 @@ describe("CDK stack (default context)", () => {
       const routes = Object.values(s.resources).filter((r) => r.Type === "AWS::ApiGatewayV2::Route");
       expect(routes).toHaveLength(ROUTES.length + 1);
       for (const route of ROUTES) {
-        const key = `${route.method} ${API_PREFIX}${route.path}`;
+        const key = `${route.method} ${route.prefix}${route.path}`;
         const found = routes.filter((r) => r.Properties!.RouteKey === key);
         expect(found, key).toHaveLength(1);
         const target = found[0]!.Properties!.Target;
@@ -109,7 +109,7 @@ describe("CDK stack (default context)", () => {
     it("names path parameters consistently (API Gateway refuses two variables at one level with a 409)", () => {
       const variablesByParent = new Map<string, Set<string>>();
       for (const route of ROUTES) {
-        const segments = (API_PREFIX + route.path).split("/");
+        const segments = (route.prefix + route.path).split("/");
         segments.forEach((segment, i) => {
           if (!segment.startsWith("{")) return;
           const parent = segments.slice(0, i).join("/");

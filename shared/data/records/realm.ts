@@ -31,4 +31,10 @@ export interface RealmRecord {
    * start a second deletion while this one is recent.
    */
   deletion_started_at?: number;
+  /**
+   * The organization's upload quota in MiB (Zulip's `upload_quota_mib`,
+   * reported as `realm_upload_quota_mib`); absent or null for none. Set by
+   * the operator, not by `PATCH /realm` (Zulip derives it from the plan).
+   */
+  upload_quota_mib?: number | null;
 }
