@@ -5,6 +5,7 @@ import { GROUPS, type Group } from "../shared/routes.js";
 import { ChatApi } from "./constructs/http-api.js";
 import { ChatTable, DeferredQueue } from "./constructs/data.js";
 import { DemoOrganizationSweep } from "./constructs/demo-sweep.js";
+import { UnclaimedAttachmentSweep } from "./constructs/attachment-sweep.js";
 import { FilesBucket } from "./constructs/files.js";
 import { addNagSuppressions } from "./constructs/nag-suppressions.js";
 import { ServiceFunction, type ServiceFunctionProps } from "./constructs/service-function.js";
@@ -201,6 +202,7 @@ export class ZulipStack extends Stack {
     queue.grantSendMessages(this.workerFunction.fn);
     this.workerFunction.fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }));
     this.demoSweep = new DemoOrganizationSweep(this, "DemoSweep", { queue });
+    new UnclaimedAttachmentSweep(this, "AttachmentSweep", { queue });
 
     this.api = new ChatApi(this, "Api", {
       groupFunctions: perGroup((group) => this.groupFunctions[group].fn),

@@ -123,10 +123,15 @@ export async function ownedAttachmentById(
 
 /**
  * Deletes an attachment's item and takes its size off the realm's upload
- * space, in one transaction, if the item still exists.
- * @returns false when it was already gone (nothing written)
+ * space, in one transaction, if the item still exists (and, with
+ * `onlyIfUnclaimed`, no message claims it).
+ * @returns false when it was already gone or claimed (nothing written)
  */
-export async function deleteAttachmentItem(deps: Store, record: AttachmentRecord): Promise<boolean> {
+export async function deleteAttachmentItem(
+  deps: Store,
+  record: AttachmentRecord,
+  onlyIfUnclaimed = false,
+): Promise<boolean> {
   return writeIf(
     deps,
     new TransactWriteCommand({
@@ -135,7 +140,8 @@ export async function deleteAttachmentItem(deps: Store, record: AttachmentRecord
           Delete: {
             TableName: deps.table,
             Key: keys.attachment(record.realm_id, record.path_id),
-            ConditionExpression: "attribute_exists(pk)",
+            ConditionExpression: onlyIfUnclaimed ? "attribute_exists(pk) AND size(messages) = :zero" : "attribute_exists(pk)",
+            ...(onlyIfUnclaimed ? { ExpressionAttributeValues: { ":zero": 0 } } : {}),
           },
         },
         {

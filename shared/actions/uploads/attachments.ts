@@ -7,13 +7,17 @@ import { notifyAttachmentUpdate } from "./notify.js";
 
 /**
  * Deletes an attachment whoever asks (Zulip's `remove_attachment`): the
- * item first, so the file is no longer served or claimable, then the bytes
- * (and its thumbnails, listed by the caller in `extraKeys`), then the
- * `attachment` `remove` event to the owner's clients.
- * @returns false when it was already deleted (nothing done, no event)
+ * item first, so the file is no longer served or claimable, then the bytes,
+ * then the `attachment` `remove` event to the owner's clients.
+ * @param options.onlyIfUnclaimed delete only while no message claims it (the unclaimed sweep)
+ * @returns false when it was already deleted, or claimed meanwhile (nothing done, no event)
  */
-export async function doDeleteAttachment(deps: Deps, attachment: AttachmentRecord): Promise<boolean> {
-  if (!(await deleteAttachmentItem(deps, attachment))) return false;
+export async function doDeleteAttachment(
+  deps: Deps,
+  attachment: AttachmentRecord,
+  options: { onlyIfUnclaimed?: boolean } = {},
+): Promise<boolean> {
+  if (!(await deleteAttachmentItem(deps, attachment, options.onlyIfUnclaimed))) return false;
   await deps.files.delete([attachment.path_id]);
   await notifyAttachmentUpdate(deps, "remove", attachment);
   return true;

@@ -58,10 +58,25 @@ export async function accessUploadedFile(
   if (realmIdStr !== String(realm.id)) throw new UploadedFileNotFoundError();
   const attachment = await attachmentByPath(deps, realm.id, `${realmIdStr}/${filename}`);
   if (!attachment) throw new UploadedFileNotFoundError();
-  if (attachment.owner_id === user.user_id) return attachment;
-  if (attachment.is_realm_public && !isGuest(user)) return attachment;
-  if (await mayAccessAnyMessage(deps, realm, user, attachment.messages.map((m) => m.id))) return attachment;
+  if (await userMayAccessAttachment(deps, realm, user, attachment)) return attachment;
   throw new UploadedFileForbiddenError();
+}
+
+/**
+ * Zulip's `validate_attachment_request` for a found attachment: its
+ * uploader; anyone but a guest when a public stream's message links it;
+ * anyone who may see a message linking it. Access checks of messages only
+ * when the first two fail.
+ */
+export async function userMayAccessAttachment(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  attachment: AttachmentRecord,
+): Promise<boolean> {
+  if (attachment.owner_id === user.user_id) return true;
+  if (attachment.is_realm_public && !isGuest(user)) return true;
+  return mayAccessAnyMessage(deps, realm, user, attachment.messages.map((m) => m.id));
 }
 
 /**
