@@ -138,6 +138,8 @@ export class ZulipStack extends Stack {
   readonly fallbackFunction: ServiceFunction;
   readonly workerFunction: ServiceFunction;
   readonly demoSweep: DemoOrganizationSweep;
+  /** The daily schedule of the unclaimed-upload sweep job. */
+  readonly attachmentSweep: UnclaimedAttachmentSweep;
   readonly files: FilesBucket;
 
   constructor(scope: Construct, id: string, props: StackProps & { settings?: ZulipStackSettings } = {}) {
@@ -202,7 +204,7 @@ export class ZulipStack extends Stack {
     queue.grantSendMessages(this.workerFunction.fn);
     this.workerFunction.fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }));
     this.demoSweep = new DemoOrganizationSweep(this, "DemoSweep", { queue });
-    new UnclaimedAttachmentSweep(this, "AttachmentSweep", { queue });
+    this.attachmentSweep = new UnclaimedAttachmentSweep(this, "AttachmentSweep", { queue });
 
     this.api = new ChatApi(this, "Api", {
       groupFunctions: perGroup((group) => this.groupFunctions[group].fn),

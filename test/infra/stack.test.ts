@@ -204,8 +204,9 @@ describe("CDK stack (default context)", () => {
     it("is a daily EventBridge schedule putting the worker's sweep job on the deferred-work queue", () => {
       const queueId = s.stack.getLogicalId(s.stack.deferred.queue.node.defaultChild as never);
       const rules = Object.values(s.resources).filter((r) => r.Type === "AWS::Events::Rule");
-      expect(rules).toHaveLength(1);
-      const rule = rules[0]!.Properties!;
+      // This sweep and the unclaimed-upload sweep.
+      expect(rules).toHaveLength(2);
+      const rule = s.resources[s.stack.getLogicalId(s.stack.demoSweep.rule.node.defaultChild as never)]!.Properties!;
       expect(rule.ScheduleExpression).toBe("cron(17 3 * * ? *)");
       expect(rule.State).toBe("ENABLED");
       expect(rule.Targets).toHaveLength(1);
@@ -220,11 +221,32 @@ describe("CDK stack (default context)", () => {
       const grants = allStatements(s).filter(
         ({ type, statement }) => type === "AWS::SQS::QueuePolicy" && statement.Effect === "Allow",
       );
-      expect(grants).toHaveLength(1);
-      const { statement } = grants[0]!;
-      expect(statement.Principal).toEqual({ Service: "events.amazonaws.com" });
-      expect(asList(statement.Action).sort()).toEqual(["sqs:GetQueueAttributes", "sqs:GetQueueUrl", "sqs:SendMessage"]);
-      expect(statement.Condition).toEqual({ ArnEquals: { "aws:SourceArn": { "Fn::GetAtt": [ruleId, "Arn"] } } });
+      // One grant per schedule: this one and the unclaimed-upload sweep's.
+      const attachmentRuleId = s.stack.getLogicalId(s.stack.attachmentSweep.rule.node.defaultChild as never);
+      expect(grants).toHaveLength(2);
+      for (const { statement } of grants) {
+        expect(statement.Principal).toEqual({ Service: "events.amazonaws.com" });
+        expect(asList(statement.Action).sort()).toEqual(["sqs:GetQueueAttributes", "sqs:GetQueueUrl", "sqs:SendMessage"]);
+      }
+      expect(grants.map(({ statement }) => statement.Condition)).toEqual(
+        expect.arrayContaining([
+          { ArnEquals: { "aws:SourceArn": { "Fn::GetAtt": [ruleId, "Arn"] } } },
+          { ArnEquals: { "aws:SourceArn": { "Fn::GetAtt": [attachmentRuleId, "Arn"] } } },
+        ]),
+      );
+    });
+  });
+
+  describe("unclaimed-upload sweep", () => {
+    it("is a daily EventBridge schedule putting the worker's sweep job on the deferred-work queue", () => {
+      const queueId = s.stack.getLogicalId(s.stack.deferred.queue.node.defaultChild as never);
+      const rule = s.resources[s.stack.getLogicalId(s.stack.attachmentSweep.rule.node.defaultChild as never)]!.Properties!;
+      expect(rule.ScheduleExpression).toBe("cron(47 3 * * ? *)");
+      expect(rule.Targets).toHaveLength(1);
+      expect(rule.Targets[0].Arn).toEqual({ "Fn::GetAtt": [queueId, "Arn"] });
+      const job = JSON.parse(rule.Targets[0].Input) as { kind: string; payload: unknown };
+      expect(job).toEqual({ kind: "sweep_unclaimed_attachments", payload: {} });
+      expect(Object.keys(JOB_RUNNERS)).toContain(job.kind);
     });
   });
 
