@@ -6,6 +6,7 @@ import { GROUPS, type Group } from "../shared/routes.js";
 import { ChatApi } from "./constructs/http-api.js";
 import { ChatTable, DeferredQueue } from "./constructs/data.js";
 import { DemoOrganizationSweep } from "./constructs/demo-sweep.js";
+import { UnclaimedAttachmentSweep } from "./constructs/attachment-sweep.js";
 import { FilesBucket } from "./constructs/files.js";
 import { ManagedEventsCapacity } from "./constructs/managed-events.js";
 import { ServiceMonitoring } from "./constructs/monitoring.js";
@@ -156,6 +157,8 @@ export class ZulipStack extends Stack {
   readonly fallbackFunction: ServiceFunction;
   readonly workerFunction: ServiceFunction;
   readonly demoSweep: DemoOrganizationSweep;
+  /** The daily schedule of the unclaimed-upload sweep job. */
+  readonly attachmentSweep: UnclaimedAttachmentSweep;
   readonly files: FilesBucket;
   readonly monitoring: ServiceMonitoring;
   /** Only with the `eventsManagedInstances` opt-in. */
@@ -238,6 +241,7 @@ export class ZulipStack extends Stack {
       }),
     );
     this.demoSweep = new DemoOrganizationSweep(this, "DemoSweep", { queue });
+    this.attachmentSweep = new UnclaimedAttachmentSweep(this, "AttachmentSweep", { queue });
 
     // docs/deploying.md, "Concurrency" and "Running many clients": each connected client holds one
     // events execution, so the events function gets a reservation of its own (or Managed Instances,

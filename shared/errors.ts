@@ -316,3 +316,31 @@ export class TopicWildcardMentionNotAllowedError extends JsonableError {
     });
   }
 }
+
+/**
+ * 400 `REALM_UPLOAD_QUOTA`: an upload that would take the organization's
+ * uploads past its `upload_quota_mib` (Zulip's `RealmUploadQuotaError`).
+ */
+export class RealmUploadQuotaError extends JsonableError {
+  constructor() {
+    super("Upload would exceed your organization's upload quota.", { code: "REALM_UPLOAD_QUOTA" });
+  }
+}
+
+/**
+ * 404 for a `/user_uploads/...` path that names no file of the organization
+ * (never uploaded, deleted, or another organization's): Zulip's
+ * `serve_file` answer for a missing attachment.
+ */
+export class UploadedFileNotFoundError extends JsonableError {
+  constructor() {
+    super("This file does not exist or has been deleted.", { httpStatus: 404 });
+  }
+}
+
+/** 403 for a file the caller may not see (Zulip's `serve_file` answer when `validate_attachment_request` refuses). */
+export class UploadedFileForbiddenError extends JsonableError {
+  constructor() {
+    super("You are not authorized to view this file.", { httpStatus: 403 });
+  }
+}

@@ -37,8 +37,17 @@ export type AuthMode = "api" | "none" | "webhook";
 
 export interface Route {
   method: HttpMethod;
-  /** Path below {@link API_PREFIX}, e.g. `/users/{user_id}`. */
+  /**
+   * Path below {@link Route.prefix}, e.g. `/users/{user_id}`. A last
+   * segment `{name+}` is greedy (API Gateway's syntax): it takes the rest of
+   * the path, slashes included, as the parameter `name`.
+   */
   path: string;
+  /**
+   * {@link API_PREFIX} for API routes; `""` for the few Zulip serves at the
+   * site root (`/user_uploads/...`, the links messages carry).
+   */
+  prefix: string;
   group: Group;
   /** Name of the endpoint function exported by the group's `endpoints` map. */
   endpoint: string;
@@ -50,10 +59,14 @@ export const API_PREFIX = "/api/v1";
 const r = (method: HttpMethod, path: string, group: Group, endpoint: string, auth: AuthMode = "api"): Route => ({
   method,
   path,
+  prefix: API_PREFIX,
   group,
   endpoint,
   auth,
 });
+
+/** A route at the site root rather than below {@link API_PREFIX}. */
+const atRoot = (route: Route): Route => ({ ...route, prefix: "" });
 
 export const ROUTES: readonly Route[] = [
   // Server and authentication
@@ -186,6 +199,14 @@ export const ROUTES: readonly Route[] = [
   r("GET", "/user_avatars/{realm_id}/emoji/images/still/{file_name}", "files", "getUserAvatarsFile", "none"),
   r("GET", "/user_avatars/{realm_id}/avatars/{file_name}", "files", "getUserAvatarsFile", "none"),
   r("GET", "/user_avatars/{realm_id}/realm/{file_name}", "files", "getUserAvatarsFile", "none"),
+  // Uploaded files (Zulip's zerver/views/upload.py and attachments.py). The API form of a file's
+  // path answers a temporary URL; the site-root form, which messages link, serves the file.
+  r("POST", "/user_uploads", "files", "uploadFile"),
+  r("GET", "/user_uploads/{realm_id_str}/{filename+}", "files", "getFileTemporaryUrl"),
+  atRoot(r("GET", "/user_uploads/{realm_id_str}/{filename+}", "files", "serveUploadedFile")),
+  atRoot(r("GET", "/user_uploads/temporary/{token}/{filename}", "files", "serveFileFromToken", "none")),
+  r("GET", "/attachments", "files", "getAttachments"),
+  r("DELETE", "/attachments/{attachment_id}", "files", "removeAttachment"),
 ];
 
 /**
@@ -196,7 +217,7 @@ export const INCOMING_WEBHOOK_BOT_ENDPOINTS: ReadonlySet<string> = new Set(["sen
 
 /** API Gateway's route key for a route, e.g. `GET /api/v1/users/{user_id}`. */
 export function routeKey(route: Route): string {
-  return `${route.method} ${API_PREFIX}${route.path}`;
+  return `${route.method} ${route.prefix}${route.path}`;
 }
 
 /** Finds the route for an API Gateway route key. */
@@ -211,13 +232,27 @@ export type RouteMatch =
 
 function matchPath(pattern: string, path: string): Record<string, string> | undefined {
   const want = pattern.split("/");
-  const got = path.split("/");
+  let got = path.split("/");
+  const greedy = want[want.length - 1]!.endsWith("+}");
+  if (greedy && got.length > want.length) {
+    // The greedy last parameter takes the rest of the path; every segment of it must be non-empty.
+    const rest = got.slice(want.length - 1);
+    if (rest.some((seg) => seg === "")) return undefined;
+    got = [...got.slice(0, want.length - 1), rest.join("/")];
+  }
   if (want.length !== got.length) return undefined;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
     const w = want[i]!;
     const g = got[i]!;
-    if (w.startsWith("{") && w.endsWith("}")) {
+    if (w.endsWith("+}")) {
+      if (g === "") return undefined;
+      try {
+        params[w.slice(1, -2)] = g.split("/").map(decodeURIComponent).join("/");
+      } catch {
+        return undefined;
+      }
+    } else if (w.startsWith("{") && w.endsWith("}")) {
       if (g === "") return undefined;
       // A broken percent-escape matches nothing (404), as an unknown path would.
       try {
@@ -246,8 +281,27 @@ function specificity(pattern: string): string {
  * @param path request path without the `/api/v1` prefix, e.g. `/users/12`
  */
 export function matchRoute(method: string, path: string): RouteMatch {
+  return matchIn(API_ROUTES, method, path);
+}
+
+const API_ROUTES = ROUTES.filter((route) => route.prefix === API_PREFIX);
+const ROOT_ROUTES = ROUTES.filter((route) => route.prefix === "");
+
+/**
+ * Matches a request's full path: below {@link API_PREFIX} against the API
+ * routes (as {@link matchRoute}), elsewhere against the site-root routes.
+ * @param rawPath the request path as sent, e.g. `/api/v1/users/12` or `/user_uploads/2/ab/cd/x.txt`
+ */
+export function matchRequestPath(method: string, rawPath: string): RouteMatch {
+  if (rawPath.startsWith(`${API_PREFIX}/`) || rawPath === API_PREFIX) {
+    return matchIn(API_ROUTES, method, rawPath.slice(API_PREFIX.length));
+  }
+  return matchIn(ROOT_ROUTES, method, rawPath);
+}
+
+function matchIn(routes: readonly Route[], method: string, path: string): RouteMatch {
   const normalized = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-  const candidates = ROUTES.map((route) => ({ route, params: matchPath(route.path, normalized) }))
+  const candidates = routes.map((route) => ({ route, params: matchPath(route.path, normalized) }))
     .filter((c): c is { route: Route; params: Record<string, string> } => c.params !== undefined)
     .sort((a, b) => specificity(b.route.path).localeCompare(specificity(a.route.path)));
   if (candidates.length === 0) return { kind: "notFound" };

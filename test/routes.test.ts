@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GROUP_MODULES } from "../functions/handlers.js";
-import { GROUPS, matchRoute, ROUTES, routeKey } from "../shared/routes.js";
+import { GROUPS, matchRequestPath, matchRoute, ROUTES, routeKey } from "../shared/routes.js";
 
 describe("route table", () => {
   it("has an endpoint in its group for every route", () => {
@@ -27,5 +27,16 @@ describe("route table", () => {
   it("reports the allowed methods of a known path", () => {
     expect(matchRoute("PUT", "/server_settings")).toEqual({ kind: "wrongMethod", allowed: ["GET"] });
     expect(matchRoute("GET", "/nothing/here")).toEqual({ kind: "notFound" });
+  });
+
+  it("matches a greedy last parameter across slashes, and site-root routes apart from API ones", () => {
+    const api = matchRequestPath("GET", "/api/v1/user_uploads/2/ab/c%20d/e.txt");
+    expect(api).toMatchObject({ kind: "found", route: { endpoint: "getFileTemporaryUrl" }, pathParameters: { realm_id_str: "2", filename: "ab/c d/e.txt" } });
+    const root = matchRequestPath("GET", "/user_uploads/2/ab/cd/e.txt");
+    expect(root).toMatchObject({ kind: "found", route: { endpoint: "serveUploadedFile", prefix: "" } });
+    const temporary = matchRequestPath("GET", "/user_uploads/temporary/ABC/e.txt");
+    expect(temporary).toMatchObject({ kind: "found", route: { endpoint: "serveFileFromToken" }, pathParameters: { token: "ABC" } });
+    expect(matchRequestPath("GET", "/user_uploads/2/ab//e.txt")).toEqual({ kind: "notFound" });
+    expect(matchRequestPath("GET", "/users/me")).toEqual({ kind: "notFound" });
   });
 });

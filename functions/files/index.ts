@@ -3,6 +3,9 @@ import { deactivateCustomEmoji, getCustomEmoji, uploadCustomEmoji } from "./real
 import { getUserAvatarsFile } from "./user-avatars.js";
 import { deleteAvatar, setAvatar } from "./avatar.js";
 import { deleteRealmIcon, deleteRealmLogo, uploadRealmIcon, uploadRealmLogo } from "./realm-images.js";
+import { getAttachments, removeAttachment } from "./attachments.js";
+import { getFileTemporaryUrl, serveFileFromToken, serveUploadedFile } from "./serve-file.js";
+import { uploadFile } from "./upload-file.js";
 
 /**
  * Endpoints of the `files` group: uploads, attachments, avatars,
@@ -20,6 +23,12 @@ export const endpoints = {
   deleteRealmIcon,
   uploadRealmLogo,
   deleteRealmLogo,
+  uploadFile,
+  getFileTemporaryUrl,
+  serveUploadedFile,
+  serveFileFromToken,
+  getAttachments,
+  removeAttachment,
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */

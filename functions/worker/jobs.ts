@@ -7,6 +7,8 @@ import { runMoveMessages } from "../../shared/actions/messages/edit/move-jobs.js
 import { runDeleteMessages } from "../../shared/actions/messages/delete-messages.js";
 import { runDeleteRealm } from "../../shared/actions/realms/delete-realm.js";
 import { runSweepDemoOrganizations } from "../../shared/actions/realms/demo-organizations.js";
+import { runReleaseAttachmentClaims } from "../../shared/actions/uploads/claim.js";
+import { runSweepUnclaimedAttachments } from "../../shared/actions/uploads/sweep.js";
 
 /** A deferred job's runner: does the work of one job; throwing makes SQS retry it. */
 export type JobRunner = (deps: Deps, payload: Record<string, unknown>) => Promise<void>;
@@ -43,6 +45,10 @@ export const JOB_RUNNERS: Record<string, JobRunner> = {
   delete_realm: runs(runDeleteRealm),
   /** The demo-organization sweep, enqueued daily by the EventBridge schedule (`shared/actions/realms/demo-organizations.ts`). */
   sweep_demo_organizations: runs(runSweepDemoOrganizations),
+  /** A deleted message's attachment claims released, files only it claimed deleted (`shared/actions/uploads/claim.ts`). */
+  release_attachment_claims: runs(runReleaseAttachmentClaims),
+  /** The daily sweep of uploads no message claimed for weeks (`shared/actions/uploads/sweep.ts`). */
+  sweep_unclaimed_attachments: runs(runSweepUnclaimedAttachments),
 };
 
 /**

@@ -6,7 +6,7 @@ import * as acm from "aws-cdk-lib/aws-certificatemanager";
 import type * as lambda from "aws-cdk-lib/aws-lambda";
 import * as logs from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
-import { API_PREFIX, ROUTES, type Group } from "../../shared/routes.js";
+import { ROUTES, type Group } from "../../shared/routes.js";
 
 export interface CustomDomainOptions {
   /** The organization's root domain, e.g. `chat.example.com`. */
@@ -117,7 +117,7 @@ export class ChatApi extends Construct {
     };
     for (const route of ROUTES) {
       this.api.addRoutes({
-        path: API_PREFIX + route.path,
+        path: route.prefix + route.path,
         methods: [apigw.HttpMethod[route.method]],
         integration: integrationOf(route.group),
       });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { API_PREFIX, matchRoute, routeKey } from "../../shared/routes.js";
+import { matchRequestPath, routeKey } from "../../shared/routes.js";
 import { FALLBACK_HANDLER, GROUP_MODULES, type LambdaHandler } from "../../functions/handlers.js";
 
 /** API Gateway's integration timeout; the local server gives handlers the same budget. */
@@ -32,13 +32,11 @@ export function toApiGatewayEvent(
   let key = "$default";
   let pathParameters: Record<string, string> | undefined;
   let handler: LambdaHandler = FALLBACK_HANDLER;
-  if (url.pathname.startsWith(API_PREFIX)) {
-    const match = matchRoute(method, url.pathname.slice(API_PREFIX.length));
-    if (match.kind === "found") {
-      key = routeKey(match.route);
-      pathParameters = match.pathParameters;
-      handler = GROUP_MODULES[match.route.group].handler;
-    }
+  const match = matchRequestPath(method, url.pathname);
+  if (match.kind === "found") {
+    key = routeKey(match.route);
+    pathParameters = match.pathParameters;
+    handler = GROUP_MODULES[match.route.group].handler;
   }
   const now = Date.now();
   const event: APIGatewayProxyEventV2 = {

@@ -203,6 +203,36 @@ export const keys = {
     pk: `RATELIMIT#${scope}#${subjectHash}`,
     sk: `W#${pad(windowStart)}`,
   }),
+  /**
+   * An uploaded file (Zulip's `Attachment`) in its realm's partition, keyed by
+   * its path ID (`<realm_id>/<2 hex>/<random>/<name>`, the S3 key of its bytes).
+   */
+  attachment: (realmId: number, pathId: string) => ({ pk: `REALM#${realmId}`, sk: `ATTACH#${pathId}` }),
+  attachmentPrefix: "ATTACH#",
+  /** gsi1 of an attachment: its owner's uploads, by attachment ID (`GET /attachments`, `DELETE /attachments/{id}`). */
+  attachmentByOwner: (userId: number, attachmentId?: number) => ({
+    gsi1pk: `ATTACHOWNER#${userId}`,
+    ...(attachmentId === undefined ? {} : { gsi1sk: pad(attachmentId) }),
+  }),
+  /**
+   * gsi2 of an attachment while no message claims it: every unclaimed upload
+   * of the deployment sorted by upload time (UNIX seconds), so the daily sweep
+   * reads the expired ones with one Query; removed when a message claims it.
+   */
+  attachmentUnclaimed: (createSeconds?: number, pathId?: string) => ({
+    gsi2pk: "ATTACHUNCLAIMED",
+    ...(createSeconds === undefined ? {} : { gsi2sk: `${pad(createSeconds)}#${pathId ?? ""}` }),
+  }),
+  /** A message's claim of an attachment, in the realm's partition: what deleting the message releases. */
+  attachmentClaim: (realmId: number, messageId: number, pathId: string) => ({
+    pk: `REALM#${realmId}`,
+    sk: `ATTACHCLAIM#${pad(messageId)}#${pathId}`,
+  }),
+  attachmentClaimsOf: (messageId: number) => `ATTACHCLAIM#${pad(messageId)}#`,
+  /** A short-lived token of `/user_uploads/temporary/...` (its own partition; the item expires by TTL). */
+  fileAccessToken: (token: string) => ({ pk: `FILETOKEN#${token}`, sk: "FILETOKEN" }),
+  /** The bytes of every upload of a realm (`upload_space_used`), the quota's counter. */
+  uploadSpace: (realmId: number) => ({ pk: `REALM#${realmId}`, sk: "UPLOADSPACE" }),
 } as const;
 
 /** DynamoDB's key size limits in UTF-8 bytes: partition keys 2,048, sort keys 1,024 (base table and indexes). */

@@ -208,6 +208,9 @@ export async function deleteRealmLogsBatch(store: Store, realmId: number, limit:
  * conversation claims and every other realm-scoped item type. A stream or
  * conversation claim takes its recipient record (`RECIPIENT#`) with it.
  * One strongly consistent Query and BatchWrites.
+ * @param beforeDelete called with the path IDs (S3 keys) of the batch's
+ *   attachments before any item goes, so their files are deleted first and
+ *   a failure retries with the items still there
  * @returns the last sort key read, or undefined when the partition holds nothing more after `afterSk`
  */
 export async function deleteRealmPartitionBatch(
@@ -215,6 +218,7 @@ export async function deleteRealmPartitionBatch(
   realmId: number,
   afterSk: string | undefined,
   limit: number,
+  beforeDelete?: (uploadPathIds: string[]) => Promise<void>,
 ): Promise<string | undefined> {
   const items = await queryAll(
     store,
@@ -235,6 +239,8 @@ export async function deleteRealmPartitionBatch(
     const isClaim = key.sk.startsWith(keys.streamPrefix) || key.sk.startsWith(keys.directRecipientPrefix);
     if (isClaim && typeof item.recipient_id === "number") doomed.push(keys.recipient(item.recipient_id));
   }
+  const uploads = doomed.filter((k) => k.sk.startsWith(keys.attachmentPrefix)).map((k) => k.sk.slice(keys.attachmentPrefix.length));
+  if (beforeDelete && uploads.length > 0) await beforeDelete(uploads);
   await deleteAll(store, doomed);
   return items.length === 0 ? undefined : String(items[items.length - 1]!.sk);
 }

@@ -32,6 +32,7 @@ import {
 } from "./object-schemas.js";
 import { ORGANIZATION_EVENT_SCHEMAS } from "./organization-schemas.js";
 import { realmEmojiSchema } from "./object-schemas.js";
+import { ATTACHMENT_EVENT_SCHEMAS } from "./attachment-schemas.js";
 
 /** A draft as events carry it (OpenAPI `Draft`, with its `id` and `timestamp` in UNIX seconds). */
 const draftSchema = z.strictObject({
@@ -306,6 +307,7 @@ export const EVENT_SCHEMAS = {
     op: z.literal("update"),
     realm_emoji: z.record(z.string(), realmEmojiSchema),
   }),
+  ...ATTACHMENT_EVENT_SCHEMAS,
 } satisfies Record<string, z.ZodType>;
 
 /** The schema key of every event type (and `op`) the server delivers. */

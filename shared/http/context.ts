@@ -45,8 +45,8 @@ export interface AuthedContext extends ApiContext {
   user: UserRecord;
 }
 
-/** Fields an endpoint returns next to `result` and `msg`. */
-export type EndpointResult = Record<string, unknown> | RedirectResult | void;
+/** Fields an endpoint returns next to `result` and `msg`, or a redirect instead of the envelope. */
+export type EndpointResult = Record<string, unknown> | void | RedirectResult;
 
 export type Endpoint = (ctx: AuthedContext) => Promise<EndpointResult>;
 export type PublicEndpoint = (ctx: ApiContext) => Promise<EndpointResult>;

@@ -37,7 +37,8 @@ export function redirectResponse(redirect: RedirectResult): APIGatewayProxyStruc
     statusCode: 302,
     headers: {
       location: redirect.location,
-      "cache-control": redirect.maxAgeSeconds > 0 ? `private, max-age=${redirect.maxAgeSeconds}` : "no-store",
+      "cache-control": redirect.maxAgeSeconds > 0 ? `private, max-age=${redirect.maxAgeSeconds}` : "private, no-store",
+      "x-content-type-options": "nosniff",
     },
     body: "",
   };

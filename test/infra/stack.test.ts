@@ -6,7 +6,7 @@ import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { AwsSolutionsChecks } from "cdk-nag";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "../../shared/data/table.js";
-import { API_PREFIX, GROUPS, ROUTES } from "../../shared/routes.js";
+import { GROUPS, ROUTES } from "../../shared/routes.js";
 import { PROJECT_ROOT } from "../../infra/constructs/service-function.js";
 import { WORKER_TIMEOUT, ZulipStack, settingsFromContext } from "../../infra/stack.js";
 import { lockedSharpVersion, sharpLayerDir } from "../../infra/constructs/sharp-layer.js";
@@ -91,7 +91,7 @@ describe("CDK stack (default context)", () => {
       const routes = Object.values(s.resources).filter((r) => r.Type === "AWS::ApiGatewayV2::Route");
       expect(routes).toHaveLength(ROUTES.length + 1);
       for (const route of ROUTES) {
-        const key = `${route.method} ${API_PREFIX}${route.path}`;
+        const key = `${route.method} ${route.prefix}${route.path}`;
         const found = routes.filter((r) => r.Properties!.RouteKey === key);
         expect(found, key).toHaveLength(1);
         const target = found[0]!.Properties!.Target;
@@ -110,7 +110,7 @@ describe("CDK stack (default context)", () => {
     it("names path parameters consistently (API Gateway refuses two variables at one level with a 409)", () => {
       const variablesByParent = new Map<string, Set<string>>();
       for (const route of ROUTES) {
-        const segments = (API_PREFIX + route.path).split("/");
+        const segments = (route.prefix + route.path).split("/");
         segments.forEach((segment, i) => {
           if (!segment.startsWith("{")) return;
           const parent = segments.slice(0, i).join("/");
@@ -205,8 +205,9 @@ describe("CDK stack (default context)", () => {
     it("is a daily EventBridge schedule putting the worker's sweep job on the deferred-work queue", () => {
       const queueId = s.stack.getLogicalId(s.stack.deferred.queue.node.defaultChild as never);
       const rules = Object.values(s.resources).filter((r) => r.Type === "AWS::Events::Rule");
-      expect(rules).toHaveLength(1);
-      const rule = rules[0]!.Properties!;
+      // This sweep and the unclaimed-upload sweep.
+      expect(rules).toHaveLength(2);
+      const rule = s.resources[s.stack.getLogicalId(s.stack.demoSweep.rule.node.defaultChild as never)]!.Properties!;
       expect(rule.ScheduleExpression).toBe("cron(17 3 * * ? *)");
       expect(rule.State).toBe("ENABLED");
       expect(rule.Targets).toHaveLength(1);
@@ -221,11 +222,32 @@ describe("CDK stack (default context)", () => {
       const grants = allStatements(s).filter(
         ({ type, statement }) => type === "AWS::SQS::QueuePolicy" && statement.Effect === "Allow",
       );
-      expect(grants).toHaveLength(1);
-      const { statement } = grants[0]!;
-      expect(statement.Principal).toEqual({ Service: "events.amazonaws.com" });
-      expect(asList(statement.Action).sort()).toEqual(["sqs:GetQueueAttributes", "sqs:GetQueueUrl", "sqs:SendMessage"]);
-      expect(statement.Condition).toEqual({ ArnEquals: { "aws:SourceArn": { "Fn::GetAtt": [ruleId, "Arn"] } } });
+      // One grant per schedule: this one and the unclaimed-upload sweep's.
+      const attachmentRuleId = s.stack.getLogicalId(s.stack.attachmentSweep.rule.node.defaultChild as never);
+      expect(grants).toHaveLength(2);
+      for (const { statement } of grants) {
+        expect(statement.Principal).toEqual({ Service: "events.amazonaws.com" });
+        expect(asList(statement.Action).sort()).toEqual(["sqs:GetQueueAttributes", "sqs:GetQueueUrl", "sqs:SendMessage"]);
+      }
+      expect(grants.map(({ statement }) => statement.Condition)).toEqual(
+        expect.arrayContaining([
+          { ArnEquals: { "aws:SourceArn": { "Fn::GetAtt": [ruleId, "Arn"] } } },
+          { ArnEquals: { "aws:SourceArn": { "Fn::GetAtt": [attachmentRuleId, "Arn"] } } },
+        ]),
+      );
+    });
+  });
+
+  describe("unclaimed-upload sweep", () => {
+    it("is a daily EventBridge schedule putting the worker's sweep job on the deferred-work queue", () => {
+      const queueId = s.stack.getLogicalId(s.stack.deferred.queue.node.defaultChild as never);
+      const rule = s.resources[s.stack.getLogicalId(s.stack.attachmentSweep.rule.node.defaultChild as never)]!.Properties!;
+      expect(rule.ScheduleExpression).toBe("cron(47 3 * * ? *)");
+      expect(rule.Targets).toHaveLength(1);
+      expect(rule.Targets[0].Arn).toEqual({ "Fn::GetAtt": [queueId, "Arn"] });
+      const job = JSON.parse(rule.Targets[0].Input) as { kind: string; payload: unknown };
+      expect(job).toEqual({ kind: "sweep_unclaimed_attachments", payload: {} });
+      expect(Object.keys(JOB_RUNNERS)).toContain(job.kind);
     });
   });
 

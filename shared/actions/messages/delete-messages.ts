@@ -9,6 +9,7 @@ import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { deleteUserMessages } from "../../data/user-messages.js";
 import { userById } from "../../data/users.js";
 import type { DeferredJob } from "../../deferred/deferred-work.js";
+import { releaseAttachmentClaimsJob } from "../uploads/claim.js";
 import { isFullMember, realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
@@ -107,6 +108,8 @@ export async function doDeleteMessage(deps: Deps, realm: RealmRecord, message: M
     const payload: DeleteMessagesPayload = { message_id: message.id, user_ids: rest.slice(i, i + DELETE_JOB_ROWS) };
     jobs.push({ kind: "delete_messages", payload });
   }
+  // Files only this message claimed go with it (Zulip deletes an attachment with its last message).
+  if (message.has_attachment) jobs.push(releaseAttachmentClaimsJob(realm.id, message.id));
   await deleteRowsAndRecipients(deps, message.id, inline, audience.recipients.chunks.keys());
   await Promise.all([
     notifyDeleteMessages(

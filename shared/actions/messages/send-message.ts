@@ -21,6 +21,7 @@ import { checkStreamPostPolicy } from "../../access/stream.js";
 import { usersByEmail } from "../../access/users-by-email.js";
 import { doSendMessage, INLINE_RECIPIENT_LIMIT, type Addressee } from "./do-send-message.js";
 import { renderMessageContent } from "./render-content.js";
+import { doClaimAttachments } from "../uploads/claim.js";
 import { normalizeContent, normalizeTopic, privateRecipients, readBySender, streamIndicator } from "./normalize.js";
 
 /**
@@ -210,7 +211,7 @@ export async function checkSendMessage(
     allocateIds(deps, "message"),
     early !== undefined ? Promise.resolve(early) : readParticipants(),
   ]);
-  return doSendMessage(deps, realm, sender, {
+  const sent = await doSendMessage(deps, realm, sender, {
     id,
     addressee,
     topic,
@@ -222,4 +223,11 @@ export async function checkSendMessage(
     localId: req.localId,
     queueId: req.queueId,
   });
+  // Only content that links an upload pays for claiming it.
+  if (rendered.attachmentPathIds.length > 0) {
+    const stream = addressee.kind === "stream" ? addressee.stream : undefined;
+    const message = { id: sent.id, dateSent: Math.floor(deps.clock.now() / 1000), stream };
+    await doClaimAttachments(deps, realm, sender, message, rendered.attachmentPathIds);
+  }
+  return sent;
 }

@@ -124,7 +124,9 @@ async function step(deps: Deps, payload: DeleteRealmPayload): Promise<DeleteReal
       return deleted < DELETE_REALM_BATCH.logs ? next(payload, "realm") : payload;
     }
     case "realm": {
-      const last = await deleteRealmPartitionBatch(deps, realmId, payload.after_key, DELETE_REALM_BATCH.realm);
+      // Uploaded files go with their attachment items (Zulip's realm deletion removes the realm's uploads).
+      const deleteFiles = (pathIds: string[]) => deps.files.delete(pathIds);
+      const last = await deleteRealmPartitionBatch(deps, realmId, payload.after_key, DELETE_REALM_BATCH.realm, deleteFiles);
       return last === undefined ? next(payload, "finish") : { ...payload, after_key: last };
     }
     case "finish": {

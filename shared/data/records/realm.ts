@@ -41,4 +41,10 @@ export interface RealmRecord {
   /** The dark-theme wide logo: `D` or `U`. */
   night_logo_source?: "D" | "U";
   night_logo_version?: number;
+  /**
+   * The organization's upload quota in MiB (Zulip's `upload_quota_mib`,
+   * reported as `realm_upload_quota_mib`); absent or null for none. Set by
+   * the operator, not by `PATCH /realm` (Zulip derives it from the plan).
+   */
+  upload_quota_mib?: number | null;
 }

@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps.js";
 import { RouteNotFoundError, MethodNotAllowedError, UnknownHostError } from "../../errors.js";
-import { API_PREFIX, matchRoute, routeByKey, type Route } from "../../routes.js";
+import { matchRequestPath, routeByKey, type Route } from "../../routes.js";
 import { clientNameOf } from "../client-name.js";
 import { subdomainOf } from "../host.js";
 import { bodyBytes, collectRawParams, header } from "../raw-params.js";
@@ -20,8 +20,7 @@ export function apiContext(options: { deps: () => Deps }): ApiMiddleware {
       let route: Route | undefined = routeByKey(event.routeKey);
       let pathParams: Record<string, string> = event.pathParameters ? { ...event.pathParameters } as Record<string, string> : {};
       if (!route) {
-        const path = event.rawPath.startsWith(API_PREFIX) ? event.rawPath.slice(API_PREFIX.length) : undefined;
-        const match = path === undefined ? { kind: "notFound" as const } : matchRoute(event.requestContext.http.method, path);
+        const match = matchRequestPath(event.requestContext.http.method, event.rawPath);
         if (match.kind === "notFound") throw new RouteNotFoundError();
         if (match.kind === "wrongMethod") throw new MethodNotAllowedError(match.allowed);
         route = match.route;

@@ -17,9 +17,6 @@ export const TYPING_STARTED_EXPIRY_PERIOD_MS = 45_000;
 export const TYPING_STOPPED_WAIT_PERIOD_MS = 12_000;
 export const TYPING_STARTED_WAIT_PERIOD_MS = 30_000;
 
-/** Largest upload, in MiB, reported to clients (`max_file_upload_size_mib`; this server has no upload endpoint). */
-const MAX_FILE_UPLOAD_SIZE_MIB = 25;
-
 const GIPHY_RATING_OPTIONS = {
   disabled: { name: "GIPHY integration disabled", id: 0 },
   y: { name: "Allow GIFs rated Y (Very young audience)", id: 1 },
@@ -114,7 +111,7 @@ export function realmInitialState(
     realm_password_auth_enabled: true,
     realm_push_notifications_enabled: false,
     realm_push_notifications_enabled_end_timestamp: null,
-    realm_upload_quota_mib: null,
+    realm_upload_quota_mib: realm.upload_quota_mib ?? null,
     realm_plan_type: 1,
     realm_default_external_accounts: DEFAULT_EXTERNAL_ACCOUNTS,
     settings_send_digest_emails: true,
@@ -130,7 +127,7 @@ export function realmInitialState(
     password_min_length: 6,
     password_min_guesses: 10_000,
     giphy_rating_options: GIPHY_RATING_OPTIONS,
-    max_file_upload_size_mib: MAX_FILE_UPLOAD_SIZE_MIB,
+    max_file_upload_size_mib: config.MAX_FILE_UPLOAD_SIZE_MIB,
     max_avatar_file_size_mib: config.MAX_FILE_UPLOAD_SIZE_MIB,
     server_inline_image_preview: true,
     server_inline_url_embed_preview: false,

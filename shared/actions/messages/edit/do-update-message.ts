@@ -16,6 +16,7 @@ import { messageAudience } from "../audience.js";
 import { indexMessageJob } from "../deferred.js";
 import { withFlag } from "../flags.js";
 import { renderedMessageFields, renderMessageContent } from "../render-content.js";
+import { doUpdateAttachmentClaims } from "../../uploads/claim.js";
 import { listStreamSubscriberIds } from "../../../data/subscriptions.js";
 import { WILDCARD_MENTION_THRESHOLD, wildcardMentionPolicyAllows } from "../../../domain/realm-settings.js";
 import { StreamWildcardMentionNotAllowedError, TopicWildcardMentionNotAllowedError } from "../../../errors.js";
@@ -236,6 +237,10 @@ export async function doUpdateMessage(
     notifyUpdateMessage(deps, event, receivers),
     content !== undefined ? deps.deferred.enqueue([indexMessageJob(realm.id, message.id)]) : Promise.resolve(),
   ]);
+  if (rendered) {
+    const claiming = { id: message.id, dateSent: message.timestamp, stream: audience.stream };
+    await doUpdateAttachmentClaims(deps, realm, user, claiming, message.has_attachment, rendered.attachmentPathIds);
+  }
 
   if (topic !== undefined && message.recipient_type === "stream") {
     const stream = audience.stream ?? (await getStream(deps, realm.id, message.stream_id!));

@@ -1,0 +1,39 @@
+import {
+  doCreateTemporaryFileUrl,
+  temporaryFileRedirectUrl,
+  uploadedFileRedirectUrl,
+} from "../../shared/actions/uploads/serve-file.js";
+import type { Endpoint, PublicEndpoint } from "../../shared/http/context.js";
+import { RedirectResult } from "../../shared/http/response.js";
+
+/**
+ * `GET /user_uploads/{realm_id_str}/{filename}` at the site root (the
+ * links messages carry; Zulip's `serve_file_backend`): a 302 to a
+ * short-lived presigned URL of the file, for a caller who may see it.
+ */
+export const serveUploadedFile: Endpoint = async (ctx) =>
+  new RedirectResult(
+    await uploadedFileRedirectUrl(ctx.deps, ctx.realm, ctx.user, ctx.pathParams.realm_id_str ?? "", ctx.pathParams.filename ?? ""),
+  );
+
+/**
+ * `GET /api/v1/user_uploads/{realm_id_str}/{filename}`
+ * (https://zulip.com/api/get-file-temporary-url): `url`, a path that serves
+ * the file without credentials for a minute.
+ */
+export const getFileTemporaryUrl: Endpoint = async (ctx) => ({
+  url: await doCreateTemporaryFileUrl(
+    ctx.deps,
+    ctx.realm,
+    ctx.user,
+    ctx.pathParams.realm_id_str ?? "",
+    ctx.pathParams.filename ?? "",
+  ),
+});
+
+/**
+ * `GET /user_uploads/temporary/{token}/{filename}` (Zulip's
+ * `serve_file_unauthed_from_token`): a 302 to the file a live token names; no credentials.
+ */
+export const serveFileFromToken: PublicEndpoint = async (ctx) =>
+  new RedirectResult(await temporaryFileRedirectUrl(ctx.deps, ctx.pathParams.token ?? "", ctx.pathParams.filename ?? ""));

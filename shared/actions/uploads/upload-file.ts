@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import type { Deps } from "../../deps.js";
+import { putAttachment } from "../../data/attachments.js";
+import { allocateIds } from "../../data/counters.js";
+import type { AttachmentRecord } from "../../data/records/attachment.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+import {
+  sanitizeUploadName,
+  uploadContentDisposition,
+  uploadContentType,
+  buildUploadPathId,
+  uploadUrl,
+} from "../../domain/uploads.js";
+import { JsonableError, RealmUploadQuotaError } from "../../errors.js";
+import { notifyAttachmentUpdate } from "./notify.js";
+
+/** A file as the request carried it. */
+export interface FileToUpload {
+  /** The client's file name (unsanitized). */
+  filename: string;
+  /** The part's MIME type; `""` when the client sent none. */
+  contentType: string;
+  bytes: Uint8Array;
+  /** Longer than the read limit (the size check refuses it). */
+  truncated: boolean;
+}
+
+/** Longest client file name kept, in characters (Zulip's `Attachment.file_name` column holds 5,000). */
+export const MAX_UPLOAD_FILE_NAME_LENGTH = 5000;
+
+/** Bytes in one MiB. */
+const MIB = 1024 * 1024;
+
+/** An upload's S3 key and path: `<realm>/<2 hex>/<24 URL-safe random chars>/<name>`, drawn from the CSPRNG. */
+function newPathId(realmId: number, sanitizedName: string): string {
+  return buildUploadPathId(
+    realmId,
+    { prefix: randomBytes(1).toString("hex"), name: randomBytes(18).toString("base64url") },
+    sanitizedName,
+  );
+}
+
+/**
+ * `POST /user_uploads` (https://zulip.com/api/upload-file; Zulip's
+ * `upload_file_backend` and `upload_message_attachment`): checks the one
+ * file against the size limit and the organization's quota, stores its
+ * bytes under a fresh random path, records the attachment (owned by the
+ * caller, claimed by no message yet) and sends the `attachment` `add`
+ * event to the caller's clients.
+ * @param files every file part of the request
+ * @param maxSizeMib the server's limit (`MAX_FILE_UPLOAD_SIZE_MIB`)
+ * @returns the file's URL path (`/user_uploads/<path_id>`)
+ * @throws JsonableError 400 `You must specify a file to upload` / `You may only upload one file at a time`
+ * @throws JsonableError 400 `Uploaded file is larger than the allowed limit of {n} MiB`
+ * @throws RealmUploadQuotaError 400 `REALM_UPLOAD_QUOTA` when the quota would be exceeded (the bytes are then deleted)
+ */
+export async function checkUploadFile(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  files: FileToUpload[],
+  maxSizeMib: number,
+): Promise<{ url: string }> {
+  if (files.length === 0) throw new JsonableError("You must specify a file to upload");
+  if (files.length !== 1) throw new JsonableError("You may only upload one file at a time");
+  const file = files[0]!;
+  if (file.truncated || file.bytes.length > maxSizeMib * MIB) {
+    throw new JsonableError(`Uploaded file is larger than the allowed limit of ${maxSizeMib} MiB`);
+  }
+  // Zulip URL-unquotes the name the client sent (browsers may percent-encode it).
+  let fileName = file.filename;
+  try {
+    fileName = decodeURIComponent(fileName);
+  } catch {
+    // A name with a stray `%` is kept as sent.
+  }
+  fileName = fileName.slice(0, MAX_UPLOAD_FILE_NAME_LENGTH);
+  const quotaMib = realm.upload_quota_mib ?? null;
+  const quotaBytes = quotaMib === null ? null : quotaMib * MIB;
+  if (quotaBytes !== null && file.bytes.length > quotaBytes) throw new RealmUploadQuotaError();
+
+  const contentType = uploadContentType(file.contentType, fileName);
+  const pathId = newPathId(realm.id, sanitizeUploadName(fileName));
+  const [id] = await Promise.all([
+    allocateIds(deps, "attachment"),
+    deps.files.put(pathId, file.bytes, {
+      contentType,
+      contentDisposition: uploadContentDisposition(fileName, contentType),
+    }),
+  ]);
+  const record: AttachmentRecord = {
+    id,
+    realm_id: realm.id,
+    owner_id: user.user_id,
+    file_name: fileName,
+    path_id: pathId,
+    size: file.bytes.length,
+    content_type: contentType,
+    create_time: deps.clock.now(),
+    messages: [],
+    is_realm_public: false,
+    is_web_public: false,
+  };
+  if (!(await putAttachment(deps, record, quotaBytes))) {
+    // The quota is checked atomically with the write; the bytes stored beside it go.
+    await deps.files.delete([pathId]);
+    throw new RealmUploadQuotaError();
+  }
+  await notifyAttachmentUpdate(deps, "add", record);
+  return { url: uploadUrl(pathId) };
+}
