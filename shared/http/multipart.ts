@@ -46,7 +46,12 @@ export async function multipartFiles(
     let count = 0;
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { "content-type": contentType }, limits: { fileSize: limits.maxFileBytes } });
+      // File names arrive as UTF-8 (browsers and the Zulip clients send them so), not busboy's default Latin-1.
+      parser = busboy({
+        headers: { "content-type": contentType },
+        limits: { fileSize: limits.maxFileBytes },
+        defParamCharset: "utf8",
+      });
     } catch {
       reject(new JsonableError("Malformed request body"));
       return;
