@@ -7,6 +7,7 @@ import { ChatTable, DeferredQueue } from "./constructs/data.js";
 import { DemoOrganizationSweep } from "./constructs/demo-sweep.js";
 import { addNagSuppressions } from "./constructs/nag-suppressions.js";
 import { ServiceFunction, type ServiceFunctionProps } from "./constructs/service-function.js";
+import { FUNCTION_MEMORY_MB } from "./function-memory.js";
 
 /**
  * Deploy-time settings, from CDK context (`cdk.json` or `-c key=value`);
@@ -107,21 +108,6 @@ const API_TIMEOUT = Duration.seconds(29);
 export const WORKER_TIMEOUT = Duration.minutes(2);
 
 /**
- * Memory per API group, in MB (CPU scales with it). The `events` group
- * mostly sleeps in its long poll, billed per GB-second, so it gets the least.
- */
-const GROUP_MEMORY: Record<Group, number> = {
-  unauthenticated: 512,
-  users: 512,
-  streams: 512,
-  messages: 512,
-  events: 256,
-  presence: 256,
-  realm: 512,
-  webhooks: 512,
-};
-
-/**
  * The whole service in one env-agnostic stack (no account or region
  * lookups): the HTTP API, one Lambda per endpoint group plus the fallback
  * and the deferred-work worker, the DynamoDB table and the SQS queue.
@@ -161,20 +147,20 @@ export class ZulipStack extends Stack {
       serviceFunction(`${pascal(group)}Api`, {
         folder: group,
         description: `Zulip API: ${group} endpoints`,
-        memorySize: GROUP_MEMORY[group],
+        memorySize: FUNCTION_MEMORY_MB[group],
         timeout: API_TIMEOUT,
       }),
     );
     this.fallbackFunction = serviceFunction("FallbackApi", {
       folder: "fallback",
       description: "Zulip API: 404/405 for unrouted requests",
-      memorySize: 256,
+      memorySize: FUNCTION_MEMORY_MB.fallback,
       timeout: API_TIMEOUT,
     });
     this.workerFunction = serviceFunction("Worker", {
       folder: "worker",
       description: "Deferred work from the SQS queue",
-      memorySize: 512,
+      memorySize: FUNCTION_MEMORY_MB.worker,
       timeout: WORKER_TIMEOUT,
     });
     const allFunctions = [...Object.values(this.groupFunctions), this.fallbackFunction, this.workerFunction];

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "../../shared/data/table.js";
 import { API_PREFIX, GROUPS, ROUTES } from "../../shared/routes.js";
 import { PROJECT_ROOT } from "../../infra/constructs/service-function.js";
+import { FUNCTION_MEMORY_MB } from "../../infra/function-memory.js";
 import { WORKER_TIMEOUT, ZulipStack, settingsFromContext } from "../../infra/stack.js";
 import { JOB_RUNNERS } from "../../functions/worker/jobs.js";
 
@@ -243,8 +244,8 @@ describe("CDK stack (default context)", () => {
         expect(p.Architectures, id).toEqual(["arm64"]);
         expect(p.Runtime, id).toBe("nodejs22.x");
         expect(p.Handler, id).toBe("index.handler");
-        expect(p.MemorySize, id).toBeGreaterThanOrEqual(256);
-        expect(p.MemorySize, id).toBeLessThanOrEqual(512);
+        expect(p.MemorySize, id).toBeGreaterThanOrEqual(128);
+        expect(p.MemorySize, id).toBeLessThanOrEqual(1024);
         expect(Object.keys(p.Environment.Variables).sort(), id).toEqual(
           ["DEFERRED_QUEUE_URL", "LOG_LEVEL", "NODE_OPTIONS", "ROOT_DOMAIN", "TABLE_NAME", "URL_SCHEME"].sort(),
         );
@@ -253,6 +254,15 @@ describe("CDK stack (default context)", () => {
         expect(logGroup.Type).toBe("AWS::Logs::LogGroup");
         expect(logGroup.Properties!.RetentionInDays).toBe(30);
       }
+    });
+
+    it("sizes memory from the one table: events at 128 MB, password hashing at 512 MB or more", () => {
+      const memory = (f: { fn: { node: { defaultChild?: unknown } } }) => s.resources[functionId(f)]!.Properties!.MemorySize as number;
+      for (const group of GROUPS) expect(memory(s.stack.groupFunctions[group]), group).toBe(FUNCTION_MEMORY_MB[group]);
+      expect(memory(s.stack.fallbackFunction)).toBe(FUNCTION_MEMORY_MB.fallback);
+      expect(memory(s.stack.workerFunction)).toBe(FUNCTION_MEMORY_MB.worker);
+      expect(memory(s.stack.groupFunctions.events)).toBe(128);
+      expect(memory(s.stack.groupFunctions.unauthenticated)).toBeGreaterThanOrEqual(512);
     });
 
     it("gives API functions 29 s (API Gateway's limit is 30 s) and the worker longer", () => {
