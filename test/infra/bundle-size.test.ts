@@ -56,7 +56,8 @@ describe("Lambda bundles", () => {
         };
       }),
     );
-  }, 60_000);
+    // esbuild takes a few seconds for all ten; the margin is for a machine busy with other suites.
+  }, 180_000);
 
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
