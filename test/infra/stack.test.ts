@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { App, Aspects } from "aws-cdk-lib";
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
@@ -9,6 +9,7 @@ import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "../../shared/data/tab
 import { API_PREFIX, GROUPS, ROUTES } from "../../shared/routes.js";
 import { PROJECT_ROOT } from "../../infra/constructs/service-function.js";
 import { FUNCTION_MEMORY_MB } from "../../infra/function-memory.js";
+import { FUNCTION_BUNDLES, type FunctionFolder } from "../../infra/bundling.js";
 import { WORKER_TIMEOUT, ZulipStack, settingsFromContext } from "../../infra/stack.js";
 import { JOB_RUNNERS } from "../../functions/worker/jobs.js";
 
@@ -263,6 +264,17 @@ describe("CDK stack (default context)", () => {
       expect(memory(s.stack.workerFunction)).toBe(FUNCTION_MEMORY_MB.worker);
       expect(memory(s.stack.groupFunctions.events)).toBe(128);
       expect(memory(s.stack.groupFunctions.unauthenticated)).toBeGreaterThanOrEqual(512);
+    });
+
+    it("ships KaTeX beside the bundle of the functions that render math, and only there", () => {
+      const outdir = (s.stack.node.root as App).outdir;
+      const functions = { ...s.stack.groupFunctions, fallback: s.stack.fallbackFunction, worker: s.stack.workerFunction };
+      for (const [folder, f] of Object.entries(functions) as [FunctionFolder, (typeof functions)[FunctionFolder]][]) {
+        const key = String(s.resources[functionId(f)]!.Properties!.Code.S3Key);
+        const asset = path.join(outdir, `asset.${key.replace(/\.zip$/, "")}`);
+        expect(existsSync(path.join(asset, "index.mjs")), folder).toBe(true);
+        expect(existsSync(path.join(asset, "node_modules/katex/index.js")), folder).toBe(FUNCTION_BUNDLES[folder].lazyModules.includes("katex"));
+      }
     });
 
     it("gives API functions 29 s (API Gateway's limit is 30 s) and the worker longer", () => {
