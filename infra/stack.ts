@@ -11,9 +11,10 @@ import { FilesBucket } from "./constructs/files.js";
 import { ManagedEventsCapacity } from "./constructs/managed-events.js";
 import { ServiceMonitoring } from "./constructs/monitoring.js";
 import { operationsSettingsFromContext, type OperationsSettings } from "./operations-settings.js";
-import { SHARP_MODULE, SharpLayer } from "./constructs/sharp-layer.js";
+import { SharpLayer } from "./constructs/sharp-layer.js";
 import { addNagSuppressions } from "./constructs/nag-suppressions.js";
 import { ServiceFunction, type ServiceFunctionProps } from "./constructs/service-function.js";
+import { FUNCTION_MEMORY_MB } from "./function-memory.js";
 
 /**
  * Deploy-time settings, from CDK context (`cdk.json` or `-c key=value`);
@@ -124,27 +125,6 @@ const API_TIMEOUT = Duration.seconds(29);
 export const WORKER_TIMEOUT = Duration.minutes(2);
 
 /**
- * Memory per API group, in MB (CPU scales with it). The `events` group
- * mostly sleeps in its long poll, billed per GB-second, so it gets the least.
- * The groups that hash or verify passwords (`unauthenticated`:
- * `/fetch_api_key`; `users`: `PATCH /settings`, `POST /users`) need scrypt's
- * 129 MiB at N=2^17 (`PASSWORD_HASH_LOG2_N`) on top of the runtime's
- * ~100 MB: 512 MB holds it, and buys the CPU that keeps a hash near 0.3 s.
- */
-const GROUP_MEMORY: Record<Group, number> = {
-  unauthenticated: 512,
-  users: 512,
-  streams: 512,
-  messages: 512,
-  events: 256,
-  presence: 256,
-  realm: 512,
-  webhooks: 512,
-  // Decodes and resizes images (avatars, emoji, thumbnails).
-  files: 1024,
-};
-
-/**
  * The whole service in one env-agnostic stack (no account or region
  * lookups): the HTTP API, one Lambda per endpoint group plus the fallback
  * and the deferred-work worker, the DynamoDB table and the SQS queue.
@@ -184,11 +164,11 @@ export class ZulipStack extends Stack {
       LOG_LEVEL: settings.logLevel,
       ...settings.rateLimitEnv,
     };
-    type FunctionSpec = Pick<ServiceFunctionProps, "folder" | "description" | "memorySize" | "timeout" | "externalModules" | "layers">;
+    type FunctionSpec = Pick<ServiceFunctionProps, "folder" | "description" | "memorySize" | "timeout" | "layers">;
     // sharp's native build for the functions that decode images (shared/images/): the files group and the worker.
     const sharp = new SharpLayer(this, "Sharp");
     const imageModules = (group: string) =>
-      group === "files" || group === "worker" ? { externalModules: [SHARP_MODULE], layers: [sharp.layer] } : {};
+      group === "files" || group === "worker" ? { layers: [sharp.layer] } : {};
     const serviceFunction = (id: string, spec: FunctionSpec) =>
       new ServiceFunction(this, id, { ...spec, environment, logRemovalPolicy: removalPolicy });
 
@@ -198,7 +178,7 @@ export class ZulipStack extends Stack {
       serviceFunction(group === "events" && operations.eventsManagedInstances ? "EventsManagedApi" : `${pascal(group)}Api`, {
         folder: group,
         description: `Zulip API: ${group} endpoints`,
-        memorySize: GROUP_MEMORY[group],
+        memorySize: FUNCTION_MEMORY_MB[group],
         timeout: API_TIMEOUT,
         ...imageModules(group),
       }),
@@ -206,13 +186,13 @@ export class ZulipStack extends Stack {
     this.fallbackFunction = serviceFunction("FallbackApi", {
       folder: "fallback",
       description: "Zulip API: 404/405 for unrouted requests",
-      memorySize: 256,
+      memorySize: FUNCTION_MEMORY_MB.fallback,
       timeout: API_TIMEOUT,
     });
     this.workerFunction = serviceFunction("Worker", {
       folder: "worker",
       description: "Deferred work from the SQS queue",
-      memorySize: 512,
+      memorySize: FUNCTION_MEMORY_MB.worker,
       timeout: WORKER_TIMEOUT,
       ...imageModules("worker"),
     });

@@ -18,6 +18,8 @@
  * - then, whatever the parts: the DynamoDB round trips a rate-limited
  *   request adds (limits switched on in process for a few requests), and
  *   the largest `GET /messages` and `POST /register` answers received.
+ * - part 4 (lambda): each function's deployed bundle in a process of its
+ *   own, one request at a time: CPU time per request, peak RSS and heap.
  *
  * Flags: see `npm run bench -- --help` (`--quick` is a ~1.5-minute smoke run).
  * Only 127.0.0.1 is contacted. The run always ends: every loop is bounded,
@@ -32,6 +34,7 @@ import { DriverWorker } from "./bench/drivers.js";
 import { liveStreamNames, renderEvents, runEventsPart, type EventsResult } from "./bench/part-events.js";
 import { LIFE_STREAMS, renderLife, runLifePart, type LifeResult } from "./bench/part-life.js";
 import { renderLimits, runLimitsPart, type LimitsResult } from "./bench/part-limits.js";
+import { LAMBDA_STREAM, renderLambda, runLambdaPart, type LambdaResult } from "./bench/part-lambda.js";
 import { MESSAGE_STREAMS, renderMessages, runMessagesPart, type MessagesResult } from "./bench/part-messages.js";
 import { machineLine, startBenchStack, type BenchStack } from "./bench/setup.js";
 
@@ -63,7 +66,13 @@ deadline.unref();
 let bench: BenchStack | undefined;
 let driver: DriverWorker | undefined;
 let exitCode = 0;
-const results: { messages?: MessagesResult; events?: EventsResult; life?: LifeResult; limits?: LimitsResult } = {};
+const results: {
+  messages?: MessagesResult;
+  events?: EventsResult;
+  life?: LifeResult;
+  limits?: LimitsResult;
+  lambda?: LambdaResult;
+} = {};
 const sections: string[] = [];
 try {
   log("starting the local stack");
@@ -71,6 +80,7 @@ try {
     ...(sizes.parts.has("messages") ? Object.values(MESSAGE_STREAMS) : []),
     ...(sizes.parts.has("events") ? liveStreamNames(sizes.eventStreams) : []),
     ...(sizes.parts.has("life") ? Object.values(LIFE_STREAMS) : []),
+    ...(sizes.parts.has("lambda") ? [LAMBDA_STREAM] : []),
   ];
   bench = await startBenchStack(streamNames);
   driver = new DriverWorker();
@@ -88,6 +98,10 @@ try {
   }
   results.limits = await runLimitsPart(bench, driver, log);
   sections.push(renderLimits(results.limits));
+  if (sizes.parts.has("lambda")) {
+    results.lambda = await runLambdaPart(bench, sizes, log);
+    sections.push(renderLambda(results.lambda));
+  }
 } catch (err) {
   exitCode = 1;
   log(`bench failed: ${(err as Error).stack ?? String(err)}`);

@@ -2,7 +2,7 @@ import { loadConfig, type Config } from "./config.js";
 import { createDocumentClient, type Store } from "./data/client.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createDeferredWork, type DeferredWork } from "./deferred/deferred-work.js";
-import { createS3FileStore, type FileStore } from "./storage/file-store.js";
+import type { FileStore } from "./storage/file-store.js";
 
 /** Wall clock in milliseconds since the UNIX epoch; replaced by a fake in tests. */
 export interface Clock {
@@ -37,6 +37,27 @@ export interface Deps extends Store {
 }
 
 /**
+ * Makes the file store of {@link Deps.files}. Only the Lambdas that touch
+ * files (the `files` group and the worker) install one, with
+ * {@link installFileStore}, so the S3 client is bundled into those two
+ * alone; the local stack passes its store as an override.
+ */
+let fileStoreFactory: ((config: Config) => FileStore) | undefined;
+
+/** Installs the file store factory of this process (a Lambda's `index.ts`, once at load). */
+export function installFileStore(factory: (config: Config) => FileStore): void {
+  fileStoreFactory = factory;
+}
+
+/** The file store of a Lambda that installed none: every use is a bug in the code's grouping. */
+const NO_FILE_STORE: FileStore = {
+  put: () => Promise.reject(new Error("No file store in this function")),
+  get: () => Promise.reject(new Error("No file store in this function")),
+  delete: () => Promise.reject(new Error("No file store in this function")),
+  presignGet: () => Promise.reject(new Error("No file store in this function")),
+};
+
+/**
  * Builds the default dependencies from configuration (once per Lambda cold start).
  * @param overrides replace any member, for tests and the local stack
  */
@@ -49,7 +70,7 @@ export function createDeps(config: Config = loadConfig(), overrides: Partial<Dep
     clock: systemClock,
     log: createLogger(config.LOG_LEVEL),
     deferred: undefined as unknown as DeferredWork,
-    files: overrides.files ?? createS3FileStore(config),
+    files: overrides.files ?? fileStoreFactory?.(config) ?? NO_FILE_STORE,
     waitForEvents: (_userIds, timeoutMs) => new Promise((resolve) => setTimeout(resolve, timeoutMs)),
     eventsWritten: () => {},
     ...overrides,

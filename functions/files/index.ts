@@ -1,4 +1,6 @@
+import { installFileStore } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
+import { createS3FileStore } from "../../shared/storage/file-store.js";
 import { deactivateCustomEmoji, getCustomEmoji, uploadCustomEmoji } from "./realm-emoji.js";
 import { getUserAvatarsFile } from "./user-avatars.js";
 import { deleteAvatar, setAvatar } from "./avatar.js";
@@ -30,6 +32,8 @@ export const endpoints = {
   getAttachments,
   removeAttachment,
 };
+
+installFileStore(createS3FileStore);
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */
 export const handler = groupHandler(endpoints);

@@ -1,8 +1,12 @@
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import type { DeferredJob } from "../../shared/deferred/deferred-work.js";
 import { runJob } from "./jobs.js";
-import { getDefaultDeps, type Deps } from "../../shared/deps.js";
+import { getDefaultDeps, installFileStore, type Deps } from "../../shared/deps.js";
 import { withLogKeys } from "../../shared/logger.js";
+import { createS3FileStore } from "../../shared/storage/file-store.js";
+
+// Jobs delete files (attachments of deleted messages, unclaimed uploads, organizations).
+installFileStore(createS3FileStore);
 
 /**
  * The deferred-work Lambda: consumes the SQS queue that

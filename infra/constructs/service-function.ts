@@ -1,14 +1,13 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as lambda from "aws-cdk-lib/aws-lambda";
-import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
+import { NodejsFunction } from "aws-cdk-lib/aws-lambda-nodejs";
 import * as logs from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
+import { PROJECT_ROOT, nodejsBundling, type FunctionFolder } from "../bundling.js";
 
-/** The repository root: `functions/`, `shared/`, `package-lock.json` live here. */
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export { PROJECT_ROOT } from "../bundling.js";
 
 /**
  * The Lambda runtime of every function: Node.js 22 (supported by Lambda
@@ -16,19 +15,9 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
  */
 export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_22_X;
 
-/**
- * Lines prepended to every ESM bundle: Node's ESM has no `require`, but a
- * CommonJS dependency inlined by esbuild may still call it for a Node
- * built-in; `createRequire` gives it one.
- */
-const ESM_REQUIRE_BANNER = [
-  "import { createRequire as __zsCreateRequire } from 'node:module';",
-  "const require = __zsCreateRequire(import.meta.url);",
-].join(" ");
-
 export interface ServiceFunctionProps {
-  /** Folder below `functions/` holding the `index.ts` that exports `handler`. */
-  folder: string;
+  /** Folder below `functions/` holding the `index.ts` that exports `handler`; its bundling is `FUNCTION_BUNDLES[folder]`. */
+  folder: FunctionFolder;
   description: string;
   /** Megabytes; Lambda gives CPU in proportion to memory. */
   memorySize: number;
@@ -38,25 +27,19 @@ export interface ServiceFunctionProps {
   logRemovalPolicy: RemovalPolicy;
   /** Days of log retention. @default one month */
   logRetention?: logs.RetentionDays;
-  /** Modules left out of the bundle, loaded at run time from {@link layers} (native code esbuild cannot bundle). @default none */
-  externalModules?: string[];
   /** Lambda layers of the function (e.g. sharp's native build). @default none */
   layers?: lambda.ILayerVersion[];
 }
 
 /**
- * One of the service's Lambdas: `functions/<folder>/index.ts` bundled with
- * the locally installed esbuild (never Docker, so `cdk synth` works offline)
- * into a minified ESM file with source maps, on arm64 (Graviton: about 20%
+ * One of the service's Lambdas: `functions/<folder>/index.ts` bundled as
+ * infra/bundling.ts describes, on arm64 (Graviton: about 20%
  * cheaper per GB-second than x86 at the same speed for this workload), with
  * its own log group so that retention is bounded.
  *
  * Its role starts empty except for writing to that one log group (instead
  * of the managed AWSLambdaBasicExecutionRole, which allows creating and
  * writing any log group); callers grant the rest.
- *
- * The AWS SDK is bundled rather than taken from the runtime, so the
- * deployed code runs the SDK version the tests ran with.
  */
 export class ServiceFunction extends Construct {
   readonly fn: NodejsFunction;
@@ -91,21 +74,9 @@ export class ServiceFunction extends Construct {
         ...props.environment,
       },
       logGroup: this.logGroup,
+      // Modules the bundle leaves external (FUNCTION_BUNDLES) load from these.
       layers: props.layers,
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        target: "node22",
-        // Prefer the ESM build of dual packages (smaller, tree-shakable).
-        mainFields: ["module", "main"],
-        banner: ESM_REQUIRE_BANNER,
-        minify: true,
-        sourceMap: true,
-        // Stack traces need the mappings, not the sources: keeps the zip small.
-        sourcesContent: false,
-        bundleAwsSDK: true,
-        externalModules: props.externalModules ?? [],
-      },
+      bundling: nodejsBundling(props.folder),
     });
   }
 }

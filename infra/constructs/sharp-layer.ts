@@ -6,13 +6,6 @@ import * as lambda from "aws-cdk-lib/aws-lambda";
 import { Construct } from "constructs";
 import { FUNCTION_RUNTIME, PROJECT_ROOT } from "./service-function.js";
 
-/**
- * The module name the functions that decode images leave out of their
- * bundles (`externalModules`): esbuild cannot bundle sharp's native
- * libvips binary, so it comes from {@link SharpLayer} at run time.
- */
-export const SHARP_MODULE = "sharp";
-
 /** The sharp version of `package-lock.json`: the one the tests ran with. */
 export function lockedSharpVersion(root: string = PROJECT_ROOT): string {
   const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")) as {

@@ -8,6 +8,7 @@ import { freePort, startDynamoDbLocal, type DynamoDbLocal } from "./dynamodb-loc
 import { createEventsWaker } from "./events-waker.js";
 import { startLocalSqs, type LocalSqs } from "./sqs-local.js";
 import { createLocalFilesBucket } from "./s3-local.js";
+import { createS3FileStore } from "../../shared/storage/file-store.js";
 
 export interface LocalStackOptions {
   /** HTTP port of the API. @default a free port */
@@ -71,6 +72,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const waker = createEventsWaker();
   const deps = createDeps(config, {
     deferred: createSqsDeferredWork(sqs.client, sqs.queueUrl),
+    files: createS3FileStore(config),
     waitForEvents: waker.waitForEvents,
     eventsWritten: waker.eventsWritten,
   });

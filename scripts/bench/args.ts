@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 /** Every size and duration of a bench run (durations in the unit their name says). */
 export interface Sizes {
   quick: boolean;
-  parts: Set<"messages" | "events" | "life">;
+  parts: Set<"messages" | "events" | "life" | "lambda">;
   /** Messages in the history table (`GET /messages` phases). */
   messages: number;
   /** Concurrent senders, and requests in flight for every closed-loop phase. */
@@ -87,7 +87,7 @@ const QUICK: Omit<Sizes, "quick" | "parts" | "json"> = {
 export const USAGE = `npm run bench -- [--quick] [options]
 
   --quick                 ~1.5-minute smoke run with small sizes (life alone ~30 s)
-  --parts LIST            messages,events,life (default all three)
+  --parts LIST            messages,events,life,lambda (default all four)
   --messages N            messages in the history table (${FULL.messages}; quick ${QUICK.messages})
   --senders N             concurrent senders / requests in flight (${FULL.senders})
   --sends N               sends to the 10-subscriber stream (${FULL.sends}; quick ${QUICK.sends})
@@ -150,8 +150,8 @@ export function parseSizes(argv: string[]): Sizes | "help" {
     if (!Number.isFinite(v) || v < min) throw new Error(`--${name} must be a number ≥ ${min}, got ${String(raw)}`);
     return v;
   };
-  const parts = new Set((values.parts ?? "messages,events,life").split(",").map((p) => p.trim()));
-  for (const p of parts) if (p !== "messages" && p !== "events" && p !== "life") throw new Error(`--parts: unknown part ${p}`);
+  const parts = new Set((values.parts ?? "messages,events,life,lambda").split(",").map((p) => p.trim()));
+  for (const p of parts) if (p !== "messages" && p !== "events" && p !== "life" && p !== "lambda") throw new Error(`--parts: unknown part ${p}`);
   return {
     quick: values.quick === true,
     parts: parts as Sizes["parts"],

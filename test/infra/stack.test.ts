@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "../../shared/data/table.js";
 import { GROUPS, ROUTES } from "../../shared/routes.js";
 import { PROJECT_ROOT } from "../../infra/constructs/service-function.js";
+import { FUNCTION_MEMORY_MB } from "../../infra/function-memory.js";
+import { FUNCTION_BUNDLES, type FunctionFolder } from "../../infra/bundling.js";
 import { WORKER_TIMEOUT, ZulipStack, settingsFromContext } from "../../infra/stack.js";
 import { lockedSharpVersion, sharpLayerDir } from "../../infra/constructs/sharp-layer.js";
 import { JOB_RUNNERS } from "../../functions/worker/jobs.js";
@@ -268,8 +270,8 @@ describe("CDK stack (default context)", () => {
         expect(p.Architectures, id).toEqual(["arm64"]);
         expect(p.Runtime, id).toBe("nodejs22.x");
         expect(p.Handler, id).toBe("index.handler");
-        expect(p.MemorySize, id).toBeGreaterThanOrEqual(256);
-        expect(p.MemorySize, id).toBeLessThanOrEqual(imageFunctions.has(id) ? 1024 : 512);
+        expect(p.MemorySize, id).toBeGreaterThanOrEqual(128);
+        expect(p.MemorySize, id).toBeLessThanOrEqual(1024);
         expect(Object.keys(p.Environment.Variables).sort(), id).toEqual(
           [
             "DEFERRED_QUEUE_URL",
@@ -285,6 +287,26 @@ describe("CDK stack (default context)", () => {
         const logGroup = s.resources[p.LoggingConfig.LogGroup.Ref]!;
         expect(logGroup.Type).toBe("AWS::Logs::LogGroup");
         expect(logGroup.Properties!.RetentionInDays).toBe(30);
+      }
+    });
+
+    it("sizes memory from the one table: events at 128 MB, password hashing at 512 MB or more", () => {
+      const memory = (f: { fn: { node: { defaultChild?: unknown } } }) => s.resources[functionId(f)]!.Properties!.MemorySize as number;
+      for (const group of GROUPS) expect(memory(s.stack.groupFunctions[group]), group).toBe(FUNCTION_MEMORY_MB[group]);
+      expect(memory(s.stack.fallbackFunction)).toBe(FUNCTION_MEMORY_MB.fallback);
+      expect(memory(s.stack.workerFunction)).toBe(FUNCTION_MEMORY_MB.worker);
+      expect(memory(s.stack.groupFunctions.events)).toBe(128);
+      expect(memory(s.stack.groupFunctions.unauthenticated)).toBeGreaterThanOrEqual(512);
+    });
+
+    it("ships KaTeX beside the bundle of the functions that render math, and only there", () => {
+      const outdir = (s.stack.node.root as App).outdir;
+      const functions = { ...s.stack.groupFunctions, fallback: s.stack.fallbackFunction, worker: s.stack.workerFunction };
+      for (const [folder, f] of Object.entries(functions) as [FunctionFolder, (typeof functions)[FunctionFolder]][]) {
+        const key = String(s.resources[functionId(f)]!.Properties!.Code.S3Key);
+        const asset = path.join(outdir, `asset.${key.replace(/\.zip$/, "")}`);
+        expect(existsSync(path.join(asset, "index.mjs")), folder).toBe(true);
+        expect(existsSync(path.join(asset, "node_modules/katex/index.js")), folder).toBe(FUNCTION_BUNDLES[folder].lazyModules.includes("katex"));
       }
     });
 

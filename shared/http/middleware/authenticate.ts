@@ -4,7 +4,7 @@ import {
   checkIncomingWebhookBotAccess,
 } from "../../auth/authenticate.js";
 import { RouteNotFoundError } from "../../errors.js";
-import { integrationByName } from "../../integrations/registry.js";
+import { INTEGRATION_URL_NAMES } from "../../integrations/names.js";
 import { INCOMING_WEBHOOK_BOT_ENDPOINTS } from "../../routes.js";
 import { realmBySubdomain } from "../../data/realms.js";
 import { header } from "../raw-params.js";
@@ -30,7 +30,7 @@ export function authenticate(): ApiMiddleware {
       }
       if (ctx.route.auth === "webhook") {
         // Zulip has one URL per integration, so an unknown name is a 404 whatever the credentials.
-        if (!integrationByName(ctx.pathParams.integration_name ?? "")) throw new RouteNotFoundError();
+        if (!INTEGRATION_URL_NAMES.has(ctx.pathParams.integration_name ?? "")) throw new RouteNotFoundError();
         const { user, realm } = await authenticateWebhookRequest(
           ctx.deps,
           ctx.params.get("api_key"),

@@ -4,11 +4,28 @@
  *
  * @see https://zulip.com/help/latex
  */
-import katex from "katex";
+import { createRequire } from "node:module";
+import type Katex from "katex";
 import type { Code, CompileContext, Effects, Extension, HtmlExtension, State, Token, TokenizeContext } from "micromark-util-types";
 import { escapeHtml } from "../../html.js";
 import type { RenderState } from "../render-state.js";
 import { BACKSLASH, DOLLAR, UNDERSCORE, isAsciiWord } from "./codes.js";
+
+let katex: typeof Katex | undefined;
+
+/**
+ * KaTeX (about 270 KB of code), loaded on the first formula a process
+ * renders rather than with the module: most messages have no math, and a
+ * Lambda bundle without it starts faster. Loaded through `require` so the
+ * Markdown renderer stays synchronous; esbuild leaves this call alone, so
+ * the deployed functions find KaTeX in the `node_modules/katex` their asset
+ * carries beside the bundle (infra/bundling.ts), and the local server and
+ * tests find the installed package.
+ */
+function loadKatex(): typeof Katex {
+  katex ??= createRequire(import.meta.url)("katex") as typeof Katex;
+  return katex;
+}
 
 /**
  * KaTeX HTML for `tex`, or `undefined` when it does not parse. `trust: false`
@@ -16,8 +33,10 @@ import { BACKSLASH, DOLLAR, UNDERSCORE, isAsciiWord } from "./codes.js";
  * inject links or attributes; `maxExpand` bounds macro expansion.
  */
 export function renderTex(tex: string, display: boolean): string | undefined {
+  // Outside the try: a missing KaTeX is a deployment fault, not a bad formula.
+  const renderer = loadKatex();
   try {
-    return katex.renderToString(tex, {
+    return renderer.renderToString(tex, {
       displayMode: display,
       throwOnError: true,
       trust: false,

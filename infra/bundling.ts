@@ -1,0 +1,167 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { OutputFormat, type BundlingOptions } from "aws-cdk-lib/aws-lambda-nodejs";
+import type { BuildOptions } from "esbuild";
+import type { Group } from "../shared/routes.js";
+
+/** The repository root: `functions/`, `shared/`, `package-lock.json` live here. */
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** A folder below `functions/` whose `index.ts` is one Lambda: an API group, the fallback or the worker. */
+export type FunctionFolder = Group | "fallback" | "worker";
+
+/**
+ * Packages the code loads at run time with `createRequire(...)(name)`
+ * rather than importing them, so they stay out of the main bundle; each is
+ * one self-contained CommonJS file the bundling step copies into the
+ * asset's `node_modules/<name>/index.js`, where Node's `require` finds it
+ * (`/var/task/node_modules`). Paths are relative to the repository root.
+ */
+export const LAZY_MODULES = {
+  // KaTeX's own minified UMD build (~270 KB): rendered only for messages with math.
+  katex: "node_modules/katex/dist/katex.min.js",
+} as const;
+export type LazyModule = keyof typeof LAZY_MODULES;
+
+/**
+ * The module name the functions that decode images leave out of their
+ * bundles: esbuild cannot bundle sharp's native libvips binary, so it comes
+ * from the sharp layer (infra/constructs/sharp-layer.ts) at run time.
+ */
+export const SHARP_MODULE = "sharp";
+
+/** How one function is bundled, beyond what every function shares. */
+export interface FunctionBundleSpec {
+  /**
+   * Budget of the main bundle (`index.mjs`, minified, without its source
+   * map), in KiB: the bundle-size test fails above it. Lazily loaded and
+   * external modules are not counted.
+   */
+  budgetKiB: number;
+  /** {@link LAZY_MODULES} this function's code may load. */
+  lazyModules: readonly LazyModule[];
+  /**
+   * Packages left out of the bundle (native code such as `sharp`), which a
+   * Lambda layer of the function provides (infra/constructs/sharp-layer.ts);
+   * not counted in the budget.
+   */
+  externalModules: readonly string[];
+}
+
+/**
+ * Every function's bundle, in one table. Budgets sit about 4% above the
+ * measured size (docs/performance.md, "Bundles") so an ordinary change
+ * passes and a new heavy dependency does not. The target is 500 KiB; the
+ * functions above it carry the Markdown renderer (micromark, emoji names,
+ * HTML entities: about 170 KiB), and `webhooks` every integration's payload
+ * handling (about 100 KiB); what all share is zod (100 KiB) and the AWS
+ * SDK (about 190 KiB).
+ */
+export const FUNCTION_BUNDLES: Record<FunctionFolder, FunctionBundleSpec> = {
+  unauthenticated: { budgetKiB: 460, lazyModules: [], externalModules: [] },
+  users: { budgetKiB: 680, lazyModules: ["katex"], externalModules: [] },
+  streams: { budgetKiB: 660, lazyModules: ["katex"], externalModules: [] },
+  messages: { budgetKiB: 715, lazyModules: ["katex"], externalModules: [] },
+  events: { budgetKiB: 470, lazyModules: [], externalModules: [] },
+  presence: { budgetKiB: 435, lazyModules: [], externalModules: [] },
+  realm: { budgetKiB: 505, lazyModules: [], externalModules: [] },
+  webhooks: { budgetKiB: 750, lazyModules: ["katex"], externalModules: [] },
+  fallback: { budgetKiB: 410, lazyModules: [], externalModules: [] },
+  worker: { budgetKiB: 625, lazyModules: [], externalModules: [SHARP_MODULE] },
+  files: { budgetKiB: 700, lazyModules: [], externalModules: [SHARP_MODULE] },
+};
+
+/**
+ * Lines prepended to every ESM bundle: Node's ESM has no `require`, but a
+ * CommonJS dependency inlined by esbuild may still call it for a Node
+ * built-in; `createRequire` gives it one.
+ */
+const ESM_REQUIRE_BANNER = [
+  "import { createRequire as __zsCreateRequire } from 'node:module';",
+  "const require = __zsCreateRequire(import.meta.url);",
+].join(" ");
+
+/**
+ * Packages replaced in the bundles by smaller modules of ours
+ * (`infra/bundling/`, each explains its reason): zod without its locales,
+ * the AWS SDK's credentials from the environment only.
+ */
+const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
+  zod: path.join(PROJECT_ROOT, "infra/bundling/zod-entry.ts"),
+  "@aws-sdk/credential-provider-node": path.join(PROJECT_ROOT, "infra/bundling/credentials-entry.ts"),
+};
+
+/** The esbuild settings every function shares, in one place for the CDK and the bundle-size test. */
+const SHARED = {
+  target: "node22",
+  // Prefer the ESM build of dual packages (smaller, tree-shakable).
+  mainFields: ["module", "main"],
+  banner: ESM_REQUIRE_BANNER,
+  minify: true,
+  sourceMap: true,
+  // Stack traces need the mappings, not the sources: keeps the zip small.
+  sourcesContent: false,
+} as const;
+
+/** Shell commands that copy `modules` ({@link LAZY_MODULES}) into `outputDir/node_modules`. */
+export function lazyModuleCommands(outputDir: string, modules: readonly LazyModule[]): string[] {
+  return modules.flatMap((name) => {
+    const target = path.join(outputDir, "node_modules", name);
+    return [`mkdir -p "${target}"`, `cp "${path.join(PROJECT_ROOT, LAZY_MODULES[name])}" "${path.join(target, "index.js")}"`];
+  });
+}
+
+/**
+ * `NodejsFunction` bundling of `functions/<folder>/index.ts`: the locally
+ * installed esbuild (never Docker, so `cdk synth` works offline), minified
+ * ESM with source maps, the AWS SDK bundled (the deployed code runs the SDK
+ * version the tests ran with), {@link BUNDLE_ALIASES}, and the function's
+ * lazy modules copied beside the bundle.
+ */
+export function nodejsBundling(folder: FunctionFolder): BundlingOptions {
+  const spec = FUNCTION_BUNDLES[folder];
+  return {
+    forceDockerBundling: false,
+    format: OutputFormat.ESM,
+    target: SHARED.target,
+    mainFields: [...SHARED.mainFields],
+    banner: SHARED.banner,
+    minify: SHARED.minify,
+    sourceMap: SHARED.sourceMap,
+    sourcesContent: SHARED.sourcesContent,
+    bundleAwsSDK: true,
+    externalModules: [...spec.externalModules],
+    esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (_inputDir, outputDir) => lazyModuleCommands(outputDir, spec.lazyModules),
+    },
+  };
+}
+
+/**
+ * The same bundle as {@link nodejsBundling}, as esbuild build options
+ * (what `NodejsFunction` passes on esbuild's command line), written to
+ * `outdir/index.mjs`: for the bundle-size test.
+ */
+export function esbuildOptions(folder: FunctionFolder, outdir: string): BuildOptions {
+  return {
+    entryPoints: { index: path.join(PROJECT_ROOT, "functions", folder, "index.ts") },
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    absWorkingDir: PROJECT_ROOT,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: SHARED.target,
+    mainFields: [...SHARED.mainFields],
+    banner: { js: SHARED.banner },
+    minify: SHARED.minify,
+    sourcemap: SHARED.sourceMap,
+    sourcesContent: SHARED.sourcesContent,
+    external: [...FUNCTION_BUNDLES[folder].externalModules],
+    alias: { ...BUNDLE_ALIASES },
+    metafile: true,
+  };
+}

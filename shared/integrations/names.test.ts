@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { INTEGRATION_LISTINGS, INTEGRATION_URL_NAMES } from "./names.js";
+import { integrationByName, integrationNames } from "./registry.js";
+
+describe("INTEGRATION_LISTINGS", () => {
+  it("lists every integration of the registry, in order, with its display name and event types", () => {
+    const fromRegistry = integrationNames().map((name) => {
+      const integration = integrationByName(name)!;
+      return {
+        name,
+        displayName: integration.displayName,
+        ...(integration.allEventTypes ? { allEventTypes: [...integration.allEventTypes] } : {}),
+      };
+    });
+    expect(INTEGRATION_LISTINGS.map((i) => ({ ...i, ...(i.allEventTypes ? { allEventTypes: [...i.allEventTypes] } : {}) }))).toEqual(fromRegistry);
+  });
+});
+
+describe("INTEGRATION_URL_NAMES", () => {
+  it("holds every integration's URL name", () => {
+    for (const name of integrationNames()) expect(INTEGRATION_URL_NAMES.has(name), name).toBe(true);
+  });
+
+  it("holds only names the registry serves (aliases included)", () => {
+    for (const name of INTEGRATION_URL_NAMES) expect(integrationByName(name), name).toBeDefined();
+    expect(INTEGRATION_URL_NAMES.has("githubsponsors")).toBe(true);
+    expect(INTEGRATION_URL_NAMES.has("nonexistent")).toBe(false);
+  });
+});
