@@ -14,7 +14,9 @@
  * - part 3 (life): edits, reactions and flags of one message (round trips
  *   with 100 and 5,000 messages of history), and the items per second of
  *   `POST /mark_all_as_read` and a `change_all` topic move until their SQS
- *   jobs drain.
+ *   jobs drain;
+ * - part 4 (typing): a stream typing notification to 100 and 500
+ *   subscribers, from the request until every recipient's queue has it.
  *
  * Flags: see `npm run bench -- --help` (`--quick` is a ~1.5-minute smoke run).
  * Only 127.0.0.1 is contacted. The run always ends: every loop is bounded,
@@ -29,6 +31,7 @@ import { DriverWorker } from "./bench/drivers.js";
 import { liveStreamNames, renderEvents, runEventsPart, type EventsResult } from "./bench/part-events.js";
 import { LIFE_STREAMS, renderLife, runLifePart, type LifeResult } from "./bench/part-life.js";
 import { MESSAGE_STREAMS, renderMessages, runMessagesPart, type MessagesResult } from "./bench/part-messages.js";
+import { renderTyping, runTypingPart, typingStreamName, type TypingResult } from "./bench/part-typing.js";
 import { machineLine, startBenchStack, type BenchStack } from "./bench/setup.js";
 
 let sizes: Sizes;
@@ -59,7 +62,7 @@ deadline.unref();
 let bench: BenchStack | undefined;
 let driver: DriverWorker | undefined;
 let exitCode = 0;
-const results: { messages?: MessagesResult; events?: EventsResult; life?: LifeResult } = {};
+const results: { messages?: MessagesResult; events?: EventsResult; life?: LifeResult; typing?: TypingResult } = {};
 const sections: string[] = [];
 try {
   log("starting the local stack");
@@ -67,6 +70,7 @@ try {
     ...(sizes.parts.has("messages") ? Object.values(MESSAGE_STREAMS) : []),
     ...(sizes.parts.has("events") ? liveStreamNames(sizes.eventStreams) : []),
     ...(sizes.parts.has("life") ? Object.values(LIFE_STREAMS) : []),
+    ...(sizes.parts.has("typing") ? sizes.typingSubscribers.map(typingStreamName) : []),
   ];
   bench = await startBenchStack(streamNames);
   driver = new DriverWorker();
@@ -81,6 +85,10 @@ try {
   if (sizes.parts.has("life")) {
     results.life = await runLifePart(bench, sizes, log);
     sections.push(renderLife(results.life, sizes));
+  }
+  if (sizes.parts.has("typing")) {
+    results.typing = await runTypingPart(bench, sizes, log);
+    sections.push(renderTyping(results.typing));
   }
 } catch (err) {
   exitCode = 1;

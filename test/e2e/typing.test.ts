@@ -1,4 +1,4 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import { keys } from "../../shared/data/keys.js";
 import { EventQueueClient } from "../support/event-queue-client.js";
@@ -169,6 +169,12 @@ describe("POST /typing to a stream topic", () => {
     expect(await qm.poll({ dontBlock: true })).toEqual([]);
     expect(await q2.poll({ dontBlock: true })).toEqual([]);
     expect(await outsider.poll({ dontBlock: true })).toEqual([]);
+    // Items addressed to others move a queue's typing cursor past them, so later reads cover only the look-back window
+    // (saved with the next answer that carries an event: here a direct typing notification).
+    await org.api(member, "POST", "/typing", { op: "start", to: [admin.id] });
+    expect(await outsider.poll({ dontBlock: true })).toMatchObject([{ type: "typing", message_type: "direct" }]);
+    const saved = await org.stack.deps.db.send(new GetCommand({ TableName: org.stack.deps.table, Key: keys.eventQueue(outsider.queueId!) }));
+    expect(String(saved.Item!.typing_cursor) >= String(items[0]!.sk).slice(0, 13)).toBe(true);
   });
 
   it("refuses a missing stream or topic, and streams the sender cannot see", async () => {
