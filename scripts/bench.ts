@@ -18,7 +18,7 @@
  * - part 4 (typing): a stream typing notification to 100 and 500
  *   subscribers, from the request until every recipient's queue has it.
  *
- * Flags: see `npm run bench -- --help` (`--quick` is a ~1.5-minute smoke run).
+ * Flags: see `npm run bench -- --help` (`--quick` is a ~2.5-minute smoke run).
  * Only 127.0.0.1 is contacted. The run always ends: every loop is bounded,
  * and a hard deadline (`--max-minutes`) exits with code 2.
  * docs/performance.md explains the numbers.

@@ -89,12 +89,12 @@ const QUICK: Omit<Sizes, "quick" | "parts" | "json"> = {
   typingSubscribers: [100, 500],
   typingNotifications: 6,
   drainTimeoutMs: 60_000,
-  maxMinutes: 4,
+  maxMinutes: 8,
 };
 
 export const USAGE = `npm run bench -- [--quick] [options]
 
-  --quick                 ~1.5-minute smoke run with small sizes (life alone ~30 s)
+  --quick                 ~2.5-minute smoke run with small sizes (life alone ~30 s, typing ~1 min)
   --parts LIST            messages,events,life,typing (default all four)
   --messages N            messages in the history table (${FULL.messages}; quick ${QUICK.messages})
   --senders N             concurrent senders / requests in flight (${FULL.senders})
