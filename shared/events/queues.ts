@@ -123,9 +123,7 @@ export async function skipMessagesShownInSnapshot(
     // The typing log holds no message events.
     logsOf(deps, queue)
       .filter(({ s }) => s !== "T")
-      .map(async ({ s, log }) =>
-      (await log.since(from, MAX_EVENTS_PER_RESPONSE)).map((item) => ({ s, item })),
-    ),
+      .map(async ({ s, log }) => (await log.since(from, MAX_EVENTS_PER_RESPONSE)).map((item) => ({ s, item }))),
   );
   const shown = read.flat().filter(({ item }) => {
     const event = item.event as { type?: string; message?: { id?: number } };
@@ -222,7 +220,8 @@ async function collectNewEvents(deps: Deps, queue: EventQueueRecord): Promise<De
   const out: DeliveredEvent[] = [];
   for (const { s, item } of merged) {
     if (out.length >= MAX_EVENTS_PER_RESPONSE) {
-      if (s === "T") typingComplete = false;
+      // Items left for the next poll may include typing items: keep the typing cursor where it is.
+      typingComplete = false;
       break;
     }
     const events = eventsForQueue(queue, item, s);
