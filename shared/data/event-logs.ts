@@ -112,7 +112,7 @@ export const MAX_TYPING_AUDIENCE = 1000;
  * `userIds`: `{pk: RTYP#<realm>, sk: <eventKey>, type: "event", event,
  * user_ids, expires_at}`. One PutItem of ≈ 150 bytes + 4 per recipient:
  * one write unit for the ≤ 100 recipients Zulip notifies, where a copy per
- * recipient cost one unit each.
+ * recipient would cost one unit each.
  * @param nowMs milliseconds since the UNIX epoch: the key's time and the expiry's start
  * @throws Error when `userIds` is empty or longer than {@link MAX_TYPING_AUDIENCE}
  */
