@@ -18,10 +18,12 @@
  * - then, whatever the parts: the DynamoDB round trips a rate-limited
  *   request adds (limits switched on in process for a few requests), and
  *   the largest `GET /messages` and `POST /register` answers received.
- * - part 4 (lambda): each function's deployed bundle in a process of its
+ * - part 5 (lambda): each function's deployed bundle in a process of its
  *   own, one request at a time: CPU time per request, peak RSS and heap.
+ * - part 4 (typing): a stream typing notification to 100 and 500
+ *   subscribers, from the request until every recipient's queue has it.
  *
- * Flags: see `npm run bench -- --help` (`--quick` is a ~1.5-minute smoke run).
+ * Flags: see `npm run bench -- --help` (`--quick` is a ~2.5-minute smoke run).
  * Only 127.0.0.1 is contacted. The run always ends: every loop is bounded,
  * and a hard deadline (`--max-minutes`) exits with code 2.
  * docs/performance.md explains the numbers.
@@ -36,6 +38,7 @@ import { LIFE_STREAMS, renderLife, runLifePart, type LifeResult } from "./bench/
 import { renderLimits, runLimitsPart, type LimitsResult } from "./bench/part-limits.js";
 import { LAMBDA_STREAM, renderLambda, runLambdaPart, type LambdaResult } from "./bench/part-lambda.js";
 import { MESSAGE_STREAMS, renderMessages, runMessagesPart, type MessagesResult } from "./bench/part-messages.js";
+import { renderTyping, runTypingPart, typingStreamName, type TypingResult } from "./bench/part-typing.js";
 import { machineLine, startBenchStack, type BenchStack } from "./bench/setup.js";
 
 let sizes: Sizes;
@@ -72,6 +75,7 @@ const results: {
   life?: LifeResult;
   limits?: LimitsResult;
   lambda?: LambdaResult;
+  typing?: TypingResult;
 } = {};
 const sections: string[] = [];
 try {
@@ -81,6 +85,7 @@ try {
     ...(sizes.parts.has("events") ? liveStreamNames(sizes.eventStreams) : []),
     ...(sizes.parts.has("life") ? Object.values(LIFE_STREAMS) : []),
     ...(sizes.parts.has("lambda") ? [LAMBDA_STREAM] : []),
+    ...(sizes.parts.has("typing") ? sizes.typingSubscribers.map(typingStreamName) : []),
   ];
   bench = await startBenchStack(streamNames);
   driver = new DriverWorker();
@@ -95,6 +100,10 @@ try {
   if (sizes.parts.has("life")) {
     results.life = await runLifePart(bench, sizes, log);
     sections.push(renderLife(results.life, sizes));
+  }
+  if (sizes.parts.has("typing")) {
+    results.typing = await runTypingPart(bench, sizes, log);
+    sections.push(renderTyping(results.typing));
   }
   results.limits = await runLimitsPart(bench, driver, log);
   sections.push(renderLimits(results.limits));

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 /** Every size and duration of a bench run (durations in the unit their name says). */
 export interface Sizes {
   quick: boolean;
-  parts: Set<"messages" | "events" | "life" | "lambda">;
+  parts: Set<"messages" | "events" | "life" | "typing" | "lambda">;
   /** Messages in the history table (`GET /messages` phases). */
   messages: number;
   /** Concurrent senders, and requests in flight for every closed-loop phase. */
@@ -34,6 +34,10 @@ export interface Sizes {
   lifeUnread: number;
   /** Life part: messages of history a `change_all` topic move moves (plus its target). */
   lifeMove: number;
+  /** Typing part: subscribers of each stream typed in (one run per size). */
+  typingSubscribers: number[];
+  /** Typing part: notifications sent per stream size. */
+  typingNotifications: number;
   /** How long to wait for deferred work to drain after a send phase, ms. */
   drainTimeoutMs: number;
   /** The whole run stops (exit code 2) after this many minutes. */
@@ -59,6 +63,8 @@ const FULL: Omit<Sizes, "quick" | "parts" | "json"> = {
   lifeHistory: 5000,
   lifeUnread: 5000,
   lifeMove: 2000,
+  typingSubscribers: [100, 500],
+  typingNotifications: 20,
   drainTimeoutMs: 240_000,
   maxMinutes: 15,
 };
@@ -80,14 +86,16 @@ const QUICK: Omit<Sizes, "quick" | "parts" | "json"> = {
   lifeHistory: 2000,
   lifeUnread: 1200,
   lifeMove: 500,
+  typingSubscribers: [100, 500],
+  typingNotifications: 6,
   drainTimeoutMs: 60_000,
-  maxMinutes: 4,
+  maxMinutes: 8,
 };
 
 export const USAGE = `npm run bench -- [--quick] [options]
 
-  --quick                 ~1.5-minute smoke run with small sizes (life alone ~30 s)
-  --parts LIST            messages,events,life,lambda (default all four)
+  --quick                 ~2.5-minute smoke run with small sizes (life alone ~30 s, typing ~1 min)
+  --parts LIST            messages,events,life,typing,lambda (default all five)
   --messages N            messages in the history table (${FULL.messages}; quick ${QUICK.messages})
   --senders N             concurrent senders / requests in flight (${FULL.senders})
   --sends N               sends to the 10-subscriber stream (${FULL.sends}; quick ${QUICK.sends})
@@ -104,6 +112,8 @@ export const USAGE = `npm run bench -- [--quick] [options]
   --life-history N        life: messages of history of the long stream, against 100 (${FULL.lifeHistory}; quick ${QUICK.lifeHistory})
   --life-unread N         life: unread messages for POST /mark_all_as_read (${FULL.lifeUnread}; quick ${QUICK.lifeUnread})
   --life-move N           life: messages a change_all topic move moves (${FULL.lifeMove}; quick ${QUICK.lifeMove})
+  --typing-subscribers L typing: subscribers of each stream typed in, one run per size (${FULL.typingSubscribers.join(",")})
+  --typing-notifications N typing: notifications per stream size (${FULL.typingNotifications}; quick ${QUICK.typingNotifications})
   --max-minutes N         hard stop for the whole run (${FULL.maxMinutes}; quick ${QUICK.maxMinutes})
   --json FILE             also write the raw results as JSON`;
 
@@ -136,6 +146,8 @@ export function parseSizes(argv: string[]): Sizes | "help" {
       "life-history": num,
       "life-unread": num,
       "life-move": num,
+      "typing-subscribers": num,
+      "typing-notifications": num,
       "max-minutes": num,
       json: { type: "string" },
     },
@@ -150,8 +162,10 @@ export function parseSizes(argv: string[]): Sizes | "help" {
     if (!Number.isFinite(v) || v < min) throw new Error(`--${name} must be a number ≥ ${min}, got ${String(raw)}`);
     return v;
   };
-  const parts = new Set((values.parts ?? "messages,events,life,lambda").split(",").map((p) => p.trim()));
-  for (const p of parts) if (p !== "messages" && p !== "events" && p !== "life" && p !== "lambda") throw new Error(`--parts: unknown part ${p}`);
+  const parts = new Set((values.parts ?? "messages,events,life,typing,lambda").split(",").map((p) => p.trim()));
+  for (const p of parts) {
+    if (p !== "messages" && p !== "events" && p !== "life" && p !== "typing" && p !== "lambda") throw new Error(`--parts: unknown part ${p}`);
+  }
   return {
     quick: values.quick === true,
     parts: parts as Sizes["parts"],
@@ -171,10 +185,19 @@ export function parseSizes(argv: string[]): Sizes | "help" {
     lifeHistory: Math.round(n("life-history", base.lifeHistory, 100)),
     lifeUnread: Math.round(n("life-unread", base.lifeUnread)),
     lifeMove: Math.round(n("life-move", base.lifeMove)),
+    typingSubscribers: sizeList(values["typing-subscribers"], base.typingSubscribers),
+    typingNotifications: Math.round(n("typing-notifications", base.typingNotifications)),
     drainTimeoutMs: base.drainTimeoutMs,
     maxMinutes: n("max-minutes", base.maxMinutes),
     json: values.json,
   };
+}
+
+function sizeList(raw: string | undefined, fallback: number[]): number[] {
+  if (raw === undefined) return fallback;
+  const list = raw.split(",").map((x) => Number(x.trim()));
+  if (list.length === 0 || list.some((x) => !Number.isInteger(x) || x < 2)) throw new Error(`--typing-subscribers must be integers ≥ 2, got ${raw}`);
+  return list;
 }
 
 function rates(raw: string | undefined, fallback: number[]): number[] {
@@ -198,5 +221,6 @@ export function sizesLine(s: Sizes): string {
   if (s.parts.has("life")) {
     parts.push(`life-ops=${s.lifeOps} life-history=${s.lifeHistory} life-unread=${s.lifeUnread} life-move=${s.lifeMove}`);
   }
+  if (s.parts.has("typing")) parts.push(`typing-subscribers=${s.typingSubscribers.join(",")} typing-notifications=${s.typingNotifications}`);
   return `${s.quick ? "--quick " : ""}${parts.join(" ")}`;
 }

@@ -36,7 +36,8 @@ export class EventWriteProbe {
           for (const r of list) {
             const item = r.PutRequest?.Item;
             if (item?.type !== "event" || item.event?.type !== "message") continue;
-            const ts = /bench-ts=(\d+(?:\.\d+)?)/.exec(String(item.event.raw_content ?? ""))?.[1];
+            // `rc` is `raw_content` in the stored (compact) form of a message event (`shared/data/event-codec.ts`).
+            const ts = /bench-ts=(\d+(?:\.\d+)?)/.exec(String(item.event.raw_content ?? item.event.rc ?? ""))?.[1];
             if (ts) found.set(ts, (found.get(ts) ?? 0) + 1);
           }
         }

@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
 import { batchGet } from "./batch-get.js";
 import { writeIf } from "./conditions.js";
+import { decodeStoredEvent } from "./event-codec.js";
 import { recordOf } from "./items.js";
 import { keyFits, keys } from "./keys.js";
 import { queryPages } from "./query.js";
@@ -78,7 +79,7 @@ export async function deleteQueueItem(deps: Db, queueId: string): Promise<void> 
 function toLogItem(item: Record<string, unknown>): LogItem {
   return {
     key: String(item.sk),
-    event: item.event as LogItem["event"],
+    event: decodeStoredEvent(item.event as LogItem["event"]),
     ...(item.flags ? { flags: item.flags as string[] } : {}),
     ...(item.flags_by_user ? { flags_by_user: item.flags_by_user as Record<string, string[]> } : {}),
     ...(item.public_stream ? { public_stream: true } : {}),
@@ -87,8 +88,9 @@ function toLogItem(item: Record<string, unknown>): LogItem {
 }
 
 /**
- * One event log as queues read it: a user's own log (`UEVT#<user_id>`) or a
- * realm's public-stream log (`REVT#<realm_id>`).
+ * One event log as queues read it: a user's own log (`UEVT#<user_id>`), a
+ * realm's public-stream log (`REVT#<realm_id>`) or its stream-typing log
+ * (`RTYP#<realm_id>`, filtered to the reader).
  */
 export interface EventLog {
   /**
@@ -114,17 +116,49 @@ export function realmPublicEventLog(deps: Db, realmId: number): EventLog {
   };
 }
 
+/**
+ * A realm's stream-typing log (the `T` source of queues that take stream
+ * typing events), as one user reads it: only the items addressed to
+ * `userId` come back (a filter on the item's `user_ids`; the read units
+ * count every item of the range, which holds the realm's typing of a few
+ * seconds).
+ */
+export function realmTypingEventLog(deps: Db, realmId: number, userId: number): EventLog {
+  return {
+    since: (fromKey, maxNew, seen) =>
+      readEventLog(deps, keys.realmTypingEvents(realmId).pk, fromKey, maxNew, seen, {
+        FilterExpression: "contains(user_ids, :me)",
+        ProjectionExpression: "sk, #event, expires_at",
+        ExpressionAttributeNames: { "#event": "event" },
+        ExpressionAttributeValues: { ":me": userId },
+      }),
+  };
+}
+
 async function readEventLog(
   deps: Db,
   pk: string,
   fromKey: string,
   maxNew: number,
   seen: (key: string) => boolean = () => false,
+  filter?: {
+    FilterExpression: string;
+    ProjectionExpression: string;
+    ExpressionAttributeNames: Record<string, string>;
+    ExpressionAttributeValues: Record<string, unknown>;
+  },
 ): Promise<LogItem[]> {
   const items: LogItem[] = [];
   const pages = queryPages(deps, {
     KeyConditionExpression: "pk = :pk AND sk >= :from",
-    ExpressionAttributeValues: { ":pk": pk, ":from": fromKey },
+    ...(filter
+      ? {
+          FilterExpression: filter.FilterExpression,
+          ProjectionExpression: filter.ProjectionExpression,
+          ExpressionAttributeNames: filter.ExpressionAttributeNames,
+        }
+      : {}),
+    ExpressionAttributeValues: { ":pk": pk, ":from": fromKey, ...filter?.ExpressionAttributeValues },
   });
   for await (const page of pages) {
     for (const item of page) {
@@ -145,17 +179,24 @@ export async function logItemsByRef(
   deps: Db,
   userId: number,
   realmId: number,
-  refs: { s: "U" | "R"; k: string }[],
+  refs: { s: "U" | "R" | "T"; k: string }[],
 ): Promise<Map<string, LogItem>> {
   const unique = [...new Map(refs.map((r) => [`${r.s}${r.k}`, r])).values()];
   const found = new Map<string, LogItem>();
   if (unique.length === 0) return found;
-  const items = await batchGet(
-    deps,
-    unique.map((r) => (r.s === "U" ? keys.userEvent(userId, r.k) : keys.realmPublicEvent(realmId, r.k))),
-  );
+  const keyOf = (r: { s: "U" | "R" | "T"; k: string }) =>
+    r.s === "U" ? keys.userEvent(userId, r.k) : r.s === "R" ? keys.realmPublicEvent(realmId, r.k) : keys.realmTypingEvent(realmId, r.k);
+  const items = await batchGet(deps, unique.map(keyOf));
+  const sourceOf = new Map<string, "U" | "R" | "T">([
+    [keys.userEvents(userId).pk, "U"],
+    [keys.realmPublicEvents(realmId).pk, "R"],
+    [keys.realmTypingEvents(realmId).pk, "T"],
+  ]);
   for (const item of items) {
-    const source = item.pk === keys.userEvents(userId).pk ? "U" : "R";
+    const source = sourceOf.get(String(item.pk));
+    if (source === undefined) continue;
+    // A typing item is re-read by key only for a queue it was delivered to, i.e. addressed to its owner.
+    if (source === "T" && !(item.user_ids as number[] | undefined)?.includes(userId)) continue;
     found.set(`${source}${String(item.sk)}`, toLogItem(item));
   }
   return found;

@@ -131,6 +131,13 @@ export const keys = {
   /** A realm-wide log of public-stream message events, read by `all_public_streams` queues. */
   realmPublicEvent: (realmId: number, eventKey: string) => ({ pk: `REVT#${realmId}`, sk: eventKey }),
   realmPublicEvents: (realmId: number) => ({ pk: `REVT#${realmId}` }),
+  /**
+   * A realm-wide log of stream `typing` events, one item per notification
+   * addressed to its recipients, read by every queue of the realm that takes
+   * stream typing events (instead of one copy per subscriber).
+   */
+  realmTypingEvent: (realmId: number, eventKey: string) => ({ pk: `RTYP#${realmId}`, sk: eventKey }),
+  realmTypingEvents: (realmId: number) => ({ pk: `RTYP#${realmId}` }),
 
   /** Presence of one user (one item, overwritten by each ping). */
   presence: (realmId: number, userId: number) => ({ pk: `PRESENCE#${realmId}`, sk: pad(userId) }),

@@ -187,12 +187,13 @@ export async function deleteUserDataBatch(
 
 /**
  * Deletes up to `limit` items of the realm's public-stream event log
- * (`REVT#`) and then of its presence partition (`PRESENCE#`).
+ * (`REVT#`), its stream-typing log (`RTYP#`) and then of its presence
+ * partition (`PRESENCE#`).
  * @returns how many items were deleted (0: both are empty)
  */
 export async function deleteRealmLogsBatch(store: Store, realmId: number, limit: number): Promise<number> {
   let deleted = 0;
-  for (const pk of [keys.realmPublicEvents(realmId).pk, keys.realmPresence(realmId).pk]) {
+  for (const pk of [keys.realmPublicEvents(realmId).pk, keys.realmTypingEvents(realmId).pk, keys.realmPresence(realmId).pk]) {
     const found = await partitionKeys(store, pk, limit - deleted);
     await deleteAll(store, found);
     deleted += found.length;

@@ -124,6 +124,16 @@ export function readsPublicLog(
   return queue.reads_public_log ?? (queue.all_public_streams || queue.narrow.length > 0);
 }
 
+/**
+ * Whether a queue reads its realm's stream-typing log (`RTYP#`): only
+ * queues that take stream `typing` events (the `stream_typing_notifications`
+ * capability, and `typing` among their `event_types` when they list any),
+ * so the others pay no read for it.
+ */
+export function readsTypingLog(queue: Pick<QueueOptions, "event_types" | "capabilities">): boolean {
+  return queue.capabilities.stream_typing_notifications && (queue.event_types === null || queue.event_types.includes("typing"));
+}
+
 function finalizeMessageEvent(queue: DeliveryQueue, stored: Record<string, unknown>, flags: string[]): DeliveredEvent {
   const message = { ...((stored.message ?? {}) as Record<string, unknown>) };
   const rawContent = (stored.raw_content ?? message.raw_content) as string | undefined;
@@ -154,7 +164,7 @@ function finalizeMessageEvent(queue: DeliveryQueue, stored: Record<string, unkno
  * @param source which log the item was read from; a user-log copy of a
  *   public-stream event is skipped by queues that read the realm log
  */
-export function eventsForQueue(queue: DeliveryQueue, item: LogItem, source: "U" | "R"): DeliveredEvent[] {
+export function eventsForQueue(queue: DeliveryQueue, item: LogItem, source: "U" | "R" | "T"): DeliveredEvent[] {
   const stored = item.event as DeliveredEvent;
   if (source === "U" && stored[PUBLIC_STREAM_MARKER] === true && readsPublicLog(queue)) return [];
 

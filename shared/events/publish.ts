@@ -1,5 +1,5 @@
 import type { Deps } from "../deps.js";
-import { putRealmPublicEventItem, putUserEventItems, type EventCopy } from "../data/event-logs.js";
+import { putRealmPublicEventItem, putRealmTypingEventItem, putUserEventItems, type EventCopy } from "../data/event-logs.js";
 import type { DeferredJob } from "../deferred/deferred-work.js";
 
 import type { EventOf, ZulipEvent } from "./types.js";
@@ -159,4 +159,26 @@ async function writePublicStreamEvent(deps: Deps, realmId: number, event: Publis
       : undefined;
   await putRealmPublicEventItem(deps, realmId, event, flagsByUser, deps.clock.now());
   deps.eventsWritten([publicLogWakeId(realmId)]);
+}
+
+/**
+ * Zulip's `send_event` for a stream `typing` event: instead of a copy in
+ * each recipient's log, one item in the realm's typing log names the
+ * recipients, and every queue that takes stream typing events reads that
+ * log and keeps the items addressed to its owner (docs/events.md, "Stream
+ * typing"). One PutItem whatever the audience (at most 100 users: Zulip
+ * sends no stream typing events to larger streams). Wakes the recipients'
+ * waiting polls. Nothing is written for an empty audience.
+ * @param event a `typing` event with `stream_id`
+ * @param userIds the recipients
+ */
+export async function sendStreamTypingEvent(
+  deps: Deps,
+  realmId: number,
+  event: EventOf<"typing/start"> | EventOf<"typing/stop">,
+  userIds: readonly number[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await putRealmTypingEventItem(deps, realmId, event, userIds, deps.clock.now());
+  deps.eventsWritten([...userIds]);
 }

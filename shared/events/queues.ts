@@ -9,6 +9,7 @@ import {
   logItemsByRef,
   putNewQueue,
   realmPublicEventLog,
+  realmTypingEventLog,
   saveQueue,
   userEventLog,
   type EventLog,
@@ -16,7 +17,7 @@ import {
 import { eventKeyTime } from "../data/event-logs.js";
 import { apiEmail } from "../domain/email.js";
 import { isGuest } from "../domain/roles.js";
-import { eventsForQueue, readsPublicLog, type DeliveredEvent } from "./delivery.js";
+import { eventsForQueue, readsPublicLog, readsTypingLog, type DeliveredEvent } from "./delivery.js";
 import { publicLogWakeId } from "./publish.js";
 
 /**
@@ -85,6 +86,7 @@ export async function createEventQueue(
     reads_public_log: options.all_public_streams || (options.narrow.length > 0 && !isGuest(user)),
     log_cursor: pad13(now),
     public_cursor: pad13(now),
+    typing_cursor: pad13(now),
     recent_keys: [],
     next_event_id: 0,
     newest_pruned_id: -1,
@@ -118,9 +120,10 @@ export async function skipMessagesShownInSnapshot(
   if (shownUnread.size === 0) return;
   const from = pad13(queue.created_ms);
   const read = await Promise.all(
-    logsOf(deps, queue).map(async ({ s, log }) =>
-      (await log.since(from, MAX_EVENTS_PER_RESPONSE)).map((item) => ({ s, item })),
-    ),
+    // The typing log holds no message events.
+    logsOf(deps, queue)
+      .filter(({ s }) => s !== "T")
+      .map(async ({ s, log }) => (await log.since(from, MAX_EVENTS_PER_RESPONSE)).map((item) => ({ s, item }))),
   );
   const shown = read.flat().filter(({ item }) => {
     const event = item.event as { type?: string; message?: { id?: number } };
@@ -143,11 +146,23 @@ export function isLiveQueue(queue: EventQueueRecord | undefined, nowMs: number):
   return queue !== undefined && nowMs - queue.last_activity_ms <= QUEUE_TIMEOUT_MS;
 }
 
-/** The logs a queue reads, in merge order: the owner's log, then (for queues that read it) the realm's public log. */
-function logsOf(deps: Deps, queue: EventQueueRecord): { s: "U" | "R"; log: EventLog }[] {
-  const logs: { s: "U" | "R"; log: EventLog }[] = [{ s: "U", log: userEventLog(deps, queue.user_id) }];
+type ReadSource = "U" | "R" | "T";
+
+/**
+ * The logs a queue reads, read in parallel and merged by key: the owner's
+ * log, then for queues that read them the realm's public-stream log and
+ * the realm's stream-typing log (its items addressed to the owner).
+ */
+function logsOf(deps: Deps, queue: EventQueueRecord): { s: ReadSource; log: EventLog }[] {
+  const logs: { s: ReadSource; log: EventLog }[] = [{ s: "U", log: userEventLog(deps, queue.user_id) }];
   if (readsPublicLog(queue)) logs.push({ s: "R", log: realmPublicEventLog(deps, queue.realm_id) });
+  if (readsTypingLog(queue)) logs.push({ s: "T", log: realmTypingEventLog(deps, queue.realm_id, queue.user_id) });
   return logs;
+}
+
+/** Where a queue last read a log up to (see {@link EventQueueRecord.typing_cursor} for the typing log). */
+function cursorOf(queue: EventQueueRecord, s: ReadSource): string {
+  return s === "U" ? queue.log_cursor : s === "R" ? queue.public_cursor : (queue.typing_cursor ?? queue.log_cursor);
 }
 
 /** Drops acknowledged events (Zulip's `EventQueue.prune` with its two consistency checks). */
@@ -164,7 +179,7 @@ function acknowledge(queue: EventQueueRecord, lastEventId: number): boolean {
 
 /** Rebuilds the events of unacknowledged entries from their log items (one BatchGet per 100). */
 async function materializePending(deps: Deps, queue: EventQueueRecord): Promise<DeliveredEvent[]> {
-  const refs = queue.pending.filter((p): p is PendingEvent & { s: "U" | "R"; k: string } => p.s !== "H" && !!p.k);
+  const refs = queue.pending.filter((p): p is PendingEvent & { s: ReadSource; k: string } => p.s !== "H" && !!p.k);
   const items = await logItemsByRef(deps, queue.user_id, queue.realm_id, refs);
   const out: DeliveredEvent[] = [];
   for (const p of queue.pending) {
@@ -181,27 +196,34 @@ async function materializePending(deps: Deps, queue: EventQueueRecord): Promise<
 }
 
 /**
- * Reads both logs past the queue's cursors (minus the look-back window),
+ * Reads the queue's logs past its cursors (minus the look-back window),
  * turns each unseen item into this queue's events, gives them the next
  * queue-local IDs and records them as unacknowledged. Mutates `queue`.
- * One Query per log read (two in parallel for queues that read the realm's
- * public log).
+ * One Query per log read, in parallel (see {@link logsOf}).
  * @returns the new events, with IDs, in log-key order
  */
 async function collectNewEvents(deps: Deps, queue: EventQueueRecord): Promise<DeliveredEvent[]> {
   const nowKey = pad13(deps.clock.now());
   const recent = new Set(queue.recent_keys);
   const from = (cursor: string) => pad13(Math.max(queue.created_ms, eventKeyTime(cursor) - LOOKBACK_MS));
-  const reads = logsOf(deps, queue).map(({ s, log }) =>
+  const logs = logsOf(deps, queue);
+  const reads = logs.map(({ s, log }) =>
     log
-      .since(from(s === "U" ? queue.log_cursor : queue.public_cursor), MAX_EVENTS_PER_RESPONSE, (k) => recent.has(`${s}${k}`))
+      .since(from(cursorOf(queue, s)), MAX_EVENTS_PER_RESPONSE, (k) => recent.has(`${s}${k}`))
       .then((items) => items.map((item) => ({ s, item }))),
   );
-  const merged = (await Promise.all(reads)).flat().sort((a, b) => (a.item.key < b.item.key ? -1 : 1));
+  const read = await Promise.all(reads);
+  const merged = read.flat().sort((a, b) => (a.item.key < b.item.key ? -1 : 1));
+  const typingRead = logs.findIndex(({ s }) => s === "T");
+  let typingComplete = typingRead >= 0 && read[typingRead]!.length < MAX_EVENTS_PER_RESPONSE;
 
   const out: DeliveredEvent[] = [];
   for (const { s, item } of merged) {
-    if (out.length >= MAX_EVENTS_PER_RESPONSE) break;
+    if (out.length >= MAX_EVENTS_PER_RESPONSE) {
+      // Items left for the next poll may include typing items: keep the typing cursor where it is.
+      typingComplete = false;
+      break;
+    }
     const events = eventsForQueue(queue, item, s);
     events.forEach((event, p) => {
       const id = queue.next_event_id++;
@@ -216,9 +238,20 @@ async function collectNewEvents(deps: Deps, queue: EventQueueRecord): Promise<De
     const cursor = item.key <= nowKey ? item.key : nowKey;
     if (s === "U" && cursor > queue.log_cursor) queue.log_cursor = cursor;
     if (s === "R" && cursor > queue.public_cursor) queue.public_cursor = cursor;
+    if (s === "T" && cursor > cursorOf(queue, "T")) queue.typing_cursor = cursor;
   }
-  const keepFrom = { U: eventKeyTime(queue.log_cursor) - LOOKBACK_MS, R: eventKeyTime(queue.public_cursor) - LOOKBACK_MS };
-  queue.recent_keys = [...recent].filter((k) => eventKeyTime(k.slice(1)) >= keepFrom[k[0] as "U" | "R"]);
+  // The typing log also holds other users' items, which never move the
+  // cursor by being consumed: a read that consumed everything it found
+  // moves it to the reader's clock, so the next read covers only the
+  // look-back window (the realm's typing of a few seconds), as for the
+  // other logs.
+  if (typingComplete && nowKey > cursorOf(queue, "T")) queue.typing_cursor = nowKey;
+  const keepFrom = {
+    U: eventKeyTime(queue.log_cursor) - LOOKBACK_MS,
+    R: eventKeyTime(queue.public_cursor) - LOOKBACK_MS,
+    T: eventKeyTime(cursorOf(queue, "T")) - LOOKBACK_MS,
+  };
+  queue.recent_keys = [...recent].filter((k) => eventKeyTime(k.slice(1)) >= keepFrom[k[0] as ReadSource]);
   return out;
 }
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import zulipInit from "zulip-js";
 import { writeZuliprc } from "../../infra/local/bootstrap.js";
 import { doCreateUser } from "../../shared/actions/users/create-user.js";
+import { decodeStoredEvent } from "../../shared/data/event-codec.js";
 import { keys } from "../../shared/data/keys.js";
 import { updateUserFields } from "../../shared/data/users.js";
 import type { TestUser } from "../support/api-client.js";
@@ -341,7 +342,10 @@ describe("POST /messages, large streams and deferred work", () => {
         ExpressionAttributeValues: { ":pk": keys.userEvents(extra[120]!.id).pk },
       }),
     );
-    const messageEvents = (events.Items ?? []).filter((e) => e.event.type === "message" && e.event.message.id === id);
+    const messageEvents = (events.Items ?? []).filter((e) => {
+      const event = decodeStoredEvent(e.event);
+      return event.type === "message" && (event.message as { id: number }).id === id;
+    });
     expect(messageEvents).toHaveLength(1);
     expect(messageEvents[0]!.flags).toEqual([]);
     // And the home view (UM base) now has it.
@@ -354,23 +358,29 @@ describe("POST /messages, events", () => {
   it("writes a message event with per-user flags to every recipient's log after storing the message", async () => {
     const { member, member2 } = org.users;
     const res = await send(member, { type: "private", to: [member2.id], content: "ping @**Mia Member**", queue_id: "q1", local_id: "7.01" });
-    const events = await org.stack.deps.db.send(
-      new QueryCommand({
-        TableName: org.stack.deps.table,
-        KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": keys.userEvents(member2.id).pk },
-      }),
-    );
-    const copy = (events.Items ?? []).find((e) => e.event.type === "message" && e.event.message.id === res.body.id);
+    const copyIn = async (userId: number) => {
+      const events = await org.stack.deps.db.send(
+        new QueryCommand({
+          TableName: org.stack.deps.table,
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": keys.userEvents(userId).pk },
+        }),
+      );
+      return (events.Items ?? [])
+        .map((e) => ({ flags: e.flags as string[], event: decodeStoredEvent(e.event) }))
+        .find(({ event }) => event.type === "message" && (event.message as { id: number }).id === res.body.id);
+    };
+    const copy = await copyIn(member2.id);
     expect(copy!.flags).toEqual(["mentioned"]);
     expect(copy!.event).toMatchObject({
       type: "message",
       raw_content: "ping @**Mia Member**",
-      local_id: "7.01",
-      sender_queue_id: "q1",
       message: { id: res.body.id, type: "private", content_type: "text/html", sender_id: member.id },
     });
     expect(copy!.event.message).not.toHaveProperty("flags");
+    // Only the sending queue reports the local echo, so only the sender's copy keeps it.
+    expect(copy!.event).not.toHaveProperty("local_id");
+    expect((await copyIn(member.id))!.event).toMatchObject({ local_id: "7.01", sender_queue_id: "q1" });
   });
 });
 

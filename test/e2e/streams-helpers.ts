@@ -1,4 +1,5 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { decodeStoredEvent } from "../../shared/data/event-codec.js";
 import { keys } from "../../shared/data/keys.js";
 import type { StreamRecord } from "../../shared/data/records/stream.js";
 import type { SubscriptionRecord } from "../../shared/data/records/subscription.js";
@@ -16,25 +17,34 @@ import { expect } from "vitest";
  * user (what their event queues will deliver).
  */
 
-/** Every event in a user's log, oldest first (payloads without queue IDs). */
+/**
+ * Every event addressed to a user, oldest first (payloads without queue
+ * IDs, in their delivered form): the user's log, merged by key with the
+ * realm typing log's items addressed to them.
+ */
 export async function eventsOf(org: TestOrg, userId: number): Promise<Record<string, any>[]> {
   const deps = org.stack.deps;
-  const events: Record<string, any>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": keys.userEvents(userId).pk },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) events.push(item.event as Record<string, any>);
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return events;
+  const items: { sk: string; event: Record<string, any> }[] = [];
+  for (const pk of [keys.userEvents(userId).pk, keys.realmTypingEvents(org.realm.id).pk]) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await deps.db.send(
+        new QueryCommand({
+          TableName: deps.table,
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": pk },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) {
+        if (Array.isArray(item.user_ids) && !item.user_ids.includes(userId)) continue;
+        items.push({ sk: String(item.sk), event: decodeStoredEvent(item.event) });
+      }
+      start = out.LastEvaluatedKey;
+    } while (start);
+  }
+  return items.sort((a, b) => (a.sk < b.sk ? -1 : a.sk > b.sk ? 1 : 0)).map((i) => i.event);
 }
 
 /**

@@ -1,4 +1,6 @@
+import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
+import { keys } from "../../shared/data/keys.js";
 import { EventQueueClient } from "../support/event-queue-client.js";
 import { useTestOrg } from "../support/local-stack.js";
 import type { TestUser } from "../support/api-client.js";
@@ -119,6 +121,60 @@ describe("POST /typing to a stream topic", () => {
 
     await org.api(member, "POST", "/typing", { op: "stop", type: "channel", stream_id: streamId, topic: "plans" });
     expect(await capable.poll({ dontBlock: true })).toMatchObject([{ op: "stop", id: 1, stream_id: streamId }]);
+  });
+
+  it("writes one realm typing-log item addressed to the recipients, not a copy per subscriber; redelivers it until acknowledged", async () => {
+    // Prepare
+    const { member, member2, moderator, admin } = org.users;
+    const streamId = await createStream(member, "typing-log", { principals: [member.id, member2.id, moderator.id] });
+    const q2 = await queueOf(member2, { stream_typing_notifications: true });
+    const qm = await queueOf(moderator, { stream_typing_notifications: true });
+    const outsider = await queueOf(admin, { stream_typing_notifications: true });
+    const query = async (pk: string) =>
+      (
+        await org.stack.deps.db.send(
+          new QueryCommand({ TableName: org.stack.deps.table, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": pk } }),
+        )
+      ).Items ?? [];
+    const typingItems = async () =>
+      (await query(keys.realmTypingEvents(org.realm.id).pk)).filter((i) => i.event.stream_id === streamId);
+    const userLogTyping = async (userId: number) =>
+      (await query(keys.userEvents(userId).pk)).filter((i) => i.event.type === "typing");
+    const userLogBefore = (await userLogTyping(member2.id)).length;
+
+    // Act: a waiting long poll is woken by the write.
+    const waiting = q2.poll();
+    const res = await org.api(member, "POST", "/typing", { op: "start", type: "stream", stream_id: streamId, topic: "logs" });
+
+    // Assess
+    expect(res.body).toEqual({ result: "success", msg: "" });
+    const expected = {
+      type: "typing",
+      op: "start",
+      id: 0,
+      message_type: "stream",
+      sender: { user_id: member.id, email: member.email },
+      stream_id: streamId,
+      topic: "logs",
+    };
+    expect(await waiting).toEqual([expected]);
+    const items = await typingItems();
+    expect(items).toHaveLength(1);
+    expect(items[0]!.user_ids).toEqual([member2.id, moderator.id].sort((a, b) => a - b));
+    expect((await userLogTyping(member2.id)).length).toBe(userLogBefore);
+    // Not acknowledged: the same event with the same ID again, then nothing new once acknowledged.
+    const again = await qm.call("GET", "/events", { queue_id: qm.queueId, last_event_id: -1, dont_block: true });
+    expect(again.body.events).toEqual([expected]);
+    expect(await qm.poll({ dontBlock: true })).toEqual([expected]);
+    expect(await qm.poll({ dontBlock: true })).toEqual([]);
+    expect(await q2.poll({ dontBlock: true })).toEqual([]);
+    expect(await outsider.poll({ dontBlock: true })).toEqual([]);
+    // Items addressed to others move a queue's typing cursor past them, so later reads cover only the look-back window
+    // (saved with the next answer that carries an event: here a direct typing notification).
+    await org.api(member, "POST", "/typing", { op: "start", to: [admin.id] });
+    expect(await outsider.poll({ dontBlock: true })).toMatchObject([{ type: "typing", message_type: "direct" }]);
+    const saved = await org.stack.deps.db.send(new GetCommand({ TableName: org.stack.deps.table, Key: keys.eventQueue(outsider.queueId!) }));
+    expect(String(saved.Item!.typing_cursor) >= String(items[0]!.sk).slice(0, 13)).toBe(true);
   });
 
   it("refuses a missing stream or topic, and streams the sender cannot see", async () => {

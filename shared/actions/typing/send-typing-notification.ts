@@ -8,7 +8,7 @@ import { apiEmail } from "../../domain/email.js";
 import { checkStreamPostPolicy } from "../../domain/stream-permissions.js";
 import { effectiveUserSettings } from "../../domain/user-settings.js";
 import { JsonableError } from "../../errors.js";
-import { sendEvent } from "../../events/publish.js";
+import { sendEvent, sendStreamTypingEvent } from "../../events/publish.js";
 import { accessStream } from "../../access/stream.js";
 import { MAX_TOPIC_LENGTH, TOPIC_TRUNCATION_MARK } from "../messages/normalize.js";
 
@@ -65,9 +65,11 @@ function typingTopic(topic: string): string {
  * capability), none when the stream has more than
  * {@link MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS} subscribers.
  *
- * Round trips: direct, one BatchGet of the participants; stream, one
- * GetItem pair (stream and subscription), one subscriber Query, one
- * BatchGet of the subscribers; then the event write.
+ * Round trips: direct, one BatchGet of the participants, then one
+ * BatchWriteItem of the recipients' event copies; stream, one GetItem pair
+ * (stream and subscription), one subscriber Query, one BatchGet of the
+ * subscribers, then one PutItem (the realm typing log's item, whatever the
+ * number of subscribers).
  * @throws JsonableError `Missing 'stream_id' argument`, `Missing topic`,
  *   `Missing 'to' argument`, `Empty 'to' list`, `Invalid user ID <id>`,
  *   `Invalid channel ID`, `User has disabled typing notifications for …`, and
@@ -100,7 +102,7 @@ export async function checkSendTypingNotification(
       subscriberIds.filter((id) => id !== sender.user_id),
     );
     const audience = [...subscribers.values()].filter((u) => receivesTyping(realm, u)).map((u) => u.user_id);
-    await notifyStreamTyping(deps, req.op, senderPerson, stream.stream_id, typingTopic(req.topic), audience.sort((a, b) => a - b));
+    await notifyStreamTyping(deps, realm.id, req.op, senderPerson, stream.stream_id, typingTopic(req.topic), audience.sort((a, b) => a - b));
     return;
   }
 
@@ -151,15 +153,18 @@ export async function notifyDirectTyping(
 /**
  * Sends a stream `typing` event (https://zulip.com/api/get-events#typing-start;
  * Zulip's `do_send_stream_typing_notification`), delivered only to queues
- * with the `stream_typing_notifications` capability.
+ * with the `stream_typing_notifications` capability: one item in the
+ * realm's typing log addressed to `audience` (`sendStreamTypingEvent`),
+ * not a copy per subscriber.
  */
 export async function notifyStreamTyping(
   deps: Deps,
+  realmId: number,
   op: "start" | "stop",
   sender: TypingPerson,
   streamId: number,
   topic: string,
   audience: number[],
 ): Promise<void> {
-  await sendEvent(deps, { type: "typing", op, message_type: "stream", sender, stream_id: streamId, topic }, audience);
+  await sendStreamTypingEvent(deps, realmId, { type: "typing", op, message_type: "stream", sender, stream_id: streamId, topic }, audience);
 }

@@ -1,5 +1,9 @@
-/** Which log an event came from: the user's own (`U`), the realm's public-stream log (`R`), or a heartbeat (`H`). */
-export type LogSource = "U" | "R" | "H";
+/**
+ * Which log an event came from: the user's own (`U`), the realm's
+ * public-stream log (`R`), the realm's stream-typing log (`T`), or a
+ * heartbeat (`H`).
+ */
+export type LogSource = "U" | "R" | "T" | "H";
 
 /**
  * An event delivered by a queue but not yet acknowledged: its queue-local
@@ -67,8 +71,15 @@ export interface EventQueueRecord extends QueueOptions {
   /** Highest realm public-log key consumed so far (queues that read it). */
   public_cursor: string;
   /**
+   * Where the realm's stream-typing log was last read up to (queues that
+   * read it): the reader's clock at that read, since the log holds other
+   * users' items this queue never consumes. Absent on queues registered
+   * before the log existed (read from `log_cursor` then).
+   */
+  typing_cursor?: string;
+  /**
    * Keys consumed within the look-back window behind each cursor, prefixed
-   * with their source (`U…`, `R…`): re-reading the window skips them.
+   * with their source (`U…`, `R…`, `T…`): re-reading the window skips them.
    */
   recent_keys: string[];
   /** Next queue-local event ID to assign (Zulip starts at 0). */
