@@ -193,12 +193,12 @@ export const ROUTES: readonly Route[] = [
   r("DELETE", "/realm/icon", "files", "deleteRealmIcon"),
   r("POST", "/realm/logo", "files", "uploadRealmLogo"),
   r("DELETE", "/realm/logo", "files", "deleteRealmLogo"),
-  // Zulip's `user_avatars` namespace, served without credentials: one pattern per key shape
-  // (shared/storage/object-keys.ts), each a redirect to a presigned URL.
-  r("GET", "/user_avatars/{realm_id}/emoji/images/{file_name}", "files", "getUserAvatarsFile", "none"),
-  r("GET", "/user_avatars/{realm_id}/emoji/images/still/{file_name}", "files", "getUserAvatarsFile", "none"),
-  r("GET", "/user_avatars/{realm_id}/avatars/{file_name}", "files", "getUserAvatarsFile", "none"),
-  r("GET", "/user_avatars/{realm_id}/realm/{file_name}", "files", "getUserAvatarsFile", "none"),
+  // Zulip's `user_avatars` namespace at the site root (as Zulip serves it), without credentials: one
+  // pattern per key shape (shared/storage/object-keys.ts), each a redirect to a presigned URL.
+  atRoot(r("GET", "/user_avatars/{realm_id}/emoji/images/{file_name}", "files", "getUserAvatarsFile", "none")),
+  atRoot(r("GET", "/user_avatars/{realm_id}/emoji/images/still/{file_name}", "files", "getUserAvatarsFile", "none")),
+  atRoot(r("GET", "/user_avatars/{realm_id}/avatars/{file_name}", "files", "getUserAvatarsFile", "none")),
+  atRoot(r("GET", "/user_avatars/{realm_id}/realm/{file_name}", "files", "getUserAvatarsFile", "none")),
   // Uploaded files (Zulip's zerver/views/upload.py and attachments.py). The API form of a file's
   // path answers a temporary URL; the site-root form, which messages link, serves the file.
   r("POST", "/user_uploads", "files", "uploadFile"),
