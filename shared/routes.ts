@@ -207,6 +207,12 @@ export const ROUTES: readonly Route[] = [
   atRoot(r("GET", "/user_uploads/temporary/{token}/{filename}", "files", "serveFileFromToken", "none")),
   r("GET", "/attachments", "files", "getAttachments"),
   r("DELETE", "/attachments/{attachment_id}", "files", "removeAttachment"),
+  // Image redirects (Zulip's `avatar`, `avatar_medium`, `get_icon_backend`, `get_logo_backend`):
+  // the avatar ones at the site root, as Zulip routes them.
+  atRoot(r("GET", "/avatar/{email_or_id}", "files", "getAvatarRedirect")),
+  atRoot(r("GET", "/avatar/{email_or_id}/medium", "files", "getMediumAvatarRedirect")),
+  r("GET", "/realm/icon", "files", "getRealmIconRedirect"),
+  r("GET", "/realm/logo", "files", "getRealmLogoRedirect"),
 ];
 
 /**

@@ -8,6 +8,7 @@ import { deleteRealmIcon, deleteRealmLogo, uploadRealmIcon, uploadRealmLogo } fr
 import { getAttachments, removeAttachment } from "./attachments.js";
 import { getFileTemporaryUrl, serveFileFromToken, serveUploadedFile } from "./serve-file.js";
 import { uploadFile } from "./upload-file.js";
+import { getAvatarRedirect, getMediumAvatarRedirect, getRealmIconRedirect, getRealmLogoRedirect } from "./image-redirects.js";
 
 /**
  * Endpoints of the `files` group: uploads, attachments, avatars,
@@ -31,6 +32,10 @@ export const endpoints = {
   serveFileFromToken,
   getAttachments,
   removeAttachment,
+  getAvatarRedirect,
+  getMediumAvatarRedirect,
+  getRealmIconRedirect,
+  getRealmLogoRedirect,
 };
 
 installFileStore(createS3FileStore);

@@ -7,10 +7,11 @@ import { userAvatarsPath } from "./realm-emoji.js";
 /**
  * The gravatar URL of an email address (MD5 of the trimmed, lower-cased
  * address, as gravatar defines it), with Zulip's identicon fallback and a
- * cache-busting `version`.
+ * cache-busting `version`; `medium` asks gravatar for 500 pixels (Zulip's
+ * `get_gravatar_url`).
  */
-export function gravatarUrl(email: string, avatarVersion: number): string {
-  return `${gravatarBase(email)}&version=${avatarVersion}`;
+export function gravatarUrl(email: string, avatarVersion: number, medium = false): string {
+  return `${gravatarBase(email)}${medium ? `&s=${MEDIUM_AVATAR_SIZE}` : ""}&version=${avatarVersion}`;
 }
 
 function gravatarBase(key: string): string {
@@ -80,5 +81,5 @@ export function avatarUrlFor(user: UserRecord, opts: { clientGravatar: boolean; 
  */
 export function mediumAvatarUrlFor(user: UserRecord): string {
   if (user.avatar_source === "U") return uploadedAvatarUrl(user, true);
-  return `${gravatarBase(user.delivery_email)}&s=${MEDIUM_AVATAR_SIZE}&version=${user.avatar_version}`;
+  return gravatarUrl(user.delivery_email, user.avatar_version, true);
 }
