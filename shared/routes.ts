@@ -171,8 +171,9 @@ export const ROUTES: readonly Route[] = [
   r("DELETE", "/default_streams", "realm", "removeDefaultStream"),
   // Bots (not in the OpenAPI file; Zulip's zproject/urls.py names the views)
   r("GET", "/bots", "users", "getBots"),
-  r("POST", "/bots", "users", "createBot"),
-  r("PATCH", "/bots/{bot_id}", "users", "updateBot"),
+  // Creating and editing a bot may carry an avatar file: the files group (it writes the files bucket).
+  r("POST", "/bots", "files", "createBot"),
+  r("PATCH", "/bots/{bot_id}", "files", "updateBot"),
   r("DELETE", "/bots/{bot_id}", "users", "deactivateBot"),
   r("POST", "/bots/{bot_id}/api_key/regenerate", "users", "regenerateBotApiKey"),
 

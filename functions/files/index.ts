@@ -8,6 +8,8 @@ import { deleteRealmIcon, deleteRealmLogo, uploadRealmIcon, uploadRealmLogo } fr
 import { getAttachments, removeAttachment } from "./attachments.js";
 import { getFileTemporaryUrl, serveFileFromToken, serveUploadedFile } from "./serve-file.js";
 import { uploadFile } from "./upload-file.js";
+import { createBot } from "./create-bot.js";
+import { updateBot } from "./update-bot.js";
 import { getAvatarRedirect, getMediumAvatarRedirect, getRealmIconRedirect, getRealmLogoRedirect } from "./image-redirects.js";
 
 /**
@@ -36,6 +38,8 @@ export const endpoints = {
   getMediumAvatarRedirect,
   getRealmIconRedirect,
   getRealmLogoRedirect,
+  createBot,
+  updateBot,
 };
 
 installFileStore(createS3FileStore);
