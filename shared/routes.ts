@@ -171,8 +171,9 @@ export const ROUTES: readonly Route[] = [
   r("DELETE", "/default_streams", "realm", "removeDefaultStream"),
   // Bots (not in the OpenAPI file; Zulip's zproject/urls.py names the views)
   r("GET", "/bots", "users", "getBots"),
-  r("POST", "/bots", "users", "createBot"),
-  r("PATCH", "/bots/{bot_id}", "users", "updateBot"),
+  // Creating and editing a bot may carry an avatar file: the files group (it writes the files bucket).
+  r("POST", "/bots", "files", "createBot"),
+  r("PATCH", "/bots/{bot_id}", "files", "updateBot"),
   r("DELETE", "/bots/{bot_id}", "users", "deactivateBot"),
   r("POST", "/bots/{bot_id}/api_key/regenerate", "users", "regenerateBotApiKey"),
 
@@ -193,12 +194,12 @@ export const ROUTES: readonly Route[] = [
   r("DELETE", "/realm/icon", "files", "deleteRealmIcon"),
   r("POST", "/realm/logo", "files", "uploadRealmLogo"),
   r("DELETE", "/realm/logo", "files", "deleteRealmLogo"),
-  // Zulip's `user_avatars` namespace, served without credentials: one pattern per key shape
-  // (shared/storage/object-keys.ts), each a redirect to a presigned URL.
-  r("GET", "/user_avatars/{realm_id}/emoji/images/{file_name}", "files", "getUserAvatarsFile", "none"),
-  r("GET", "/user_avatars/{realm_id}/emoji/images/still/{file_name}", "files", "getUserAvatarsFile", "none"),
-  r("GET", "/user_avatars/{realm_id}/avatars/{file_name}", "files", "getUserAvatarsFile", "none"),
-  r("GET", "/user_avatars/{realm_id}/realm/{file_name}", "files", "getUserAvatarsFile", "none"),
+  // Zulip's `user_avatars` namespace at the site root (as Zulip serves it), without credentials: one
+  // pattern per key shape (shared/storage/object-keys.ts), each a redirect to a presigned URL.
+  atRoot(r("GET", "/user_avatars/{realm_id}/emoji/images/{file_name}", "files", "getUserAvatarsFile", "none")),
+  atRoot(r("GET", "/user_avatars/{realm_id}/emoji/images/still/{file_name}", "files", "getUserAvatarsFile", "none")),
+  atRoot(r("GET", "/user_avatars/{realm_id}/avatars/{file_name}", "files", "getUserAvatarsFile", "none")),
+  atRoot(r("GET", "/user_avatars/{realm_id}/realm/{file_name}", "files", "getUserAvatarsFile", "none")),
   // Uploaded files (Zulip's zerver/views/upload.py and attachments.py). The API form of a file's
   // path answers a temporary URL; the site-root form, which messages link, serves the file.
   r("POST", "/user_uploads", "files", "uploadFile"),
@@ -207,6 +208,12 @@ export const ROUTES: readonly Route[] = [
   atRoot(r("GET", "/user_uploads/temporary/{token}/{filename}", "files", "serveFileFromToken", "none")),
   r("GET", "/attachments", "files", "getAttachments"),
   r("DELETE", "/attachments/{attachment_id}", "files", "removeAttachment"),
+  // Image redirects (Zulip's `avatar`, `avatar_medium`, `get_icon_backend`, `get_logo_backend`):
+  // the avatar ones at the site root, as Zulip routes them.
+  atRoot(r("GET", "/avatar/{email_or_id}", "files", "getAvatarRedirect")),
+  atRoot(r("GET", "/avatar/{email_or_id}/medium", "files", "getMediumAvatarRedirect")),
+  r("GET", "/realm/icon", "files", "getRealmIconRedirect"),
+  r("GET", "/realm/logo", "files", "getRealmLogoRedirect"),
 ];
 
 /**

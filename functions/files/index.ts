@@ -8,6 +8,9 @@ import { deleteRealmIcon, deleteRealmLogo, uploadRealmIcon, uploadRealmLogo } fr
 import { getAttachments, removeAttachment } from "./attachments.js";
 import { getFileTemporaryUrl, serveFileFromToken, serveUploadedFile } from "./serve-file.js";
 import { uploadFile } from "./upload-file.js";
+import { createBot } from "./create-bot.js";
+import { updateBot } from "./update-bot.js";
+import { getAvatarRedirect, getMediumAvatarRedirect, getRealmIconRedirect, getRealmLogoRedirect } from "./image-redirects.js";
 
 /**
  * Endpoints of the `files` group: uploads, attachments, avatars,
@@ -31,6 +34,12 @@ export const endpoints = {
   serveFileFromToken,
   getAttachments,
   removeAttachment,
+  getAvatarRedirect,
+  getMediumAvatarRedirect,
+  getRealmIconRedirect,
+  getRealmLogoRedirect,
+  createBot,
+  updateBot,
 };
 
 installFileStore(createS3FileStore);

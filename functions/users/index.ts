@@ -20,11 +20,9 @@ import { removeAlertWords } from "./remove-alert-words.js";
 import { updateSettings } from "./update-settings.js";
 import { updateStatus } from "./update-status.js";
 import { updateUser } from "./update-user.js";
-import { createBot } from "./create-bot.js";
 import { deactivateBot } from "./deactivate-bot.js";
 import { getBots } from "./get-bots.js";
 import { regenerateBotApiKey } from "./regenerate-bot-api-key.js";
-import { updateBot } from "./update-bot.js";
 
 /** Endpoints of the `users` group. */
 export const endpoints = {
@@ -52,8 +50,6 @@ export const endpoints = {
   updateUserCustomProfileData,
   removeUserCustomProfileData,
   getBots,
-  createBot,
-  updateBot,
   deactivateBot,
   regenerateBotApiKey,
 };

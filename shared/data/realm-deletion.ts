@@ -202,6 +202,14 @@ export async function deleteRealmLogsBatch(store: Store, realmId: number, limit:
   return deleted;
 }
 
+/** The files a batch of realm-partition items names (see {@link deleteRealmPartitionBatch}). */
+export interface DoomedRealmFiles {
+  /** Attachments' path IDs (their S3 keys). */
+  uploadPathIds: string[];
+  /** Custom emoji's stored file names, and whether each has a still image. */
+  emoji: { file_name: string; is_animated: boolean }[];
+}
+
 /**
  * Deletes up to `limit` items of the realm's own partition after sort key
  * `afterSk` (from the start when undefined), except the realm item itself (deleted last, by
@@ -209,9 +217,10 @@ export async function deleteRealmLogsBatch(store: Store, realmId: number, limit:
  * conversation claims and every other realm-scoped item type. A stream or
  * conversation claim takes its recipient record (`RECIPIENT#`) with it.
  * One strongly consistent Query and BatchWrites.
- * @param beforeDelete called with the path IDs (S3 keys) of the batch's
- *   attachments before any item goes, so their files are deleted first and
- *   a failure retries with the items still there
+ * @param beforeDelete called with the batch's files before any item goes:
+ *   the path IDs (S3 keys) of its attachments and the file names of its
+ *   custom emoji (active or deactivated); so the files are deleted first
+ *   and a failure retries with the items still there
  * @returns the last sort key read, or undefined when the partition holds nothing more after `afterSk`
  */
 export async function deleteRealmPartitionBatch(
@@ -219,18 +228,24 @@ export async function deleteRealmPartitionBatch(
   realmId: number,
   afterSk: string | undefined,
   limit: number,
-  beforeDelete?: (uploadPathIds: string[]) => Promise<void>,
+  beforeDelete?: (files: DoomedRealmFiles) => Promise<void>,
 ): Promise<string | undefined> {
   const items = await queryAll(
     store,
     {
       KeyConditionExpression: afterSk === undefined ? "pk = :pk" : "pk = :pk AND sk > :after",
       ExpressionAttributeValues: { ":pk": keys.realmPartition(realmId).pk, ...(afterSk === undefined ? {} : { ":after": afterSk }) },
-      ProjectionExpression: "pk, sk, recipient_id",
+      ProjectionExpression: "pk, sk, recipient_id, file_name, is_animated",
       ConsistentRead: true,
     },
     limit,
   );
+  const emoji: DoomedRealmFiles["emoji"] = [];
+  for (const item of items) {
+    if (String(item.sk).startsWith(keys.realmEmojiPrefix) && typeof item.file_name === "string") {
+      emoji.push({ file_name: item.file_name, is_animated: item.is_animated === true });
+    }
+  }
   const realmSk = keys.realm(realmId).sk;
   const doomed: Key[] = [];
   for (const item of items) {
@@ -241,7 +256,7 @@ export async function deleteRealmPartitionBatch(
     if (isClaim && typeof item.recipient_id === "number") doomed.push(keys.recipient(item.recipient_id));
   }
   const uploads = doomed.filter((k) => k.sk.startsWith(keys.attachmentPrefix)).map((k) => k.sk.slice(keys.attachmentPrefix.length));
-  if (beforeDelete && uploads.length > 0) await beforeDelete(uploads);
+  if (beforeDelete && uploads.length + emoji.length > 0) await beforeDelete({ uploadPathIds: uploads, emoji });
   await deleteAll(store, doomed);
   return items.length === 0 ? undefined : String(items[items.length - 1]!.sk);
 }

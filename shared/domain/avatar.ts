@@ -1,16 +1,17 @@
 import { createHash } from "node:crypto";
 import type { RealmRecord } from "../data/records/realm.js";
 import type { UserRecord } from "../data/records/user.js";
-import { API_PREFIX } from "../routes.js";
 import { avatarObjectKeys } from "../storage/object-keys.js";
+import { userAvatarsPath } from "./realm-emoji.js";
 
 /**
  * The gravatar URL of an email address (MD5 of the trimmed, lower-cased
  * address, as gravatar defines it), with Zulip's identicon fallback and a
- * cache-busting `version`.
+ * cache-busting `version`; `medium` asks gravatar for 500 pixels (Zulip's
+ * `get_gravatar_url`).
  */
-export function gravatarUrl(email: string, avatarVersion: number): string {
-  return `${gravatarBase(email)}&version=${avatarVersion}`;
+export function gravatarUrl(email: string, avatarVersion: number, medium = false): string {
+  return `${gravatarBase(email)}${medium ? `&s=${MEDIUM_AVATAR_SIZE}` : ""}&version=${avatarVersion}`;
 }
 
 function gravatarBase(key: string): string {
@@ -27,7 +28,7 @@ function gravatarBase(key: string): string {
 export function realmIconUrl(realm: Pick<RealmRecord, "id" | "string_id" | "icon_source" | "icon_version">): string {
   if (realm.icon_source === "U") {
     const version = realm.icon_version ?? 1;
-    return `${API_PREFIX}/user_avatars/${avatarObjectKeys.realmImage(realm.id, "icon", version)}?version=${version}`;
+    return `${userAvatarsPath(avatarObjectKeys.realmImage(realm.id, "icon", version))}?version=${version}`;
   }
   return gravatarBase(realm.string_id);
 }
@@ -42,7 +43,7 @@ export function realmLogoUrl(realm: Pick<RealmRecord, "id" | "logo_source" | "lo
   if (source === "U") {
     const version = (night ? realm.night_logo_version : realm.logo_version) ?? 1;
     const key = avatarObjectKeys.realmImage(realm.id, night ? "night_logo" : "logo", version);
-    return `${API_PREFIX}/user_avatars/${key}?version=${version}`;
+    return `${userAvatarsPath(key)}?version=${version}`;
   }
   return `${baseUrl}/static/images/logo/zulip-org-logo.svg?version=0`;
 }
@@ -54,12 +55,12 @@ export const MEDIUM_AVATAR_SIZE = 500;
 export const DEFAULT_AVATAR_SIZE = 100;
 
 /**
- * The path of an uploaded avatar (Zulip's `/user_avatars/...` below the API
- * prefix, see `userAvatarsPath`) with the cache-busting `version`.
+ * The path of an uploaded avatar (Zulip's `/user_avatars/...` at the site
+ * root, see `userAvatarsPath`) with the cache-busting `version`.
  */
 function uploadedAvatarUrl(user: Pick<UserRecord, "realm_id" | "user_id" | "avatar_version">, medium: boolean): string {
   const key = avatarObjectKeys.avatar(user.realm_id, user.user_id, user.avatar_version, medium);
-  return `${API_PREFIX}/user_avatars/${key}?version=${user.avatar_version}`;
+  return `${userAvatarsPath(key)}?version=${user.avatar_version}`;
 }
 
 /**
@@ -80,5 +81,5 @@ export function avatarUrlFor(user: UserRecord, opts: { clientGravatar: boolean; 
  */
 export function mediumAvatarUrlFor(user: UserRecord): string {
   if (user.avatar_source === "U") return uploadedAvatarUrl(user, true);
-  return `${gravatarBase(user.delivery_email)}&s=${MEDIUM_AVATAR_SIZE}&version=${user.avatar_version}`;
+  return gravatarUrl(user.delivery_email, user.avatar_version, true);
 }

@@ -1,5 +1,4 @@
 import type { RealmEmojiRecord } from "../data/records/realm-emoji.js";
-import { API_PREFIX } from "../routes.js";
 import { avatarObjectKeys } from "../storage/object-keys.js";
 
 /** OpenAPI `RealmEmoji`: a custom emoji as `GET /realm/emoji`, register and the `realm_emoji` event give it. */
@@ -15,11 +14,11 @@ export interface RealmEmojiWire {
 /**
  * The path (relative to the organization's URL) that serves an object of
  * the files bucket's `user_avatars` namespace: Zulip's `/user_avatars/<key>`
- * below the API prefix, because every route of this server lives there
- * (API Gateway routes one prefix). Clients take the path as given.
+ * at the site root, the form Zulip's avatar and emoji URLs take (clients
+ * resolve it against the organization's URL).
  */
 export function userAvatarsPath(objectKey: string): string {
-  return `${API_PREFIX}/user_avatars/${objectKey}`;
+  return `/user_avatars/${objectKey}`;
 }
 
 /** A custom emoji's wire form (Zulip's `RealmEmoji` dict of `get_all_custom_emoji_for_realm`). */

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { doCreateRealm } from "../../shared/actions/realms/create-realm.js";
 import { deleteRealmJob } from "../../shared/actions/realms/delete-realm.js";
+import { checkAddRealmEmoji, checkRemoveRealmEmoji } from "../../shared/actions/realms/realm-emoji.js";
+import { checkUploadRealmIcon, checkUploadRealmLogo } from "../../shared/actions/realms/realm-images.js";
+import { checkSetAvatar } from "../../shared/actions/users/avatar.js";
+import { listLocalFiles } from "../../infra/local/s3-local.js";
 import { attachmentByPath, putAttachment } from "../../shared/data/attachments.js";
 import { claimRealmDeletion } from "../../shared/data/demo-organizations.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
 import { createStream, createStreamId, queueClient } from "./streams-helpers.js";
+import { animatedGifBytes, pngBytes } from "./image-upload-helpers.js";
 import { fetchFile, getRoot, uploadFile } from "./uploads-helpers.js";
 
 describe("attachments", () => {
@@ -166,7 +171,7 @@ describe("attachments", () => {
     expect(await attachmentOf(member, recent)).toBeDefined();
   });
 
-  it("deleting an organization deletes its files", async () => {
+  it("deleting an organization deletes every object of the realm: uploads, avatars, custom emoji (with stills), icon and logos", async () => {
     const deps = org.stack.deps;
     const { realm, owner } = await doCreateRealm(deps, {
       string_id: "filesgone",
@@ -189,10 +194,27 @@ describe("attachments", () => {
       is_web_public: false,
     };
     await putAttachment(deps, record, null);
+    const max = 4 * 1024 * 1024;
+    const one = (bytes: Uint8Array) => ({ files: [{ bytes, truncated: false }], count: 1 });
+    const [png, gif] = await Promise.all([pngBytes(64, 64), animatedGifBytes(32, 32)]);
+    await checkSetAvatar(deps, realm, owner, one(png), max);
+    await checkAddRealmEmoji(deps, realm, owner, "still_here", one(png), max);
+    await checkAddRealmEmoji(deps, realm, owner, "moving", one(gif), max);
+    await checkAddRealmEmoji(deps, realm, owner, "retired", one(png), max);
+    await checkRemoveRealmEmoji(deps, realm, owner, "retired");
+    await checkUploadRealmIcon(deps, realm, owner, one(png), max);
+    await checkUploadRealmLogo(deps, realm, owner, false, one(png), max);
+    await checkUploadRealmLogo(deps, realm, owner, true, one(png), max);
+    const endpoint = deps.config.S3_ENDPOINT!;
+    const stored = await listLocalFiles(endpoint, `${realm.id}/`);
+    // The upload, 2 avatar sizes, 3 emoji images and 1 still, the icon and 2 logos.
+    expect(stored.length).toBe(10);
+    expect(stored.filter((k) => k.includes("/emoji/images/still/"))).toHaveLength(1);
     expect(await claimRealmDeletion(deps, realm.id, Math.floor(Date.now() / 1000), 0)).toBe(true);
     await deps.deferred.enqueue([deleteRealmJob(realm.id)]);
     await org.stack.drainDeferredWork();
     expect(await attachmentByPath(deps, realm.id, path)).toBeUndefined();
     expect(await deps.files.get(path)).toBeUndefined();
+    expect(await listLocalFiles(endpoint, `${realm.id}/`)).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ describe("POST /users/me/avatar", () => {
     const res = await sendFiles(org, member, "POST", "/users/me/avatar", file(png));
     expect(res.status).toBe(200);
     const version = before.avatar_version + 1;
-    const base = `/api/v1/user_avatars/${org.realm.id}/avatars/${member.id}-${version}`;
+    const base = `/user_avatars/${org.realm.id}/avatars/${member.id}-${version}`;
     expect(res.body).toEqual({ result: "success", msg: "", avatar_url: `${base}.png?version=${version}` });
 
     const small = await fetchServedImage(org, res.body.avatar_url);
@@ -108,7 +108,7 @@ describe("organization icon and logos", () => {
     expect(res.body).toEqual({
       result: "success",
       msg: "",
-      icon_url: expect.stringMatching(new RegExp(`^/api/v1/user_avatars/${org.realm.id}/realm/icon-(\\d+)\\.png\\?version=\\1$`)),
+      icon_url: expect.stringMatching(new RegExp(`^/user_avatars/${org.realm.id}/realm/icon-(\\d+)\\.png\\?version=\\1$`)),
     });
     expect(await imageInfo((await fetchServedImage(org, res.body.icon_url)).bytes)).toEqual({ format: "png", width: 100, height: 100, pages: 1 });
     const event = await watcher.waitFor((e) => e.type === "realm" && e.op === "update_dict" && e.data.icon_url === res.body.icon_url);
@@ -128,7 +128,7 @@ describe("organization icon and logos", () => {
     expect(res.body).toEqual({ result: "success", msg: "" });
     const event = await watcher.waitFor((e) => e.type === "realm" && e.op === "update_dict" && e.data.night_logo_source === "U");
     expect(event.data).toEqual({
-      night_logo_url: expect.stringMatching(new RegExp(`^/api/v1/user_avatars/${org.realm.id}/realm/night_logo-(\\d+)\\.png\\?version=\\1$`)),
+      night_logo_url: expect.stringMatching(new RegExp(`^/user_avatars/${org.realm.id}/realm/night_logo-(\\d+)\\.png\\?version=\\1$`)),
       night_logo_source: "U",
     });
     expect(await imageInfo((await fetchServedImage(org, event.data.night_logo_url)).bytes)).toEqual({ format: "png", width: 800, height: 50, pages: 1 });

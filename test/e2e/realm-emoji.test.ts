@@ -52,7 +52,7 @@ describe("POST /realm/emoji/{emoji_name}", () => {
     expect(emoji).toEqual({
       id: expect.stringMatching(/^\d+$/),
       name: "party_parrot",
-      source_url: expect.stringMatching(new RegExp(`^/api/v1/user_avatars/${org.realm.id}/emoji/images/[0-9a-f]{16}\\.png$`)),
+      source_url: expect.stringMatching(new RegExp(`^/user_avatars/${org.realm.id}/emoji/images/[0-9a-f]{16}\\.png$`)),
       still_url: null,
       deactivated: false,
       author_id: org.users.member.id,
@@ -207,7 +207,17 @@ describe("DELETE /realm/emoji/{emoji_name}", () => {
 
 describe("GET /user_avatars/...", () => {
   it("serves only keys of the namespace", async () => {
-    const res = await fetch(`${org.url}/api/v1/user_avatars/${org.realm.id}/emoji/images/..%2F..%2Fsecret.png`, { redirect: "manual" });
+    const res = await fetch(`${org.url}/user_avatars/${org.realm.id}/emoji/images/..%2F..%2Fsecret.png`, { redirect: "manual" });
     expect(res.status).toBe(404);
+  });
+
+  it("lives at the site root only, as Zulip serves it: the API-prefixed form is no route", async () => {
+    const list = (await org.api(org.users.member, "GET", "/realm/emoji")).body.emoji as Record<string, { source_url: string }>;
+    const sourceUrl = Object.values(list)[0]?.source_url;
+    expect(sourceUrl).toMatch(/^\/user_avatars\//);
+    const root = await fetch(`${org.url}${sourceUrl}`, { redirect: "manual" });
+    expect(root.status).toBe(302);
+    const api = await fetch(`${org.url}/api/v1${sourceUrl}`, { redirect: "manual" });
+    expect(api.status).toBe(404);
   });
 });

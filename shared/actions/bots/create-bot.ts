@@ -16,6 +16,7 @@ import {
   StreamDoesNotExistError,
 } from "../../errors.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
+import { putAvatarImages, renderAvatarImages, type ImageUpload } from "../users/avatar.js";
 import { doCreateUser } from "../users/create-user.js";
 import { botAdministratorIds } from "../users/notify.js";
 import { checkFullName } from "../users/validation.js";
@@ -123,9 +124,16 @@ export async function accessDefaultStream(
  * Events: `realm_user` `add` to every active user (from `doCreateUser`),
  * then `realm_bot` `add` to the bot's administrators (the realm's
  * administrators and the caller).
+ * An uploaded avatar (one image file in a multipart body, Zulip's
+ * `upload_avatar_image`) is checked and rendered after the creation policy,
+ * before any write; the bot is created with `avatar_source` `U` and its
+ * images stored at version 1, so every event already names them.
+ * @param upload the body's file parts (none: the gravatar)
+ * @param maxBytes largest avatar file
  * @throws JsonableError 400 `Bad name or username`, `Username already in use`,
  *   `Name is already in use!`, `Invalid bot type`, the full-name errors of `checkFullName`,
- *   `Not allowed for guest users`
+ *   `Not allowed for guest users`, `You may only upload one file at a time`, the image errors of
+ *   `checkSquareImages`
  * @throws OrganizationAdministratorRequiredError / HumanUsersOnlyError / InvalidChannelNameError 400
  */
 export async function checkCreateBot(
@@ -133,6 +141,8 @@ export async function checkCreateBot(
   realm: RealmRecord,
   caller: UserRecord,
   req: NewBotRequest,
+  upload: ImageUpload = { files: [], count: 0 },
+  maxBytes = 0,
 ): Promise<NewBotResult> {
   requireMemberOrAdmin(caller);
   const shortName = req.short_name.trim();
@@ -148,6 +158,7 @@ export async function checkCreateBot(
   checkBotNameAvailable(users, fullName);
   const botType = req.bot_type ?? BotType.DEFAULT;
   checkBotCreationPolicy(realm, caller, botType);
+  const avatar = upload.count === 0 ? undefined : await renderAvatarImages(upload, maxBytes, "You may only upload one file at a time");
 
   const [sending, register] = await Promise.all([
     req.default_sending_stream !== undefined ? accessDefaultStream(deps, realm, caller, req.default_sending_stream) : undefined,
@@ -162,12 +173,14 @@ export async function checkCreateBot(
     is_bot: true,
     bot_type: botType,
     bot_owner_id: caller.user_id,
+    avatar_source: avatar ? "U" : "G",
     bot_defaults: {
       default_sending_stream_id: sending?.stream_id ?? null,
       default_events_register_stream_id: register?.stream_id ?? null,
       default_all_public_streams: req.default_all_public_streams ?? false,
     },
   });
+  if (avatar) await putAvatarImages(deps, bot, bot.avatar_version, avatar);
   const streams = new Map<number, StreamRecord>();
   for (const s of [sending, register]) if (s) streams.set(s.stream_id, s);
   await notifyRealmBotAdd(deps, realm, bot, streams, botAdministratorIds(bot, [...users, bot]));

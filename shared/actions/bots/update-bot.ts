@@ -5,7 +5,7 @@ import type { UserRecord } from "../../data/records/user.js";
 
 import { accessBotInList } from "../../access/bot.js";
 import { getStreamsByIds } from "../../data/streams.js";
-import { listRealmMembers } from "../../data/users.js";
+import { listRealmMembers, userById } from "../../data/users.js";
 import { userConditions, writeUsers } from "../../data/user-writes.js";
 import { withWriteRetries } from "../../data/retry.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
@@ -22,6 +22,7 @@ import {
   type RealmBotChange,
   type RealmUserUpdatePerson,
 } from "../users/notify.js";
+import { doSetUploadedAvatar, renderAvatarImages, type ImageUpload } from "../users/avatar.js";
 import { checkFullName } from "../users/validation.js";
 import { accessDefaultStream, checkBotNameAvailable } from "./create-bot.js";
 import { notifyRealmBotAdd, notifyRealmBotDelete } from "./notify.js";
@@ -213,6 +214,37 @@ export async function checkUpdateBot(
       ...(owner ? { bot_owner: apiEmail(owner, realm, deps.config) } : {}),
     };
   });
+}
+
+/**
+ * `PATCH /bots/{bot_id}` with the body's files (Zulip's `patch_bot_backend`
+ * with `upload_avatar_image`): no file changes no avatar; one image file
+ * becomes the bot's avatar (`avatar_source` `U`, the next version, the
+ * avatar events of `doSetUploadedAvatar`) after the other changes. The
+ * access check and the image are checked before {@link checkUpdateBot}
+ * writes anything.
+ * @param maxBytes largest avatar file
+ * @returns {@link checkUpdateBot}'s answer with the new `avatar_url`
+ * @throws JsonableError the errors of {@link checkUpdateBot}; `You may only upload one file at a time`
+ *   and the image errors of `checkSquareImages`
+ */
+export async function checkUpdateBotWithAvatar(
+  deps: Deps,
+  realm: RealmRecord,
+  caller: UserRecord,
+  botId: number,
+  update: BotUpdate,
+  upload: ImageUpload,
+  maxBytes: number,
+): Promise<Record<string, unknown>> {
+  if (upload.count === 0) return checkUpdateBot(deps, realm, caller, botId, update);
+  accessBotInList(await listRealmMembers(deps, realm.id, { consistent: true }), caller, botId);
+  const images = await renderAvatarImages(upload, maxBytes, "You may only upload one file at a time");
+  const answer = await checkUpdateBot(deps, realm, caller, botId, update);
+  const bot = await userById(deps, realm.id, botId);
+  if (!bot) throw new JsonableError("No such bot");
+  const after = await doSetUploadedAvatar(deps, bot, images);
+  return { ...answer, avatar_url: avatarUrlFor(after, { clientGravatar: false, emailVisible: true }) };
 }
 
 /** The bot's default streams by ID (one BatchGetItem, none without defaults). */

@@ -12,8 +12,12 @@ import {
   realmMessagesAfter,
   realmUsersAfter,
   type DoomedMessage,
+  type DoomedRealmFiles,
 } from "../../data/realm-deletion.js";
 import { messageTerms } from "../../narrow/search.js";
+import type { RealmRecord } from "../../data/records/realm.js";
+import type { UserRecord } from "../../data/records/user.js";
+import { avatarObjectKeys } from "../../storage/object-keys.js";
 
 /**
  * Deleting an organization's data, as a chain of deferred `delete_realm`
@@ -32,6 +36,10 @@ import { messageTerms } from "../../narrow/search.js";
  * 5. `realm` — the realm partition (everything but the realm item, with the
  *    recipient records of streams and conversations);
  * 6. `finish` — subdomain claim, scheduled-deletion entry, realm item.
+ *
+ * Files go with the items that name them: uploaded avatars with their
+ * users, attachments' files and custom emoji images with the realm
+ * partition's batches, the uploaded icon and logos with the realm item.
  *
  * The realm partition goes last because it is how every other phase finds
  * its items. A job only runs for a realm marked `deletion_started_at` (set
@@ -88,6 +96,18 @@ function everTopics(message: MessageRecord): { streamId: number; topic: string }
   return out;
 }
 
+/** A user's uploaded avatar objects (both sizes of the current version), none for a gravatar. */
+function uploadedAvatarKeys(user: UserRecord): string[] {
+  if (user.avatar_source !== "U") return [];
+  return [true, false].map((medium) => avatarObjectKeys.avatar(user.realm_id, user.user_id, user.avatar_version, medium));
+}
+
+/** The organization's uploaded icon and logos (current versions; replaced ones are deleted when replaced). */
+function uploadedRealmImageKeys(realm: RealmRecord): string[] {
+  const kinds = ["icon", "logo", "night_logo"] as const;
+  return kinds.filter((kind) => realm[`${kind}_source`] === "U").map((kind) => avatarObjectKeys.realmImage(realm.id, kind, realm[`${kind}_version`] ?? 1));
+}
+
 function next(payload: DeleteRealmPayload, phase: DeleteRealmPhase): DeleteRealmPayload {
   return { realm_id: payload.realm_id, phase };
 }
@@ -110,6 +130,8 @@ async function step(deps: Deps, payload: DeleteRealmPayload): Promise<DeleteReal
     case "users": {
       const users = await realmUsersAfter(deps, realmId, payload.after_id ?? 0, DELETE_REALM_BATCH.users);
       if (users.length === 0) return next(payload, "logs");
+      // Uploaded avatars go with their users (idempotent when a user takes more than one job).
+      await deps.files.delete(users.flatMap(uploadedAvatarKeys));
       let left: number = DELETE_REALM_BATCH.userItems;
       for (const user of users) {
         const { done, deleted } = await deleteUserDataBatch(deps, user.user_id, hashApiKey(user.api_key), left);
@@ -124,14 +146,24 @@ async function step(deps: Deps, payload: DeleteRealmPayload): Promise<DeleteReal
       return deleted < DELETE_REALM_BATCH.logs ? next(payload, "realm") : payload;
     }
     case "realm": {
-      // Uploaded files go with their attachment items (Zulip's realm deletion removes the realm's uploads).
-      const deleteFiles = (pathIds: string[]) => deps.files.delete(pathIds);
+      // Uploaded files and custom emoji images go with their items (Zulip's realm deletion removes the realm's files).
+      const deleteFiles = (files: DoomedRealmFiles) =>
+        deps.files.delete([
+          ...files.uploadPathIds,
+          ...files.emoji.flatMap((e) => [
+            avatarObjectKeys.emoji(realmId, e.file_name),
+            ...(e.is_animated ? [avatarObjectKeys.emojiStill(realmId, e.file_name)] : []),
+          ]),
+        ]);
       const last = await deleteRealmPartitionBatch(deps, realmId, payload.after_key, DELETE_REALM_BATCH.realm, deleteFiles);
       return last === undefined ? next(payload, "finish") : { ...payload, after_key: last };
     }
     case "finish": {
       const realm = await getRealm(deps, realmId);
-      if (realm) await deleteRealmRecord(deps, realm);
+      if (realm) {
+        await deps.files.delete(uploadedRealmImageKeys(realm));
+        await deleteRealmRecord(deps, realm);
+      }
       deps.log.info("organization deleted", { realmId });
       return undefined;
     }

@@ -117,6 +117,48 @@ async function doChangeAvatarFields(deps: Deps, user: UserRecord, source: "G" | 
 }
 
 /**
+ * Checks one avatar image of an upload and renders Zulip's two sizes
+ * (100×100 and 500×500, `cover`, PNG), before anything is written.
+ * @param exactlyOne Zulip's message when the body has not exactly one file
+ * @returns the small and medium PNGs, for {@link doSetUploadedAvatar}
+ * @throws JsonableError `exactlyOne` and the size and image errors of {@link checkSquareImages}
+ */
+export async function renderAvatarImages(upload: ImageUpload, maxBytes: number, exactlyOne: string): Promise<Uint8Array[]> {
+  return checkSquareImages(upload, maxBytes, exactlyOne, [DEFAULT_AVATAR_SIZE, MEDIUM_AVATAR_SIZE]);
+}
+
+/**
+ * Stores rendered avatar images ({@link renderAvatarImages}) of a user or
+ * bot at `version` (Zulip's `upload_avatar_image`). A new version is a new
+ * key, so no cache serves a replaced image.
+ */
+export async function putAvatarImages(
+  deps: Deps,
+  user: Pick<UserRecord, "realm_id" | "user_id">,
+  version: number,
+  [small, medium]: Uint8Array[],
+): Promise<void> {
+  const meta = { contentType: "image/png", cacheControl: IMMUTABLE };
+  await Promise.all([
+    deps.files.put(avatarObjectKeys.avatar(user.realm_id, user.user_id, version, false), small!, meta),
+    deps.files.put(avatarObjectKeys.avatar(user.realm_id, user.user_id, version, true), medium!, meta),
+  ]);
+}
+
+/**
+ * Zulip's `upload_avatar_image` then `do_change_avatar_fields` with source
+ * `U`: stores the rendered images under the next `avatar_version` and
+ * switches the user to them (events as {@link doChangeAvatarFields}).
+ * @returns the user after the change
+ * @throws JsonableError `Avatar changed at the same time; please try again.`
+ */
+export async function doSetUploadedAvatar(deps: Deps, user: UserRecord, images: Uint8Array[]): Promise<UserRecord> {
+  const version = user.avatar_version + 1;
+  await putAvatarImages(deps, user, version, images);
+  return doChangeAvatarFields(deps, user, "U", version);
+}
+
+/**
  * `POST /users/me/avatar` (Zulip's `set_avatar_backend`): exactly one image
  * file, resized to 100×100 and 500×500 (`cover`, PNG), stored under the next
  * `avatar_version`; `avatar_source` becomes `U`. Bots may set their own, as
@@ -134,17 +176,8 @@ export async function checkSetAvatar(
 ): Promise<{ avatar_url: string }> {
   if (upload.count !== 1 || upload.files.length !== 1) throw new JsonableError("You must upload exactly one avatar.");
   checkAvatarChangesAllowed(realm, user);
-  const [small, medium] = await checkSquareImages(upload, maxBytes, "You must upload exactly one avatar.", [
-    DEFAULT_AVATAR_SIZE,
-    MEDIUM_AVATAR_SIZE,
-  ]);
-  const version = user.avatar_version + 1;
-  const meta = { contentType: "image/png", cacheControl: IMMUTABLE };
-  await Promise.all([
-    deps.files.put(avatarObjectKeys.avatar(realm.id, user.user_id, version, false), small!, meta),
-    deps.files.put(avatarObjectKeys.avatar(realm.id, user.user_id, version, true), medium!, meta),
-  ]);
-  const after = await doChangeAvatarFields(deps, user, "U", version);
+  const images = await renderAvatarImages(upload, maxBytes, "You must upload exactly one avatar.");
+  const after = await doSetUploadedAvatar(deps, user, images);
   return { avatar_url: avatarUrlFor(after, { clientGravatar: false, emailVisible: true })! };
 }
 

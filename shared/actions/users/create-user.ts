@@ -31,6 +31,11 @@ export interface NewUser {
    * learn of them from `POST /register`'s `cross_realm_bots`.
    */
   is_system_bot?: boolean;
+  /**
+   * `U` for a bot created with an uploaded avatar (`POST /bots` with a
+   * file; the caller stores the images at version 1). @default "G"
+   */
+  avatar_source?: "G" | "U";
   /** A bot's default streams (`POST /bots`); stored on the record as given. */
   bot_defaults?: Pick<UserRecord, "default_sending_stream_id" | "default_events_register_stream_id" | "default_all_public_streams">;
 }
@@ -64,7 +69,7 @@ export async function doCreateUser(deps: Deps, realm: RealmRecord, input: NewUse
     bot_type: input.is_bot ? (input.bot_type ?? 1) : null,
     bot_owner_id: input.is_bot ? (input.bot_owner_id ?? null) : null,
     is_billing_admin: false,
-    avatar_source: "G",
+    avatar_source: input.avatar_source ?? "G",
     avatar_version: 1,
     timezone: input.timezone ?? "",
     date_joined: Math.floor(deps.clock.now() / 1000),
