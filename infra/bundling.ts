@@ -59,7 +59,7 @@ export interface FunctionBundleSpec {
  */
 export const FUNCTION_BUNDLES: Record<FunctionFolder, FunctionBundleSpec> = {
   unauthenticated: { budgetKiB: 460, lazyModules: [], externalModules: [] },
-  users: { budgetKiB: 680, lazyModules: ["katex"], externalModules: [] },
+  users: { budgetKiB: 670, lazyModules: ["katex"], externalModules: [] },
   streams: { budgetKiB: 660, lazyModules: ["katex"], externalModules: [] },
   messages: { budgetKiB: 715, lazyModules: ["katex"], externalModules: [] },
   events: { budgetKiB: 470, lazyModules: [], externalModules: [] },
@@ -68,7 +68,7 @@ export const FUNCTION_BUNDLES: Record<FunctionFolder, FunctionBundleSpec> = {
   webhooks: { budgetKiB: 750, lazyModules: ["katex"], externalModules: [] },
   fallback: { budgetKiB: 410, lazyModules: [], externalModules: [] },
   worker: { budgetKiB: 625, lazyModules: [], externalModules: [SHARP_MODULE] },
-  files: { budgetKiB: 700, lazyModules: [], externalModules: [SHARP_MODULE] },
+  files: { budgetKiB: 745, lazyModules: [], externalModules: [SHARP_MODULE] },
 };
 
 /**

@@ -5,8 +5,9 @@ import type { Construct, Node } from "constructs";
 import { GROUPS, type Group } from "../shared/routes.js";
 import { ChatApi } from "./constructs/http-api.js";
 import { ChatTable, DeferredQueue } from "./constructs/data.js";
-import { DemoOrganizationSweep } from "./constructs/demo-sweep.js";
-import { UnclaimedAttachmentSweep } from "./constructs/attachment-sweep.js";
+import { DailyJob } from "./constructs/daily-job.js";
+import { DEMO_SWEEP_JOB } from "../shared/actions/realms/demo-organizations.js";
+import { SWEEP_UNCLAIMED_ATTACHMENTS_JOB } from "../shared/actions/uploads/sweep.js";
 import { FilesBucket } from "./constructs/files.js";
 import { ManagedEventsCapacity } from "./constructs/managed-events.js";
 import { ServiceMonitoring } from "./constructs/monitoring.js";
@@ -136,9 +137,9 @@ export class ZulipStack extends Stack {
   readonly groupFunctions: Record<Group, ServiceFunction>;
   readonly fallbackFunction: ServiceFunction;
   readonly workerFunction: ServiceFunction;
-  readonly demoSweep: DemoOrganizationSweep;
+  readonly demoSweep: DailyJob;
   /** The daily schedule of the unclaimed-upload sweep job. */
-  readonly attachmentSweep: UnclaimedAttachmentSweep;
+  readonly attachmentSweep: DailyJob;
   readonly files: FilesBucket;
   readonly monitoring: ServiceMonitoring;
   /** Only with the `eventsManagedInstances` opt-in. */
@@ -220,8 +221,22 @@ export class ZulipStack extends Stack {
         maxConcurrency: operations.workerMaxConcurrency,
       }),
     );
-    this.demoSweep = new DemoOrganizationSweep(this, "DemoSweep", { queue });
-    this.attachmentSweep = new UnclaimedAttachmentSweep(this, "AttachmentSweep", { queue });
+    // The daily sweeps: expired demo organizations (`delete_realm` jobs follow)
+    // and uploads no message has claimed for five weeks.
+    this.demoSweep = new DailyJob(this, "DemoSweep", {
+      queue,
+      job: DEMO_SWEEP_JOB,
+      description: "Daily sweep deleting demo organizations past their scheduled deletion date",
+      hour: 3,
+      minute: 17,
+    });
+    this.attachmentSweep = new DailyJob(this, "AttachmentSweep", {
+      queue,
+      job: SWEEP_UNCLAIMED_ATTACHMENTS_JOB,
+      description: "Daily sweep deleting uploads no message has claimed for five weeks",
+      hour: 3,
+      minute: 47,
+    });
 
     // docs/deploying.md, "Concurrency" and "Running many clients": each connected client holds one
     // events execution, so the events function gets a reservation of its own (or Managed Instances,

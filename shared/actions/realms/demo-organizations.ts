@@ -89,6 +89,12 @@ export async function doDeleteExpiredDemoOrganizations(deps: Deps): Promise<Demo
   return { started, staleEntries: counts.stale };
 }
 
+/**
+ * The deferred job the daily schedule enqueues (infra/stack.ts): the
+ * worker's `sweep_demo_organizations` kind, which runs the sweep below.
+ */
+export const DEMO_SWEEP_JOB = { kind: "sweep_demo_organizations", payload: {} };
+
 /** Runs the sweep as a deferred job (`sweep_demo_organizations`, what the EventBridge schedule enqueues). */
 export async function runSweepDemoOrganizations(deps: Deps): Promise<void> {
   await doDeleteExpiredDemoOrganizations(deps);
