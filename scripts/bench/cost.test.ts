@@ -86,7 +86,7 @@ describe("clientHourCost", () => {
 describe("sends", () => {
   const wokenPoll = requestCost({ memoryMb: 128, seconds: 0, readUnits: 4, writeUnits: 3 }, p);
   const ten: SendPoint = { members: 10, send: requestCost({ memoryMb: 1024, seconds: 0.1, readUnits: 6, writeUnits: 48 }, p), wokenPoll };
-  const hundred: SendPoint = { members: 100, send: requestCost({ memoryMb: 1024, seconds: 0.4, readUnits: 6, writeUnits: 408 }, p) , wokenPoll };
+  const hundred: SendPoint = { members: 100, send: requestCost({ memoryMb: 1024, seconds: 0.4, readUnits: 6, writeUnits: 408 }, p), wokenPoll };
 
   it("a send to 10 members is its request plus 10 woken polls", () => {
     // Send: 0.1 GB-s + 1.2e-6 + 6 RRU + 48 WRU; poll: 1.2e-6 + 4 RRU + 3 WRU.
