@@ -48,7 +48,7 @@ import { LAMBDA_STREAM, renderLambda, runLambdaPart } from "./bench/part-lambda.
 import { MESSAGE_STREAMS, renderMessages, runMessagesPart } from "./bench/part-messages.js";
 import { renderTyping, runTypingPart, typingStreamName } from "./bench/part-typing.js";
 import { computeCostReport, costInputs, renderCost } from "./bench/part-cost.js";
-import { renderRunSummary, type BenchResults, type PartName } from "./bench/run-summary.js";
+import { renderRunSummary, runBenchPart, type BenchResults, type PartName } from "./bench/run-summary.js";
 import { drainDeferred, machineLine, startBenchStack, type BenchStack } from "./bench/setup.js";
 
 let sizes: Sizes;
@@ -103,27 +103,16 @@ function writeJson(): void {
   writeFileSync(sizes.json, JSON.stringify({ machine: machineLine(), sizes, results }, replacer, 2));
 }
 
-/**
- * Runs one part: prints its tables as soon as it ends, or its error (the
- * other parts still run), then waits, bounded, for the deferred-work
- * backlog it left to drain so the next part starts on an idle stack.
- */
+/** Runs one part (tables printed as it ends, a failure reported), then drains its backlog and saves the JSON. */
 async function runPart<T>(name: PartName, run: () => Promise<T>, render: (r: T) => string): Promise<void> {
-  const t = performance.now();
-  try {
-    const r = await run();
-    (results as unknown as Record<string, unknown>)[name] = r;
-    console.log(`${render(r)}\n`);
-  } catch (err) {
-    exitCode = 1;
-    const message = err instanceof Error ? err.message : String(err);
-    results.failures[name] = message;
-    log(`part ${name} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
-    console.log(`Part ${name} FAILED after ${((performance.now() - t) / 1000).toFixed(0)} s: ${message}\n`);
-  }
-  const drain = await drainDeferred(bench!.stack, sizes.drainTimeoutMs);
-  results.drains.push({ after: name, ms: drain });
-  log(drain === undefined ? `after ${name}: backlog not drained within ${sizes.drainTimeoutMs / 1000} s; going on` : `after ${name}: backlog drained in ${(drain / 1000).toFixed(1)} s`);
+  const runner = {
+    results,
+    print: (text: string) => console.log(text),
+    log,
+    drain: () => drainDeferred(bench!.stack, sizes.drainTimeoutMs),
+    drainBoundMs: sizes.drainTimeoutMs,
+  };
+  if (!(await runBenchPart(runner, name, run, render))) exitCode = 1;
   writeJson();
 }
 

@@ -39,3 +39,42 @@ export function renderRunSummary(r: BenchResults, elapsed: string, load: string)
     failed.length === 0 ? "parts failed: none" : `parts failed: ${failed.map(([name, msg]) => `${name} (${msg})`).join("; ")}`,
   ].join("\n");
 }
+
+/** What {@link runBenchPart} needs from the bench around it. */
+export interface PartRunner {
+  results: BenchResults;
+  /** Prints a finished part's tables (stdout). */
+  print: (text: string) => void;
+  /** Progress lines (stderr). */
+  log: (line: string) => void;
+  /** Waits for the deferred-work backlog, bounded: milliseconds waited, or undefined at the bound. */
+  drain: () => Promise<number | undefined>;
+  /** The bound of {@link PartRunner.drain}, ms (for the log line). */
+  drainBoundMs: number;
+}
+
+/**
+ * Runs one part: prints its tables as soon as it ends, or its error (the
+ * caller goes on with the next part), then waits, bounded, for the
+ * deferred-work backlog it left so the next part starts on an idle stack.
+ * @returns whether the part succeeded
+ */
+export async function runBenchPart<T>(r: PartRunner, name: PartName, run: () => Promise<T>, render: (result: T) => string): Promise<boolean> {
+  const t = performance.now();
+  let ok = true;
+  try {
+    const result = await run();
+    (r.results as unknown as Record<string, unknown>)[name] = result;
+    r.print(`${render(result)}\n`);
+  } catch (err) {
+    ok = false;
+    const message = err instanceof Error ? err.message : String(err);
+    r.results.failures[name] = message;
+    r.log(`part ${name} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
+    r.print(`Part ${name} FAILED after ${((performance.now() - t) / 1000).toFixed(0)} s: ${message}\n`);
+  }
+  const ms = await r.drain();
+  r.results.drains.push({ after: name, ms });
+  r.log(ms === undefined ? `after ${name}: backlog not drained within ${r.drainBoundMs / 1000} s; going on` : `after ${name}: backlog drained in ${(ms / 1000).toFixed(1)} s`);
+  return ok;
+}
