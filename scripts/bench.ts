@@ -72,11 +72,14 @@ const log = (line: string) => process.stderr.write(`[${elapsed()}] ${line}\n`);
 
 const deadline = setTimeout(() => {
   log(`hard deadline of ${sizes.maxMinutes} minutes reached; exiting`);
-  console.log(`Hard deadline of ${sizes.maxMinutes} minutes reached after the parts printed above; the run stops here.`);
+  console.log(`Hard deadline of ${sizes.maxMinutes} minutes reached after the parts printed above; the run stops here.\n`);
   try {
+    // The cost report from the parts that ended (the others' inputs are marked as not measured).
+    results.cost = computeCostReport(costInputs(results));
+    console.log(`${renderCost(results.cost)}\n`);
     writeJson();
   } catch {
-    // The results so far were written after the last part that ended.
+    // The tables and the results so far were written after the last part that ended.
   }
   process.exit(2);
 }, sizes.maxMinutes * 60_000);
