@@ -23,23 +23,33 @@
  * - part 4 (typing): a stream typing notification to 100 and 500
  *   subscribers, from the request until every recipient's queue has it.
  *
+ * - then the cost report: the counts measured above times AWS prices
+ *   (`bench/prices.ts`), per connected client-hour, per 1,000 messages,
+ *   per active user-month and for an idle month, against the targets.
+ *
+ * Each part prints its tables as soon as it ends; a part that fails prints
+ * its error and the others still run; before the next part starts, the
+ * deferred-work backlog drains (bounded wait, reported).
+ *
  * Flags: see `npm run bench -- --help` (`--quick` is a ~2.5-minute smoke run).
  * Only 127.0.0.1 is contacted. The run always ends: every loop is bounded,
  * and a hard deadline (`--max-minutes`) exits with code 2.
  * docs/performance.md explains the numbers.
  */
-import { writeFile } from "node:fs/promises";
+import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { createLogger } from "../shared/logger.js";
 import { parseSizes, sizesLine, USAGE, type Sizes } from "./bench/args.js";
 import { DriverWorker } from "./bench/drivers.js";
-import { liveStreamNames, renderEvents, runEventsPart, type EventsResult } from "./bench/part-events.js";
-import { LIFE_STREAMS, renderLife, runLifePart, type LifeResult } from "./bench/part-life.js";
-import { renderLimits, runLimitsPart, type LimitsResult } from "./bench/part-limits.js";
-import { LAMBDA_STREAM, renderLambda, runLambdaPart, type LambdaResult } from "./bench/part-lambda.js";
-import { MESSAGE_STREAMS, renderMessages, runMessagesPart, type MessagesResult } from "./bench/part-messages.js";
-import { renderTyping, runTypingPart, typingStreamName, type TypingResult } from "./bench/part-typing.js";
-import { machineLine, startBenchStack, type BenchStack } from "./bench/setup.js";
+import { liveStreamNames, renderEvents, runEventsPart } from "./bench/part-events.js";
+import { LIFE_STREAMS, renderLife, runLifePart } from "./bench/part-life.js";
+import { renderLimits, runLimitsPart } from "./bench/part-limits.js";
+import { LAMBDA_STREAM, renderLambda, runLambdaPart } from "./bench/part-lambda.js";
+import { MESSAGE_STREAMS, renderMessages, runMessagesPart } from "./bench/part-messages.js";
+import { renderTyping, runTypingPart, typingStreamName } from "./bench/part-typing.js";
+import { computeCostReport, costInputs, renderCost } from "./bench/part-cost.js";
+import { renderRunSummary, runBenchPart, type BenchResults, type PartName } from "./bench/run-summary.js";
+import { drainDeferred, machineLine, startBenchStack, type BenchStack } from "./bench/setup.js";
 
 let sizes: Sizes;
 try {
@@ -62,6 +72,15 @@ const log = (line: string) => process.stderr.write(`[${elapsed()}] ${line}\n`);
 
 const deadline = setTimeout(() => {
   log(`hard deadline of ${sizes.maxMinutes} minutes reached; exiting`);
+  console.log(`Hard deadline of ${sizes.maxMinutes} minutes reached after the parts printed above; the run stops here.\n`);
+  try {
+    // The cost report from the parts that ended (the others' inputs are marked as not measured).
+    results.cost = computeCostReport(costInputs(results));
+    console.log(`${renderCost(results.cost)}\n`);
+    writeJson();
+  } catch {
+    // The tables and the results so far were written after the last part that ended.
+  }
   process.exit(2);
 }, sizes.maxMinutes * 60_000);
 deadline.unref();
@@ -69,15 +88,37 @@ deadline.unref();
 let bench: BenchStack | undefined;
 let driver: DriverWorker | undefined;
 let exitCode = 0;
-const results: {
-  messages?: MessagesResult;
-  events?: EventsResult;
-  life?: LifeResult;
-  limits?: LimitsResult;
-  lambda?: LambdaResult;
-  typing?: TypingResult;
-} = {};
-const sections: string[] = [];
+const results: BenchResults = { failures: {}, drains: [] };
+
+const header = [
+  "Zulip-compatible server on the local stack: benchmark",
+  `machine: ${machineLine()}`,
+  `sizes:   ${sizesLine(sizes)}`,
+  `command: npm run bench -- ${process.argv.slice(2).join(" ")}`.trimEnd(),
+  `load:    ${load(loadAtStart)} at start (1/5/15-minute averages; other processes on this machine share its cores)`,
+].join("\n");
+console.log(`\n${header}\n`);
+
+/** Writes the raw results so far (after every part, so a hard stop keeps them). */
+function writeJson(): void {
+  if (!sizes.json) return;
+  const replacer = (_k: string, v: unknown) => (v instanceof Set ? [...v] : v);
+  writeFileSync(sizes.json, JSON.stringify({ machine: machineLine(), sizes, results }, replacer, 2));
+}
+
+/** Runs one part (tables printed as it ends, a failure reported), then drains its backlog and saves the JSON. */
+async function runPart<T>(name: PartName, run: () => Promise<T>, render: (r: T) => string): Promise<void> {
+  const runner = {
+    results,
+    print: (text: string) => console.log(text),
+    log,
+    drain: () => drainDeferred(bench!.stack, sizes.drainTimeoutMs),
+    drainBoundMs: sizes.drainTimeoutMs,
+  };
+  if (!(await runBenchPart(runner, name, run, render))) exitCode = 1;
+  writeJson();
+}
+
 try {
   log("starting the local stack");
   const streamNames = [
@@ -89,45 +130,27 @@ try {
   ];
   bench = await startBenchStack(streamNames);
   driver = new DriverWorker();
-  if (sizes.parts.has("messages")) {
-    results.messages = await runMessagesPart(bench, driver, sizes, log);
-    sections.push(renderMessages(results.messages, sizes));
-  }
-  if (sizes.parts.has("events")) {
-    results.events = await runEventsPart(bench, driver, sizes, log);
-    sections.push(renderEvents(results.events, sizes));
-  }
-  if (sizes.parts.has("life")) {
-    results.life = await runLifePart(bench, sizes, log);
-    sections.push(renderLife(results.life, sizes));
-  }
-  if (sizes.parts.has("typing")) {
-    results.typing = await runTypingPart(bench, sizes, log);
-    sections.push(renderTyping(results.typing));
-  }
-  results.limits = await runLimitsPart(bench, driver, log);
-  sections.push(renderLimits(results.limits));
-  if (sizes.parts.has("lambda")) {
-    results.lambda = await runLambdaPart(bench, sizes, log);
-    sections.push(renderLambda(results.lambda));
-  }
+  const b = bench;
+  const d = driver;
+  if (sizes.parts.has("messages")) await runPart("messages", () => runMessagesPart(b, d, sizes, log), (r) => renderMessages(r, sizes));
+  if (sizes.parts.has("events")) await runPart("events", () => runEventsPart(b, d, sizes, log), (r) => renderEvents(r, sizes));
+  if (sizes.parts.has("life")) await runPart("life", () => runLifePart(b, sizes, log), (r) => renderLife(r, sizes));
+  if (sizes.parts.has("typing")) await runPart("typing", () => runTypingPart(b, sizes, log), renderTyping);
+  await runPart("limits", () => runLimitsPart(b, d, log), renderLimits);
+  if (sizes.parts.has("lambda")) await runPart("lambda", () => runLambdaPart(b, sizes, log), renderLambda);
 } catch (err) {
   exitCode = 1;
   log(`bench failed: ${(err as Error).stack ?? String(err)}`);
 } finally {
-  const header = [
-    "Zulip-compatible server on the local stack: benchmark",
-    `machine: ${machineLine()}`,
-    `sizes:   ${sizesLine(sizes)}`,
-    `command: npm run bench -- ${process.argv.slice(2).join(" ")}`.trimEnd(),
-    `elapsed: ${elapsed().trim()}`,
-    `load:    ${load(loadAtStart)} at start, ${load(loadavg())} at end (1/5/15-minute averages; other processes on this machine share its cores)`,
-  ].join("\n");
-  console.log(`\n${header}\n\n${sections.join("\n\n")}\n`);
-  if (sizes.json) {
-    const replacer = (_k: string, v: unknown) => (v instanceof Set ? [...v] : v);
-    await writeFile(sizes.json, JSON.stringify({ machine: machineLine(), sizes, results }, replacer, 2));
+  try {
+    results.cost = computeCostReport(costInputs(results));
+    console.log(`${renderCost(results.cost)}\n`);
+  } catch (err) {
+    exitCode = 1;
+    log(`cost report failed: ${(err as Error).stack ?? String(err)}`);
   }
+  console.log(renderRunSummary(results, elapsed().trim(), `${load(loadAtStart)} at start, ${load(loadavg())} at end`));
+  writeJson();
   await driver?.close().catch(() => undefined);
   // Stopping the stack ends the server and DynamoDB Local; long polls still held
   // server-side then fail on their next read, which is expected: silence them.

@@ -10,6 +10,8 @@ export interface Sizes {
   senders: number;
   /** Sends to the 10-subscriber stream. */
   sends: number;
+  /** Sends to the 100-subscriber stream (the largest audience written inside the request). */
+  mediumSends: number;
   /** Subscribers of the large stream. */
   largeSubscribers: number;
   /** Sends to the large stream (each is ~2 writes per subscriber in deferred work). */
@@ -50,6 +52,7 @@ const FULL: Omit<Sizes, "quick" | "parts" | "json"> = {
   messages: 100_000,
   senders: 8,
   sends: 1000,
+  mediumSends: 200,
   largeSubscribers: 10_000,
   largeSends: 10,
   reads: 200,
@@ -73,6 +76,7 @@ const QUICK: Omit<Sizes, "quick" | "parts" | "json"> = {
   messages: 5000,
   senders: 8,
   sends: 150,
+  mediumSends: 30,
   largeSubscribers: 500,
   largeSends: 10,
   reads: 40,
@@ -99,6 +103,7 @@ export const USAGE = `npm run bench -- [--quick] [options]
   --messages N            messages in the history table (${FULL.messages}; quick ${QUICK.messages})
   --senders N             concurrent senders / requests in flight (${FULL.senders})
   --sends N               sends to the 10-subscriber stream (${FULL.sends}; quick ${QUICK.sends})
+  --medium-sends N        sends to the 100-subscriber stream (${FULL.mediumSends}; quick ${QUICK.mediumSends})
   --large-subscribers N   subscribers of the large stream (${FULL.largeSubscribers}; quick ${QUICK.largeSubscribers})
   --large-sends N         sends to the large stream (${FULL.largeSends}; quick ${QUICK.largeSends})
   --reads N               GET /messages requests per narrow (${FULL.reads}; quick ${QUICK.reads})
@@ -133,6 +138,7 @@ export function parseSizes(argv: string[]): Sizes | "help" {
       messages: num,
       senders: num,
       sends: num,
+      "medium-sends": num,
       "large-subscribers": num,
       "large-sends": num,
       reads: num,
@@ -172,6 +178,7 @@ export function parseSizes(argv: string[]): Sizes | "help" {
     messages: Math.round(n("messages", base.messages, 100)),
     senders: Math.round(n("senders", base.senders)),
     sends: Math.round(n("sends", base.sends)),
+    mediumSends: Math.round(n("medium-sends", base.mediumSends)),
     largeSubscribers: Math.round(n("large-subscribers", base.largeSubscribers, 101)),
     largeSends: Math.round(n("large-sends", base.largeSends)),
     reads: Math.round(n("reads", base.reads)),
@@ -212,7 +219,7 @@ export function sizesLine(s: Sizes): string {
   const parts: string[] = [];
   if (s.parts.has("messages")) {
     parts.push(
-      `messages=${s.messages} senders=${s.senders} sends=${s.sends} large-subscribers=${s.largeSubscribers} large-sends=${s.largeSends} reads=${s.reads} raw-ops=${s.rawOps}`,
+      `messages=${s.messages} senders=${s.senders} sends=${s.sends} medium-sends=${s.mediumSends} large-subscribers=${s.largeSubscribers} large-sends=${s.largeSends} reads=${s.reads} raw-ops=${s.rawOps}`,
     );
   }
   if (s.parts.has("events")) {

@@ -112,7 +112,7 @@ export async function runEventsPart(
     await subscribeUsers(deps, streams[k]!, [...senders, ...pollers.filter((_, i) => i % streams.length === k)]);
   }
   log(`created ${pollers.length} pollers in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  await drainDeferred(stack, 60_000);
+  await drainDeferred(stack, sizes.drainTimeoutMs);
 
   log(`POST /register × ${pollers.length}`);
   let before = meter.snapshot();
@@ -120,7 +120,8 @@ export async function runEventsPart(
     stack.url,
     pollers.map((u, i) => ({ user: benchUser(u), stream: i % streams.length })),
     sizes.senders,
-    120_000,
+    // Registers slow down with the machine's load: bounded by the run's hard stop, not a fixed 2 minutes.
+    Math.max(120_000, sizes.maxMinutes * 60_000),
   );
   const regMeter = diff(meter.snapshot(), before);
 

@@ -16,7 +16,7 @@ import { ratePerSecond, ratio, summarize, type LatencySummary } from "./stats.js
 import { fmt, fmtMs, renderTable, type Cell } from "./table.js";
 
 /** Stream names this part uses (created at setup). */
-export const MESSAGE_STREAMS = { small: "bench-small", large: "bench-large", history: "bench-history" } as const;
+export const MESSAGE_STREAMS = { small: "bench-small", medium: "bench-medium", large: "bench-large", history: "bench-history" } as const;
 
 export interface SendRow {
   audience: number;
@@ -29,6 +29,8 @@ export interface SendRow {
   meter: MeterDelta;
   /** Time the deferred-work backlog took to drain after the last send answered, ms. */
   drainMs: number | undefined;
+  /** Why the phase did not finish (a driver timeout, say); its figures are then empty. */
+  failed?: string;
 }
 
 export interface ReadRow {
@@ -40,6 +42,7 @@ export interface ReadRow {
   latency: LatencySummary;
   perSecond: number;
   meter: MeterDelta;
+  failed?: string;
 }
 
 export interface MessagesResult {
@@ -48,6 +51,8 @@ export interface MessagesResult {
   history: HistoryInfo | undefined;
   reads: ReadRow[];
   setupMs: Record<string, number>;
+  /** Extra wait for the send phases' backlog before the reads started, ms (undefined: not drained within the bound). */
+  settleBeforeReadsMs?: number;
 }
 
 /** Average calls per operation by command, e.g. `Get 3, Query 1, BatchGet 1`. */
@@ -77,13 +82,16 @@ export async function runMessagesPart(
   let t = performance.now();
   const senders = await createUsers(deps, realm, "sender", sizes.senders);
   const smallExtra = await createUsers(deps, realm, "small", Math.max(0, 10 - senders.length));
+  const mediumExtra = await createUsers(deps, realm, "medium", Math.max(0, 100 - senders.length));
   const largeExtra = await createUsers(deps, realm, "large", Math.max(0, sizes.largeSubscribers - senders.length));
   setupMs.users = performance.now() - t;
-  log(`created ${senders.length + smallExtra.length + largeExtra.length} users in ${(setupMs.users / 1000).toFixed(1)} s`);
+  log(`created ${senders.length + smallExtra.length + mediumExtra.length + largeExtra.length} users in ${(setupMs.users / 1000).toFixed(1)} s`);
   t = performance.now();
   const small = bench.streams.get(MESSAGE_STREAMS.small)!;
+  const medium = bench.streams.get(MESSAGE_STREAMS.medium)!;
   const large = bench.streams.get(MESSAGE_STREAMS.large)!;
   await subscribeUsers(deps, small, [...senders, ...smallExtra]);
+  await subscribeUsers(deps, medium, [...senders, ...mediumExtra]);
   await subscribeUsers(deps, large, [...senders, ...largeExtra]);
   setupMs.subscriptions = performance.now() - t;
 
@@ -128,20 +136,18 @@ export async function runMessagesPart(
   // --- POST /messages ----------------------------------------------------
   const sendPhase = async (name: string, audience: number, count: number): Promise<SendRow> => {
     log(`POST /messages: ${count} sends to ${name} (${audience} subscribers), ${sizes.senders} senders`);
-    await drainDeferred(stack, 60_000);
+    await drainDeferred(stack, sizes.drainTimeoutMs);
     const before = meter.snapshot();
-    const stats = await driver.sends(
-      {
-        baseUrl: stack.url,
-        senders: senders.map(benchUser),
-        stream: name,
-        topic: "bench",
-        count,
-        concurrency: sizes.senders,
-        warmup: 0,
-      },
-      phaseTimeout(sizes),
-    );
+    let stats: Awaited<ReturnType<DriverWorker["sends"]>>;
+    try {
+      stats = await driver.sends(
+        { baseUrl: stack.url, senders: senders.map(benchUser), stream: name, topic: "bench", count, concurrency: sizes.senders, warmup: 0 },
+        phaseTimeout(sizes),
+      );
+    } catch (err) {
+      log(`POST /messages to ${name} failed: ${(err as Error).message}`);
+      return failedSend(audience, diff(meter.snapshot(), before), (err as Error).message);
+    }
     const sent = meter.snapshot();
     const drainMs = await drainDeferred(stack, sizes.drainTimeoutMs);
     const after = meter.snapshot();
@@ -167,10 +173,19 @@ export async function runMessagesPart(
     };
   };
   // A few unmeasured sends warm both code paths (JIT, connections, the DM/stream caches of DynamoDB Local).
-  await driver.sends({ baseUrl: stack.url, senders: senders.map(benchUser), stream: small.name, topic: "warm", count: 20, concurrency: 4, warmup: 0 }, 60_000);
-  await driver.sends({ baseUrl: stack.url, senders: senders.map(benchUser), stream: large.name, topic: "warm", count: 2, concurrency: 2, warmup: 0 }, 60_000);
+  // Their timeout scales with the run's bound: on a loaded machine 20 sends can take minutes.
+  await driver.sends({ baseUrl: stack.url, senders: senders.map(benchUser), stream: small.name, topic: "warm", count: 20, concurrency: 4, warmup: 0 }, phaseTimeout(sizes));
+  await driver.sends({ baseUrl: stack.url, senders: senders.map(benchUser), stream: large.name, topic: "warm", count: 2, concurrency: 2, warmup: 0 }, phaseTimeout(sizes));
   result.sends.push(await sendPhase(small.name, senders.length + smallExtra.length, sizes.sends));
+  result.sends.push(await sendPhase(medium.name, senders.length + mediumExtra.length, sizes.mediumSends));
   result.sends.push(await sendPhase(large.name, senders.length + largeExtra.length, sizes.largeSends));
+  // The reads start on an idle stack: a large stream's jobs can outlast the send phase's drain bound.
+  result.settleBeforeReadsMs = await drainDeferred(stack, sizes.drainTimeoutMs);
+  log(
+    result.settleBeforeReadsMs === undefined
+      ? `backlog of the sends not drained within ${sizes.drainTimeoutMs / 1000} s more; reads start with it`
+      : `backlog of the sends drained ${(result.settleBeforeReadsMs / 1000).toFixed(1)} s before the reads`,
+  );
 
   // --- GET /messages -------------------------------------------------------
   const page = { anchor: "newest", num_before: 100, num_after: 0, apply_markdown: true, client_gravatar: true };
@@ -186,12 +201,22 @@ export async function runMessagesPart(
   for (const [name, narrow] of narrows) {
     log(`GET /messages ${name}: ${sizes.reads} requests, ${sizes.senders} in flight`);
     const params = { ...page, narrow };
-    await driver.gets({ baseUrl: stack.url, user: viewerCreds, params, count: 10, concurrency: 2, warmup: 0 }, 60_000);
-    const before = meter.snapshot();
-    const stats = await driver.gets(
-      { baseUrl: stack.url, user: viewerCreds, params, count: sizes.reads, concurrency: sizes.senders, warmup: 0 },
-      phaseTimeout(sizes),
-    );
+    let before = meter.snapshot();
+    let stats: Awaited<ReturnType<DriverWorker["gets"]>>;
+    try {
+      await driver.gets({ baseUrl: stack.url, user: viewerCreds, params, count: 10, concurrency: 2, warmup: 0 }, phaseTimeout(sizes));
+      before = meter.snapshot();
+      stats = await driver.gets(
+        { baseUrl: stack.url, user: viewerCreds, params, count: sizes.reads, concurrency: sizes.senders, warmup: 0 },
+        phaseTimeout(sizes),
+      );
+    } catch (err) {
+      // One narrow's failure (a driver timeout on a loaded machine) is reported; the other narrows still run.
+      log(`GET /messages ${name} failed: ${(err as Error).message}`);
+      const empty = summarize([]);
+      result.reads.push({ narrow: name, requests: 0, errors: 0, errorSamples: [], messagesPerAnswer: 0, latency: empty, perSecond: 0, meter: diff(meter.snapshot(), before), failed: (err as Error).message });
+      continue;
+    }
     const m = diff(meter.snapshot(), before);
     result.reads.push({
       narrow: name,
@@ -207,8 +232,13 @@ export async function runMessagesPart(
   return result;
 }
 
+/** A driver operation may take up to the whole run's bound: the hard stop, not a phase, ends a slow run. */
 function phaseTimeout(sizes: Sizes): number {
   return Math.max(60_000, sizes.maxMinutes * 60_000);
+}
+
+function failedSend(audience: number, meter: MeterDelta, message: string): SendRow {
+  return { audience, sends: 0, errors: 0, errorSamples: [], latency: summarize([]), perSecond: 0, meter, drainMs: undefined, failed: message };
 }
 
 /** Renders part 1's tables. */
@@ -252,6 +282,10 @@ export function renderMessages(r: MessagesResult, sizes: Sizes): string {
         "drain s: time the job backlog took to empty after the last send answered.",
         ...r.sends.map((s) => `  ${fmt(s.audience)} subscribers, request calls/send: ${perOpCommands(s.meter.request.byCommand, Math.max(1, s.sends))}`),
         ...r.sends.filter((s) => s.errors > 0).map((s) => `  ${s.errors} errors, e.g. ${s.errorSamples[0]}`),
+        ...r.sends.filter((s) => s.failed).map((s) => `  ${fmt(s.audience)} subscribers: phase FAILED: ${s.failed}`),
+        r.settleBeforeReadsMs === undefined
+          ? `The sends' backlog did not drain within the bound before the reads started (${fmt(sizes.drainTimeoutMs / 1000, 0)} s).`
+          : `The sends' backlog drained ${fmt(r.settleBeforeReadsMs / 1000, 1)} s after the last phase's own drain; the reads started on an idle stack.`,
       ],
     ),
   );
@@ -283,6 +317,7 @@ export function renderMessages(r: MessagesResult, sizes: Sizes): string {
           "RT/RCU/WCU: DynamoDB round trips and capacity units per request (authentication included).",
           ...r.reads.map((x) => `  ${x.narrow}: ${perOpCommands(x.meter.request.byCommand, Math.max(1, x.requests))}`),
           ...r.reads.filter((x) => x.errors > 0).map((x) => `  ${x.narrow}: ${x.errors} errors, e.g. ${x.errorSamples[0]}`),
+          ...r.reads.filter((x) => x.failed).map((x) => `  ${x.narrow}: phase FAILED: ${x.failed}`),
         ],
       ),
     );
