@@ -15,6 +15,7 @@
  * subscribers, so larger sizes measure the request and the empty polls
  * alone.
  */
+import pMap from "p-map";
 import { MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS } from "../../shared/actions/typing/send-typing-notification.js";
 import type { UserRecord } from "../../shared/data/records/user.js";
 import type { Sizes } from "./args.js";
@@ -54,20 +55,6 @@ export interface TypingResult {
   rows: TypingRow[];
 }
 
-/** Runs `fn` over `items` with at most `inFlight` at once. */
-async function pool<T, R>(items: readonly T[], inFlight: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(inFlight, items.length) }, worker));
-  return out;
-}
-
 /** A bench user's queue: its ID and the last event ID it has seen. */
 interface Queue {
   user: BenchUser;
@@ -76,13 +63,13 @@ interface Queue {
 }
 
 async function pollAll(api: ApiClient, queues: Queue[], inFlight: number): Promise<number> {
-  const counts = await pool(queues, inFlight, async (q) => {
+  const counts = await pMap(queues, async (q) => {
     const res = await api.call(q.user, "GET", "/events", { queue_id: q.id, last_event_id: q.last, dont_block: true });
     if (res.status !== 200) throw new Error(`GET /events: ${res.status} ${JSON.stringify(res.body)}`);
     const events = res.body.events as { id: number; type: string }[];
     for (const e of events) q.last = Math.max(q.last, e.id);
     return events.filter((e) => e.type === "typing").length;
-  });
+  }, { concurrency: inFlight });
   return counts.reduce((a, b) => a + b, 0);
 }
 
@@ -99,14 +86,14 @@ export async function runTypingPart(bench: BenchStack, sizes: Sizes, log: (line:
       await drainDeferred(stack, 60_000);
       const [typist, ...others] = users.map(benchUser);
       log(`typing: ${others.length} queues registering (stream of ${subscribers} subscribers)`);
-      const queues = await pool(others, sizes.senders, async (user): Promise<Queue> => {
+      const queues = await pMap(others, async (user): Promise<Queue> => {
         const res = await api.call(user, "POST", "/register", {
           event_types: ["typing"],
           client_capabilities: { stream_typing_notifications: true },
         });
         if (res.status !== 200) throw new Error(`POST /register: ${res.status} ${JSON.stringify(res.body)}`);
         return { user, id: res.body.queue_id as string, last: res.body.last_event_id as number };
-      });
+      }, { concurrency: sizes.senders });
 
       log(`typing: ${sizes.typingNotifications} notifications to a stream of ${subscribers}, every queue polling after each`);
       const notifies = subscribers <= MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS;
@@ -153,7 +140,7 @@ export async function runTypingPart(bench: BenchStack, sizes: Sizes, log: (line:
         emptyPolls,
         emptyPollCount: queues.length,
       });
-      await pool(queues, sizes.senders, (q) => api.call(q.user, "DELETE", "/events", { queue_id: q.id }));
+      await pMap(queues, (q) => api.call(q.user, "DELETE", "/events", { queue_id: q.id }), { concurrency: sizes.senders });
     }
   } finally {
     api.close();

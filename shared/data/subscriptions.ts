@@ -1,3 +1,4 @@
+import pMap from "p-map";
 import { queryAll } from "./query.js";
 import { GetCommand , UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
@@ -63,20 +64,6 @@ export async function listStreamSubscriberIds(deps: Db, streamId: number, limit?
  */
 const SUBSCRIBER_READ_CONCURRENCY = 32;
 
-/** Maps `items` with `fn`, at most `limit` calls in flight; results in input order. */
-async function mapWithConcurrency<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 /**
  * The active subscribers of many streams (`POST /register` with
  * `include_subscribers`), read from whichever side has fewer partitions:
@@ -95,12 +82,15 @@ export async function subscriberIdsOfStreams(deps: Db, streamIds: number[], user
   const out = new Map<number, number[]>(streamIds.map((id) => [id, []]));
   if (streamIds.length === 0) return out;
   if (userIds.length < streamIds.length) {
-    const perUser = await mapWithConcurrency(userIds, SUBSCRIBER_READ_CONCURRENCY, (userId) =>
-      queryAll(deps, {
-        KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": keys.userSubscriptions(userId).pk },
-        ProjectionExpression: "sk, gsi1pk",
-      }),
+    const perUser = await pMap(
+      userIds,
+      (userId) =>
+        queryAll(deps, {
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": keys.userSubscriptions(userId).pk },
+          ProjectionExpression: "sk, gsi1pk",
+        }),
+      { concurrency: SUBSCRIBER_READ_CONCURRENCY },
     );
     userIds.forEach((userId, i) => {
       for (const item of perUser[i]!) {
@@ -109,7 +99,7 @@ export async function subscriberIdsOfStreams(deps: Db, streamIds: number[], user
       }
     });
   } else {
-    const lists = await mapWithConcurrency(streamIds, SUBSCRIBER_READ_CONCURRENCY, (id) => listStreamSubscriberIds(deps, id));
+    const lists = await pMap(streamIds, (id) => listStreamSubscriberIds(deps, id), { concurrency: SUBSCRIBER_READ_CONCURRENCY });
     streamIds.forEach((id, i) => out.set(id, lists[i]!));
   }
   for (const list of out.values()) list.sort((a, b) => a - b);
