@@ -112,6 +112,12 @@ describe("inline image previews", () => {
     expect(render(`${links.join(" ")}\n\n> https://example.net/page`).hasImage).toBe(true);
   });
 
+  it("renders no previews when the caller turns them off (Zulip's no_previews)", () => {
+    const result = render(`see ${CAT}`, { previews: false });
+    expect(result.html).toBe(`<p>see ${link(CAT)}</p>`);
+    expect(result.hasImage).toBe(false);
+  });
+
   it("links external images without any other URL in the markup (no proxy, nothing fetched)", () => {
     const { html } = render(`see ${CAT}`);
     const urls = [...html.matchAll(/(?:href|src)="([^"]*)"/g)].map((m) => m[1]);

@@ -104,7 +104,7 @@ export class RenderState {
   constructor(lookups: RenderLookups, previewsEnabled = true) {
     this.realmUrl = lookups.realmUrl.replace(/\/+$/, "");
     this.realmId = lookups.realmId;
-    this.previewsEnabled = previewsEnabled;
+    this.previewsEnabled = previewsEnabled && lookups.previews !== false;
     for (const user of lookups.users) {
       this.usersById.set(user.id, user);
       const key = user.full_name.toLowerCase();

@@ -43,6 +43,8 @@ export interface RenderLookups {
   realmUrl: string;
   /** The organization's ID: only its own `/user_uploads/<realm_id>/…` images get previews. */
   realmId?: number;
+  /** False: no inline image previews (Zulip's `no_previews`, for stream descriptions and profile fields). Default true. */
+  previews?: boolean;
 }
 
 /** Names/IDs the content refers to, found by a cheap pre-scan, so the caller can fetch only those. */
