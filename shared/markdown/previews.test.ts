@@ -43,6 +43,9 @@ describe("inline image previews", () => {
   it("replaces a paragraph that is only the image URL (only_inline_image)", () => {
     expect(render(CAT).html).toBe(preview(CAT));
     expect(render(`intro\n\n${CAT}\n\noutro`).html).toBe(`<p>intro</p>\n${preview(CAT)}<p>outro</p>`);
+    expect(render(`${CAT}\n\n\`\`\`\ncode\n\`\`\``).html).toBe(
+      `${preview(CAT)}<div class="codehilite"><pre><span></span><code>code\n</code></pre></div>`,
+    );
   });
 
   it("keeps a named link and gives the preview its text as title", () => {
@@ -54,6 +57,10 @@ describe("inline image previews", () => {
       `<ul>\n<li>first</li>\n<li>second ${link(CAT)}${preview(CAT)}</li>\n<li>third</li>\n</ul>`,
     );
     expect(render(`* ${CAT}\n* next`).html).toBe(`<ul>\n<li>${preview(CAT)}</li>\n<li>next</li>\n</ul>`);
+    expect(render(`* first\n* last ${CAT}\n\n\`\`\`\nline 1\nline 2\n\`\`\``).html).toBe(
+      `<ul>\n<li>first</li>\n<li>last ${link(CAT)}${preview(CAT)}</li>\n</ul>\n` +
+        '<div class="codehilite"><pre><span></span><code>line 1\nline 2\n</code></pre></div>',
+    );
   });
 
   it("keeps the preview inside a spoiler's content (spoiler_with_inline_image)", () => {

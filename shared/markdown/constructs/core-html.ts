@@ -268,7 +268,8 @@ export function coreHtml(state: RenderState): HtmlExtension {
         // An empty chunk last: `lineEndingIfNeeded` then sees no preceding text
         // and adds no newline before the next block.
         this.raw("");
-        state.dropLineEnding = true;
+        // In a tight list item the line endings after the text are slurped already.
+        if (!tight) state.dropLineEnding = true;
       },
       // nl2br already breaks every line; a trailing `\` or two spaces add nothing.
       hardBreakEscape() {},
