@@ -10,7 +10,10 @@
  * - `**strong**` spanning a line ending: Zulip's inline pattern stops at the
  *   end of a line, so the asterisks stay as typed (tokens retyped as text);
  * - `***x***`: micromark nests `<em><strong>`, Zulip `<strong><em>` (the two
- *   groups' token types are swapped; the HTML handlers only look at types).
+ *   groups' token types are swapped; the HTML handlers only look at types);
+ * - links: where an image preview of each goes (after a paragraph whose
+ *   direct child the link is, else at the end of the message) and none for
+ *   links inside quotes, which Zulip does not preview.
  */
 import type { Event, Token } from "micromark-util-types";
 import type { RenderState } from "./render-state.js";
@@ -60,13 +63,30 @@ function zulipAttention(events: readonly Event[]): void {
   }
 }
 
+/** Tokens that render a link (`<a href>`) a preview may follow. */
+const LINK_TOKENS: ReadonlySet<string> = new Set([
+  "link",
+  "literalAutolinkHttp",
+  "literalAutolinkWww",
+  "literalAutolinkEmail",
+  "zulipBareLink",
+]);
+
+/** Inline elements between a paragraph and a link that make Zulip put the preview at the end of the message. */
+const WRAPPER_TOKENS: ReadonlySet<string> = new Set(["emphasis", "strong", "strikethrough", "link"]);
+
 export function annotateEvents(events: readonly Event[], state: RenderState): void {
   zulipAttention(events);
   let quoteDepth = 0;
   let paragraphDepth = 0;
   let codeTextDepth = 0;
+  let wrapperDepth = 0;
   for (const [kind, token] of events) {
     const delta = kind === "enter" ? 1 : -1;
+    if (LINK_TOKENS.has(token.type) && kind === "enter" && quoteDepth === 0) {
+      state.linkPlacement.set(token, paragraphDepth > 0 && wrapperDepth === 0 ? "paragraph" : "end");
+    }
+    if (WRAPPER_TOKENS.has(token.type)) wrapperDepth += delta;
     switch (token.type) {
       case "blockQuote":
       case "zulipQuoteFence":

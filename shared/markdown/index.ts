@@ -15,8 +15,10 @@
  * and blocks are opaque to mentions, emoji and links.
  *
  * Differences from Zulip's server we know of: no syntax highlighting in code
- * blocks (Zulip runs Pygments; clients render plain code fine), no inline
- * image/video previews or link embeds, no linkifiers yet, `<time:…>` only
+ * blocks (Zulip runs Pygments; clients render plain code fine), image
+ * previews but no video previews, link embeds or thumbnails (`previews.ts`:
+ * external images are never fetched, a preview of an upload shows the
+ * upload itself), no linkifiers yet, `<time:…>` only
  * understands ISO 8601 and Unix seconds, continuation lines and list items
  * lose their leading and trailing spaces, `~~…~~` may span lines (Zulip's
  * stops at a line end), a link with a refused scheme stays plain text without
@@ -49,6 +51,7 @@ import { texExtensions } from "./constructs/tex.js";
 import { timestampExtensions } from "./constructs/timestamp.js";
 import { underscoreHtml, underscoreSyntax } from "./constructs/underscore.js";
 import "./constructs/micromark-augment.js";
+import { INLINE_PREVIEW_LIMIT } from "./previews.js";
 import { scanReferences } from "./references.js";
 import { RenderState } from "./render-state.js";
 import type { References, RenderLookups, RenderResult, WildcardKind } from "./types.js";
@@ -65,7 +68,7 @@ export type {
 } from "./types.js";
 
 /** Zulip's `rendered_content_version` analogue for our renderer; bump when the HTML for the same input changes. */
-export const RENDERED_VERSION = 2;
+export const RENDERED_VERSION = 3;
 
 /**
  * CommonMark constructs Zulip does not have: raw HTML (unsafe; shown as
@@ -119,7 +122,36 @@ export function collectReferences(content: string): References {
  */
 export function renderMarkdown(content: string, lookups: RenderLookups): RenderResult {
   const normalized = content.replace(/\r\n?/g, "\n");
-  const state = new RenderState(lookups);
+  let state = new RenderState(lookups);
+  let html = renderHtml(normalized, state);
+  // Zulip previews nothing in a message linking more distinct URLs than its limit.
+  if (state.previewUrls.size > INLINE_PREVIEW_LIMIT && state.hasImage) {
+    state = new RenderState(lookups, false);
+    html = renderHtml(normalized, state);
+  }
+
+  const streamWildcard = state.wildcards.find((kind) => kind !== "topic");
+  const topicWildcard = state.wildcards.includes("topic");
+  const wildcardMention: WildcardKind | null = streamWildcard ?? (topicWildcard ? "topic" : null);
+  return {
+    html,
+    mentionedUserIds: [...state.mentionedUserIds],
+    mentionedGroupIds: [...state.mentionedGroupIds],
+    wildcardMention,
+    mentionsStreamWildcard: streamWildcard !== undefined,
+    mentionsTopicWildcard: topicWildcard,
+    // Zulip's Message.is_status_message: a one-line `/me …` whose rendering is a single paragraph.
+    isMeMessage: normalized.startsWith("/me ") && !normalized.includes("\n") && html.startsWith("<p>") && html.endsWith("</p>"),
+    hasLink: state.hasLink,
+    hasImage: state.hasImage,
+    hasAttachment: state.attachmentPathIds.size > 0,
+    attachmentPathIds: [...state.attachmentPathIds],
+    renderedVersion: RENDERED_VERSION,
+  };
+}
+
+/** Parses, annotates and compiles `normalized` with `state`; previews placed at the end are appended. */
+function renderHtml(normalized: string, state: RenderState): string {
   const mention = mentionExtensions(state);
   const streamLink = streamLinkExtensions(state);
   const emoji = emojiExtensions(state);
@@ -144,25 +176,9 @@ export function renderMarkdown(content: string, lookups: RenderLookups): RenderR
       coreHtml(state),
     ],
   })(events).replace(/\n+$/, "");
-
-  const streamWildcard = state.wildcards.find((kind) => kind !== "topic");
-  const topicWildcard = state.wildcards.includes("topic");
-  const wildcardMention: WildcardKind | null = streamWildcard ?? (topicWildcard ? "topic" : null);
-  return {
-    html,
-    mentionedUserIds: [...state.mentionedUserIds],
-    mentionedGroupIds: [...state.mentionedGroupIds],
-    wildcardMention,
-    mentionsStreamWildcard: streamWildcard !== undefined,
-    mentionsTopicWildcard: topicWildcard,
-    // Zulip's Message.is_status_message: a one-line `/me …` whose rendering is a single paragraph.
-    isMeMessage: normalized.startsWith("/me ") && !normalized.includes("\n") && html.startsWith("<p>") && html.endsWith("</p>"),
-    hasLink: state.hasLink,
-    hasImage: state.hasImage,
-    hasAttachment: state.attachmentPathIds.size > 0,
-    attachmentPathIds: [...state.attachmentPathIds],
-    renderedVersion: RENDERED_VERSION,
-  };
+  if (state.endPreviews.length === 0) return html;
+  // Zulip appends these to the message's top level, after a newline.
+  return `${html}${html === "" ? "" : "\n"}${state.endPreviews.join("")}`;
 }
 
 /** A bare URL in a topic name: `https?://…` or `www.…`, ending before trailing punctuation. */

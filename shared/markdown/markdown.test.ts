@@ -332,7 +332,11 @@ describe("renderMarkdown", () => {
       expect(html("Hello [world]\n\n[world]: https://google.com")).toBe(
         '<p>Hello [world]</p>\n<p>[world]: <a href="https://google.com">https://google.com</a></p>',
       );
-      expect(html("![alt](https://x.com/y.png)")).toBe('<p>!<a href="https://x.com/y.png">alt</a></p>');
+      // The link to an image still gets Zulip's preview.
+      expect(html("![alt](https://x.com/y.png)")).toBe(
+        '<p>!<a href="https://x.com/y.png">alt</a></p>\n' +
+          '<div class="message_inline_image"><a href="https://x.com/y.png" title="alt"><img src="https://x.com/y.png"></a></div>',
+      );
       expect(html("<https://x.com>")).toBe('<p>&lt;<a href="https://x.com">https://x.com</a>&gt;</p>');
     });
   });
@@ -572,7 +576,8 @@ describe("renderMarkdown", () => {
       );
       expect(result.html).toBe(
         '<p><a href="/user_uploads/2/ab/cd/pic.png">pic</a> ' +
-          '<a href="user_uploads/2/x/y/doc.pdf">https://zulip.example.com/user_uploads/2/x/y/doc.pdf</a></p>',
+          '<a href="user_uploads/2/x/y/doc.pdf">https://zulip.example.com/user_uploads/2/x/y/doc.pdf</a></p>\n' +
+          '<div class="message_inline_image"><a href="/user_uploads/2/ab/cd/pic.png" title="pic"><img src="/user_uploads/2/ab/cd/pic.png"></a></div>',
       );
       expect(result).toMatchObject({ hasLink: true, hasAttachment: true, hasImage: true });
       expect(result.attachmentPathIds).toEqual(["2/ab/cd/pic.png", "2/x/y/doc.pdf"]);

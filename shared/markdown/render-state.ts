@@ -5,6 +5,7 @@
  * recorded while tokenizing.
  */
 import type { Token } from "micromark-util-types";
+import type { PendingPreview } from "./previews.js";
 import type {
   LinkableStream,
   MentionableGroup,
@@ -65,6 +66,27 @@ export class RenderState {
   readonly quotedMentions = new WeakSet<Token>();
   /** Line endings inside paragraph text: Zulip's nl2br turns them into `<br>`. */
   readonly softBreaks = new WeakSet<Token>();
+  /**
+   * Where a link's image preview would go: after its paragraph (the link sits
+   * directly in a paragraph or tight list item) or at the end of the message
+   * (inside emphasis, a heading, a table…). Links in quotes have no entry:
+   * Zulip does not preview them.
+   */
+  readonly linkPlacement = new WeakMap<Token, "paragraph" | "end">();
+
+  // Inline image previews (see `previews.ts`).
+  /** The organization rendering the message (its uploads are previewed). */
+  readonly realmId: number | undefined;
+  /** False when re-rendering a message over the preview limit. */
+  readonly previewsEnabled: boolean;
+  /** Distinct link URLs outside quotes, in order (previewed once each; counted for the limit). */
+  readonly previewUrls = new Set<string>();
+  /** Previews of the paragraphs being compiled, innermost last. */
+  readonly paragraphPreviews: PendingPreview[][] = [];
+  /** Previews that go at the end of the message. */
+  readonly endPreviews: string[] = [];
+  /** The line ending after a paragraph with previews is not output (Zulip's previews have no trailing newline). */
+  dropLineEnding = false;
 
   // Compile-time scratch.
   readonly links: OpenLink[] = [];
@@ -79,8 +101,10 @@ export class RenderState {
   /** KaTeX HTML still allowed in this message; see {@link MAX_TEX_HTML_LENGTH}. */
   texHtmlLeft = MAX_TEX_HTML_LENGTH;
 
-  constructor(lookups: RenderLookups) {
+  constructor(lookups: RenderLookups, previewsEnabled = true) {
     this.realmUrl = lookups.realmUrl.replace(/\/+$/, "");
+    this.realmId = lookups.realmId;
+    this.previewsEnabled = previewsEnabled && lookups.previews !== false;
     for (const user of lookups.users) {
       this.usersById.set(user.id, user);
       const key = user.full_name.toLowerCase();

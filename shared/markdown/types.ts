@@ -41,6 +41,10 @@ export interface RenderLookups {
   realmEmoji: RealmEmoji[];
   /** The organization's base URL without trailing slash (Zulip `realm_url`), e.g. `https://acme.example.com`. */
   realmUrl: string;
+  /** The organization's ID: only its own `/user_uploads/<realm_id>/…` images get previews. */
+  realmId?: number;
+  /** False: no inline image previews (Zulip's `no_previews`, for stream descriptions and profile fields). Default true. */
+  previews?: boolean;
 }
 
 /** Names/IDs the content refers to, found by a cheap pre-scan, so the caller can fetch only those. */
@@ -81,7 +85,7 @@ export interface RenderResult {
   isMeMessage: boolean;
   /** A link (Markdown link or bare URL) was rendered. */
   hasLink: boolean;
-  /** An uploaded image (`/user_uploads/…` with an image extension) is linked. */
+  /** Zulip's `has_image`: an inline image preview was rendered (an uploaded or linked image). */
   hasImage: boolean;
   /** An uploaded file (`/user_uploads/…`) is linked. */
   hasAttachment: boolean;

@@ -50,7 +50,7 @@ beforeAll(async () => {
     type: "stream",
     to: "narrow-b",
     topic: "files",
-    content: "[cat.png](/user_uploads/2/ab/cdef/cat.png)",
+    content: `[cat.png](/user_uploads/${org.realm.id}/ab/cdef/cat.png)`,
   });
   m.reacted = await send(member, { type: "stream", to: "narrow-b", topic: "files", content: "react to me" });
   // Admin's own conversation with member: invisible to member2.

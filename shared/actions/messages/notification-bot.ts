@@ -95,6 +95,7 @@ export async function sendNotice(
     streams: refs.streams.map((s) => ({ id: s.stream_id, name: s.name })),
     realmEmoji: [],
     realmUrl: realmUrl(realm, deps.config),
+    realmId: realm.id,
   });
   const id = await allocateIds(deps, "message");
   await doSendMessage(deps, realm, bot, {

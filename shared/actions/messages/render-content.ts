@@ -78,6 +78,7 @@ export async function renderMessageContent(
     streams: streams.map((s) => ({ id: s.stream_id, name: s.name })),
     realmEmoji: realmEmoji.map((e) => realmEmojiToWire(e)),
     realmUrl: realmUrl(realm, deps.config),
+    realmId: realm.id,
   });
   if (Buffer.byteLength(rendered.html, "utf8") > MAX_RENDERED_CONTENT_BYTES) throw new JsonableError("Unable to render message");
   if (!groups || rendered.mentionedGroupIds.length === 0) return rendered;

@@ -9,5 +9,5 @@ import { renderMarkdown } from "../../markdown/index.js";
  * @param realmUrl the organization's base URL (for links the renderer builds)
  */
 export function renderStreamDescription(description: string, realmUrl: string): string {
-  return renderMarkdown(description, { users: [], groups: [], streams: [], realmEmoji: [], realmUrl }).html;
+  return renderMarkdown(description, { users: [], groups: [], streams: [], realmEmoji: [], realmUrl, previews: false }).html;
 }

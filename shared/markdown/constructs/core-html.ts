@@ -12,7 +12,10 @@
  *   newline, as in Zulip's HTML;
  * - line breaks: a newline inside a paragraph is `<br>` (Zulip's nl2br); void
  *   elements are HTML (`<br>`, `<hr>`), not XHTML;
- * - text: Unicode emoji characters wrapped in Zulip's emoji span.
+ * - text: Unicode emoji characters wrapped in Zulip's emoji span;
+ * - inline image previews (`../previews.ts`): a paragraph is buffered so the
+ *   previews of its links follow it (or replace it when it holds only the
+ *   link), as Zulip inserts them after the paragraph or inside the list item.
  *
  * These handlers reuse micromark's own compile data (`tightStack`,
  * `slurpOneLineEnding`, `fencesCount`…) through `getData`/`setData`, exactly
@@ -22,7 +25,8 @@ import type { CompileContext, HtmlExtension, Token } from "micromark-util-types"
 import { codeLanguageName } from "../code-languages.js";
 import type { RenderState } from "../render-state.js";
 import { escapeHtml } from "../../html.js";
-import { isImagePath, relativizeLocalUrl, sanitizeUrl, uploadPathId } from "../url.js";
+import { inlineImagePreview, leadingText } from "../previews.js";
+import { relativizeLocalUrl, sanitizeUrl, uploadPathId } from "../url.js";
 import { renderTextWithUnicodeEmoji } from "./emoji.js";
 import { renderTexWithinBudget, texErrorHtml } from "./tex.js";
 
@@ -46,14 +50,29 @@ function fenceLanguage(info: string): string {
 
 /** The HTML extension with Zulip's output for core constructs, bound to one render. */
 export function coreHtml(state: RenderState): HtmlExtension {
-  /** Records a rendered link for has_link / has_attachment / has_image. */
+  /** Records a rendered link for has_link / has_attachment. */
   function noteLink(href: string): void {
     state.hasLink = true;
     const path = uploadPathId(href);
-    if (path !== undefined) {
-      state.attachmentPathIds.add(path);
-      if (isImagePath(path)) state.hasImage = true;
-    }
+    if (path !== undefined) state.attachmentPathIds.add(path);
+  }
+
+  /**
+   * Zulip's preview pass for one rendered link: each distinct URL outside
+   * quotes once (its first occurrence), an image gets a preview after its
+   * paragraph or at the end of the message (`has_image`).
+   */
+  function notePreview(token: Token, href: string, text: string | null, linkHtml: string): void {
+    const placement = state.linkPlacement.get(token);
+    if (placement === undefined || state.previewUrls.has(href)) return;
+    state.previewUrls.add(href);
+    if (!state.previewsEnabled) return;
+    const preview = inlineImagePreview(href, text, state.realmId);
+    if (!preview) return;
+    state.hasImage = true;
+    const paragraph = placement === "paragraph" ? state.paragraphPreviews[state.paragraphPreviews.length - 1] : undefined;
+    if (paragraph) paragraph.push({ ...preview, linkHtml });
+    else state.endPreviews.push(preview.html);
   }
 
   /** `<a href>` for an autolinked literal (bare URL, `www.`, email). */
@@ -70,9 +89,12 @@ export function coreHtml(state: RenderState): HtmlExtension {
     }
     const href = relativizeLocalUrl(sanitized, state.realmUrl);
     noteLink(href);
-    this.tag(`<a href="${escapeHtml(href)}">`);
-    this.raw(this.encode(text));
+    const open = `<a href="${escapeHtml(href)}">`;
+    const label = this.encode(text);
+    this.tag(open);
+    this.raw(label);
     this.tag("</a>");
+    notePreview(token, href, text, `${open}${label}</a>`);
     this.raw(this.encode(after));
   }
 
@@ -151,6 +173,15 @@ export function coreHtml(state: RenderState): HtmlExtension {
         this.buffer();
         state.inLinkTitle = true;
       },
+      // micromark's paragraph opening, with the content buffered (see `exit.paragraph`).
+      paragraph(this: CompileContext) {
+        const tightStack = this.getData("tightStack");
+        if (!tightStack[tightStack.length - 1]) this.lineEndingIfNeeded();
+        this.setData("slurpAllLineEndings");
+        state.dropLineEnding = false;
+        state.paragraphPreviews.push([]);
+        this.buffer();
+      },
     },
     exit: {
       codeFencedFenceInfo(this: CompileContext, token: Token) {
@@ -188,6 +219,10 @@ export function coreHtml(state: RenderState): HtmlExtension {
       },
       lineEnding(this: CompileContext, token: Token) {
         if (this.getData("slurpAllLineEndings")) return;
+        if (state.dropLineEnding) {
+          state.dropLineEnding = false;
+          return;
+        }
         if (this.getData("slurpOneLineEnding")) {
           this.setData("slurpOneLineEnding");
           return;
@@ -208,6 +243,33 @@ export function coreHtml(state: RenderState): HtmlExtension {
         }
         if (state.softBreaks.has(token)) this.tag("<br>");
         this.raw("\n");
+      },
+      /**
+       * The paragraph (`<p>…</p>`, or bare text in a tight list item), then its
+       * links' previews: Zulip inserts them right after the paragraph (inside
+       * a list item, at its end), without a newline after them, and drops the
+       * paragraph when its only content is the previewed link's URL.
+       */
+      paragraph(this: CompileContext) {
+        const content = this.resume();
+        const previews = state.paragraphPreviews.pop() ?? [];
+        const tightStack = this.getData("tightStack");
+        const tight = tightStack[tightStack.length - 1];
+        const replaced = previews.length === 1 && previews[0].removable && content === previews[0].linkHtml;
+        if (!replaced) {
+          if (!tight) this.tag("<p>");
+          this.raw(content);
+          if (!tight) this.tag("</p>");
+        }
+        if (tight) this.setData("slurpAllLineEndings", true);
+        if (previews.length === 0) return;
+        if (!replaced && !tight) this.raw("\n");
+        this.tag(previews.map((preview) => preview.html).join(""));
+        // An empty chunk last: `lineEndingIfNeeded` then sees no preceding text
+        // and adds no newline before the next block.
+        this.raw("");
+        // In a tight list item the line endings after the text are slurped already.
+        if (!tight) state.dropLineEnding = true;
       },
       // nl2br already breaks every line; a trailing `\` or two spaces add nothing.
       hardBreakEscape() {},
@@ -269,9 +331,12 @@ export function coreHtml(state: RenderState): HtmlExtension {
         }
         const href = relativizeLocalUrl(sanitized, state.realmUrl);
         noteLink(href);
-        this.tag(`<a href="${escapeHtml(href)}"${link.title ? ` title="${link.title}"` : ""}>`);
-        this.raw(link.label.trim() === "" ? escapeHtml(href) : link.label);
+        const open = `<a href="${escapeHtml(href)}"${link.title ? ` title="${link.title}"` : ""}>`;
+        const label = link.label.trim() === "" ? escapeHtml(href) : link.label;
+        this.tag(open);
+        this.raw(label);
         this.tag("</a>");
+        notePreview(token, href, label === escapeHtml(href) ? href : leadingText(label), `${open}${label}</a>`);
       },
       literalAutolinkHttp(this: CompileContext, token: Token) {
         literalLink.call(this, token, "");

@@ -1,0 +1,124 @@
+/**
+ * Inline image previews (Zulip's `message_inline_image`): which links get
+ * one and the preview's markup.
+ *
+ * Rules (Zulip's `InlineInterestingLinkProcessor`, with Camo disabled):
+ *
+ * - a link counts as an image when its URL path ends with one of Zulip's
+ *   image extensions ({@link IMAGE_EXTENSIONS}, case-insensitive; query and
+ *   fragment ignored); `pasteboard.co` pages never do;
+ * - a `/user_uploads/<realm_id>/…` link counts only for an upload of the
+ *   organization rendering the message (another organization's file stays a
+ *   plain link);
+ * - a GitHub `…/blob/…` link previews the raw file
+ *   (`raw.githubusercontent.com`), a Wikipedia `/wiki/File:` page its
+ *   `Special:FilePath` image;
+ * - the preview's `<img>` points at the image URL itself. The server never
+ *   fetches it (no request to a URL a user typed): Zulip's Camo proxy
+ *   (`external_content`) is not deployed, and Zulip with Camo disabled
+ *   renders the URL unchanged. Uploads render `/user_uploads/<path>`, which
+ *   clients fetch with their credentials as they fetch the link.
+ *
+ * Placement, deduplication and the per-message limit live in the HTML pass
+ * (`constructs/core-html.ts`, `index.ts`).
+ *
+ * @see https://zulip.com/api/message-formatting (inline image previews)
+ */
+import { escapeHtml } from "../html.js";
+
+/** Zulip's `IMAGE_EXTENSIONS` for previews. */
+export const IMAGE_EXTENSIONS: readonly string[] = [".bmp", ".gif", ".jpe", ".jpeg", ".jpg", ".png", ".webp"];
+
+/**
+ * Zulip's `INLINE_PREVIEW_LIMIT_PER_MESSAGE`: a message linking more distinct
+ * URLs than this (outside quotes) gets no previews at all.
+ */
+export const INLINE_PREVIEW_LIMIT = 24;
+
+/** A preview waiting for its paragraph to close. */
+export interface PendingPreview {
+  /** The `<div class="message_inline_image">…</div>` markup. */
+  html: string;
+  /** The link's own markup (`<a …>…</a>`), to tell whether it is alone in its paragraph. */
+  linkHtml: string;
+  /** The link's text is its URL, so a paragraph holding only it is replaced by the preview. */
+  removable: boolean;
+}
+
+/** The URL's host and path, or undefined when it is not a URL we can read. */
+function hostAndPath(href: string): { host: string; path: string } | undefined {
+  if (href.startsWith("/") && !href.startsWith("//")) return { host: "", path: href.split(/[?#]/, 1)[0] };
+  if (/^user_uploads\//.test(href)) return { host: "", path: "/" + href.split(/[?#]/, 1)[0] };
+  try {
+    const url = new URL(href.startsWith("//") ? `https:${href}` : href);
+    return { host: url.hostname.toLowerCase(), path: url.pathname };
+  } catch {
+    return undefined;
+  }
+}
+
+/** GitHub `…/blob/…` pages and Wikipedia `File:` pages: the image they show (Zulip's rewrites). */
+function actualImageUrl(href: string, host: string, path: string): string {
+  if (host === "github.com" || host.endsWith(".github.com")) {
+    const parts = path.split("/");
+    if (parts.length > 3 && parts[3] === "blob") {
+      return `https://raw.githubusercontent.com${[...parts.slice(0, 3), ...parts.slice(4)].join("/")}`;
+    }
+  }
+  return href;
+}
+
+/** A Wikipedia `/wiki/File:` page points at its image (the link changes too, as in Zulip). */
+function correctedImageSource(href: string, host: string, path: string): string | undefined {
+  if (host.endsWith(".wikipedia.org") && path.startsWith("/wiki/File:")) {
+    const url = new URL(href);
+    url.pathname = path.replace("/wiki/File:", "/wiki/Special:FilePath/File:");
+    return url.toString();
+  }
+  return undefined;
+}
+
+/**
+ * The preview of a rendered link, or undefined when it is not an image.
+ *
+ * @param href The link's `href` as rendered (sanitized; organization links relative).
+ * @param text The link's leading text as plain text (Zulip's `a.text`); `null` when it starts with markup.
+ * @param realmId The organization rendering the message; uploads of others are not previewed.
+ *   Undefined: any `/user_uploads/` image is (rendering outside an organization, e.g. tests).
+ */
+export function inlineImagePreview(
+  href: string,
+  text: string | null,
+  realmId: number | undefined,
+): { html: string; removable: boolean } | undefined {
+  const parsed = hostAndPath(href);
+  if (!parsed || parsed.host === "pasteboard.co") return undefined;
+  const { host, path } = parsed;
+  if (host === "" && realmId !== undefined && path.startsWith("/user_uploads/") && !path.startsWith(`/user_uploads/${realmId}/`)) {
+    return undefined;
+  }
+  const lower = path.toLowerCase();
+  if (!IMAGE_EXTENSIONS.some((ext) => lower.endsWith(ext))) return undefined;
+
+  let link = href;
+  let linkText = text;
+  const corrected = correctedImageSource(href, host, path);
+  if (corrected !== undefined) {
+    link = corrected;
+    linkText = corrected;
+  }
+  const sameAsUrl = linkText === null || linkText === link;
+  const src = actualImageUrl(link, host, path);
+  const title = sameAsUrl ? "" : ` title="${escapeHtml(linkText ?? "")}"`;
+  return {
+    html: `<div class="message_inline_image"><a href="${escapeHtml(link)}"${title}><img src="${escapeHtml(src)}"></a></div>`,
+    removable: sameAsUrl,
+  };
+}
+
+/** Zulip's `a.text`: the plain text before the label's first element, or null when there is none. */
+export function leadingText(labelHtml: string): string | null {
+  const leading = labelHtml.split("<", 1)[0];
+  if (leading === "") return null;
+  return leading.replace(/&(amp|lt|gt|quot);/g, (_m, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"' })[name] ?? "");
+}
