@@ -166,10 +166,10 @@ export class ZulipStack extends Stack {
       ...settings.rateLimitEnv,
     };
     type FunctionSpec = Pick<ServiceFunctionProps, "folder" | "description" | "memorySize" | "timeout" | "layers">;
-    // sharp's native build for the functions that decode images (shared/images/): the files group and the worker.
+    // sharp's native build for the one function that decodes images (shared/images/): the files group.
     const sharp = new SharpLayer(this, "Sharp");
     const imageModules = (group: string) =>
-      group === "files" || group === "worker" ? { layers: [sharp.layer] } : {};
+      group === "files" ? { layers: [sharp.layer] } : {};
     const serviceFunction = (id: string, spec: FunctionSpec) =>
       new ServiceFunction(this, id, { ...spec, environment, logRemovalPolicy: removalPolicy });
 
@@ -195,7 +195,6 @@ export class ZulipStack extends Stack {
       description: "Deferred work from the SQS queue",
       memorySize: FUNCTION_MEMORY_MB.worker,
       timeout: WORKER_TIMEOUT,
-      ...imageModules("worker"),
     });
     const allFunctions = [...Object.values(this.groupFunctions), this.fallbackFunction, this.workerFunction];
 
@@ -206,8 +205,8 @@ export class ZulipStack extends Stack {
       this.table.grantReadWriteItems(this.groupFunctions[group].fn);
       queue.grantSendMessages(this.groupFunctions[group].fn);
     }
-    // Files: the group that serves them and the worker (thumbnails, deleting
-    // what deleted messages and organizations claimed); no other function.
+    // Files: the group that serves them and the worker (deleting what deleted
+    // messages and organizations claimed, the unclaimed-upload sweep); no other function.
     for (const fn of [this.groupFunctions.files, this.workerFunction]) {
       this.files.grantObjectReadWrite(fn.role);
       fn.fn.addEnvironment("FILES_BUCKET", this.files.bucket.bucketName);

@@ -23,7 +23,7 @@ const ConfigSchema = z.object({
   /** Override endpoint for SQS (a local emulator); unset on AWS. */
   SQS_ENDPOINT: z.string().url().optional(),
   /**
-   * S3 bucket of uploaded files, avatars, custom emoji and thumbnails
+   * S3 bucket of uploaded files, avatars, custom emoji and organization images
    * (`shared/storage/`). Unset (unit tests), every file operation fails.
    */
   FILES_BUCKET: z.string().optional(),

@@ -11,7 +11,7 @@ export interface FilesBucketProps {
 
 /**
  * The private S3 bucket of uploaded files, avatars, custom emoji,
- * organization icons and thumbnails (`shared/storage/file-store.ts`).
+ * organization icons and logos (`shared/storage/file-store.ts`).
  * Nothing is public: clients get short-lived presigned URLs from the API
  * after its access checks, as Zulip's S3 upload backend does.
  *

@@ -20,7 +20,7 @@ export interface StoredFileMetadata {
 
 /**
  * Where file bytes live: uploads, avatars, custom emoji, organization icons
- * and thumbnails. On AWS one private S3 bucket; locally the S3 emulator that
+ * and logos. On AWS one private S3 bucket; locally the S3 emulator that
  * runs in the same process as the SQS one. Keys are built by the callers
  * (`<realm_id>/<random path>/<sanitized name>` for uploads, as Zulip's S3
  * backend names them); this module never lists the bucket on a request path.

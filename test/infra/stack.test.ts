@@ -263,8 +263,8 @@ describe("CDK stack (default context)", () => {
         functionId(s.stack.workerFunction),
       ];
       expect(functions.map(([id]) => id).sort()).toEqual(expected.sort());
-      // The functions that decode images (sharp) get more memory and the files bucket.
-      const imageFunctions = new Set([functionId(s.stack.groupFunctions.files), functionId(s.stack.workerFunction)]);
+      // The functions that touch the files bucket (the files group, the worker) are told its name.
+      const fileFunctions = new Set([functionId(s.stack.groupFunctions.files), functionId(s.stack.workerFunction)]);
       for (const [id, fn] of functions) {
         const p = fn.Properties!;
         expect(p.Architectures, id).toEqual(["arm64"]);
@@ -280,7 +280,7 @@ describe("CDK stack (default context)", () => {
             "ROOT_DOMAIN",
             "TABLE_NAME",
             "URL_SCHEME",
-            ...(imageFunctions.has(id) ? ["FILES_BUCKET"] : []),
+            ...(fileFunctions.has(id) ? ["FILES_BUCKET"] : []),
           ].sort(),
         );
         expect(p.Environment.Variables.URL_SCHEME).toBe("https");
@@ -336,7 +336,7 @@ describe("CDK stack (default context)", () => {
         FunctionResponseTypes: ["ReportBatchItemFailures"],
       });
     });
-    it("gives sharp's Linux arm64 layer to the files group and the worker only", () => {
+    it("gives sharp's Linux arm64 layer to the files group only (the one function that decodes images)", () => {
       const layers = Object.entries(s.resources).filter(([, r]) => r.Type === "AWS::Lambda::LayerVersion");
       expect(layers).toHaveLength(1);
       const [layerId, layer] = layers[0]!;
@@ -345,7 +345,7 @@ describe("CDK stack (default context)", () => {
         .filter(([, r]) => r.Type === "AWS::Lambda::Function" && r.Properties!.Layers !== undefined)
         .map(([id, r]) => [id, r.Properties!.Layers]);
       expect(withLayer.sort()).toEqual(
-        [functionId(s.stack.groupFunctions.files), functionId(s.stack.workerFunction)].sort().map((id) => [id, [{ Ref: layerId }]]),
+        [functionId(s.stack.groupFunctions.files)].map((id) => [id, [{ Ref: layerId }]]),
       );
       // The layer's folder: sharp at the locked version with its arm64 binaries, under nodejs/node_modules.
       const dir = path.join(sharpLayerDir(), "nodejs", "node_modules");
