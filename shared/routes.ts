@@ -31,9 +31,12 @@ export type HttpMethod = "GET" | "HEAD" | "POST" | "PATCH" | "PUT" | "DELETE";
  * How a route authenticates: `api` is HTTP Basic with email and API key
  * (https://zulip.com/api/http-headers#authentication); `none` needs no credentials;
  * `webhook` is the incoming-webhook form: the `api_key` parameter, or HTTP Basic
- * for senders that can only do that (https://zulip.com/api/incoming-webhooks-overview).
+ * for senders that can only do that (https://zulip.com/api/incoming-webhooks-overview);
+ * `optional` is `api` when the request carries credentials and a spectator
+ * (logged-out visitor, no user) otherwise: Zulip's `allow_anonymous_user_web`
+ * for the file links of web-public streams.
  */
-export type AuthMode = "api" | "none" | "webhook";
+export type AuthMode = "api" | "none" | "webhook" | "optional";
 
 export interface Route {
   method: HttpMethod;
@@ -204,7 +207,9 @@ export const ROUTES: readonly Route[] = [
   // path answers a temporary URL; the site-root form, which messages link, serves the file.
   r("POST", "/user_uploads", "files", "uploadFile"),
   r("GET", "/user_uploads/{realm_id_str}/{filename+}", "files", "getFileTemporaryUrl"),
-  atRoot(r("GET", "/user_uploads/{realm_id_str}/{filename+}", "files", "serveUploadedFile")),
+  atRoot(r("GET", "/user_uploads/{realm_id_str}/{filename+}", "files", "serveUploadedFile", "optional")),
+  atRoot(r("GET", "/user_uploads/download/{realm_id_str}/{filename+}", "files", "serveFileDownload", "optional")),
+  atRoot(r("GET", "/user_uploads/thumbnail/{realm_id_str}/{filename+}", "files", "serveThumbnail", "optional")),
   atRoot(r("GET", "/user_uploads/temporary/{token}/{filename}", "files", "serveFileFromToken", "none")),
   r("GET", "/attachments", "files", "getAttachments"),
   r("DELETE", "/attachments/{attachment_id}", "files", "removeAttachment"),

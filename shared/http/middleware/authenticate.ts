@@ -15,14 +15,16 @@ import type { ApiMiddleware } from "./types.js";
  * `before`, after {@link apiContext}). `api` routes get `user` and `realm`
  * or fail with a 401 (an incoming-webhook bot only where it may go);
  * `webhook` routes authenticate by the `api_key` parameter or HTTP Basic;
- * `none` routes get the realm named by the host, if any.
+ * `none` routes, and `optional` routes without credentials (a spectator),
+ * get the realm named by the host, if any, and no user.
  */
 export function authenticate(): ApiMiddleware {
   return {
     before: async (request) => {
       const ctx = request.context.api!;
-      if (ctx.route.auth === "api") {
-        const { user, realm } = await authenticateApiRequest(ctx.deps, header(request.event, "authorization"), ctx.subdomain);
+      const authorization = header(request.event, "authorization");
+      if (ctx.route.auth === "api" || (ctx.route.auth === "optional" && authorization !== undefined)) {
+        const { user, realm } = await authenticateApiRequest(ctx.deps, authorization, ctx.subdomain);
         checkIncomingWebhookBotAccess(user, ctx.route.endpoint, INCOMING_WEBHOOK_BOT_ENDPOINTS);
         ctx.user = user;
         ctx.realm = realm;

@@ -55,17 +55,21 @@ export function rateLimitTarget(
           subject: apiKey,
           rule: { limit: config.RATE_LIMIT_USER_REQUESTS, windowSeconds: config.RATE_LIMIT_USER_WINDOW_SECONDS },
         };
+  const byIp: RateLimitTarget = {
+    scope: "api_by_ip",
+    subject: sourceIp,
+    rule: { limit: config.RATE_LIMIT_IP_REQUESTS, windowSeconds: config.RATE_LIMIT_IP_WINDOW_SECONDS },
+  };
   switch (route.auth) {
     case "api":
       return byUser(parseBasicAuth(authorization)?.password);
     case "webhook":
       return byUser(apiKeyParam ?? parseBasicAuth(authorization)?.password);
+    case "optional":
+      // A spectator (no credentials) counts by address, as on `none` routes.
+      return authorization !== undefined ? byUser(parseBasicAuth(authorization)?.password) : byIp;
     case "none":
-      return {
-        scope: "api_by_ip",
-        subject: sourceIp,
-        rule: { limit: config.RATE_LIMIT_IP_REQUESTS, windowSeconds: config.RATE_LIMIT_IP_WINDOW_SECONDS },
-      };
+      return byIp;
   }
 }
 
