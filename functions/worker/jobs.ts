@@ -9,6 +9,7 @@ import { runDeleteRealm } from "../../shared/actions/realms/delete-realm.js";
 import { runSweepDemoOrganizations } from "../../shared/actions/realms/demo-organizations.js";
 import { runReleaseAttachmentClaims } from "../../shared/actions/uploads/claim.js";
 import { runSweepUnclaimedAttachments } from "../../shared/actions/uploads/sweep.js";
+import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
 
 /** A deferred job's runner: does the work of one job; throwing makes SQS retry it. */
 export type JobRunner = (deps: Deps, payload: Record<string, unknown>) => Promise<void>;
@@ -49,6 +50,8 @@ export const JOB_RUNNERS: Record<string, JobRunner> = {
   release_attachment_claims: runs(runReleaseAttachmentClaims),
   /** The daily sweep of uploads no message claimed for weeks (`shared/actions/uploads/sweep.ts`). */
   sweep_unclaimed_attachments: runs(runSweepUnclaimedAttachments),
+  /** An uploaded image's thumbnails, then its messages' placeholders (`shared/actions/uploads/thumbnails.ts`). */
+  thumbnail: runs(runThumbnail),
 };
 
 /**

@@ -1,11 +1,11 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { batchGet } from "./batch-get.js";
 import type { Store } from "./client.js";
 import { isConditionFailure, writeIf } from "./conditions.js";
 import { recordOf } from "./items.js";
 import { keyFits, keys } from "./keys.js";
 import { queryAll } from "./query.js";
-import type { AttachmentMessageRef, AttachmentRecord } from "./records/attachment.js";
+import type { AttachmentMessageRef, AttachmentRecord, ImageAttachmentInfo } from "./records/attachment.js";
 
 /** Most attachments one listing returns (Zulip lists them all; a bound keeps one answer under the response budget). */
 export const OWNER_ATTACHMENTS_LIMIT = 1000;
@@ -211,6 +211,31 @@ export async function claimAttachment(
     is_realm_public: record.is_realm_public || flags.realmPublic,
     is_web_public: record.is_web_public || flags.webPublic,
   };
+}
+
+/**
+ * Sets (or, with undefined, removes) an attachment's image metadata — its
+ * thumbnails as they are made, or nothing when its bytes turn out not to
+ * decode. Conditioned on the attachment existing, so a deleted file is
+ * never recreated as a stub.
+ * @returns false when the attachment is gone (nothing written)
+ */
+export async function updateAttachmentImage(
+  deps: Store,
+  record: Pick<AttachmentRecord, "realm_id" | "path_id">,
+  image: ImageAttachmentInfo | undefined,
+): Promise<boolean> {
+  return writeIf(
+    deps,
+    new UpdateCommand({
+      TableName: deps.table,
+      Key: keys.attachment(record.realm_id, record.path_id),
+      UpdateExpression: image === undefined ? "REMOVE #image" : "SET #image = :image",
+      ConditionExpression: "attribute_exists(pk)",
+      ExpressionAttributeNames: { "#image": "image" },
+      ...(image === undefined ? {} : { ExpressionAttributeValues: { ":image": image } }),
+    }),
+  );
 }
 
 /** The path IDs a message claims (its claim items): one Query of the realm partition. */

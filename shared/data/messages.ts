@@ -115,6 +115,26 @@ export async function updateMessageItem(deps: Db, change: MessageChange): Promis
 }
 
 /**
+ * Replaces a message's rendering without an edit (a `rendering_only`
+ * update: a thumbnail became ready), only while the rendering is still the
+ * one read, so two such updates of one message never undo each other and
+ * a concurrent edit's rendering is never overwritten. One UpdateItem.
+ * @returns false when the rendering changed, or the message is gone, since it was read
+ */
+export async function updateRenderedContent(deps: Db, messageId: number, before: string, after: string): Promise<boolean> {
+  return writeIf(
+    deps,
+    new UpdateCommand({
+      TableName: deps.table,
+      Key: keys.message(messageId),
+      UpdateExpression: "SET rendered_content = :after",
+      ConditionExpression: "attribute_exists(pk) AND rendered_content = :before",
+      ExpressionAttributeValues: { ":before": before, ":after": after },
+    }),
+  );
+}
+
+/**
  * {@link updateMessageItem} over many messages (a topic or stream move):
  * 100 per TransactWriteItems call, chunks with a conflict applied one by one.
  * @returns the changes applied; the others met a message edited, moved or deleted meanwhile

@@ -206,6 +206,8 @@ export async function deleteRealmLogsBatch(store: Store, realmId: number, limit:
 export interface DoomedRealmFiles {
   /** Attachments' path IDs (their S3 keys). */
   uploadPathIds: string[];
+  /** The stored thumbnails of those that are images: path ID and format names. */
+  thumbnails: { pathId: string; names: string[] }[];
   /** Custom emoji's stored file names, and whether each has a still image. */
   emoji: { file_name: string; is_animated: boolean }[];
 }
@@ -235,7 +237,8 @@ export async function deleteRealmPartitionBatch(
     {
       KeyConditionExpression: afterSk === undefined ? "pk = :pk" : "pk = :pk AND sk > :after",
       ExpressionAttributeValues: { ":pk": keys.realmPartition(realmId).pk, ...(afterSk === undefined ? {} : { ":after": afterSk }) },
-      ProjectionExpression: "pk, sk, recipient_id, file_name, is_animated",
+      ProjectionExpression: "pk, sk, recipient_id, file_name, is_animated, #image",
+      ExpressionAttributeNames: { "#image": "image" },
       ConsistentRead: true,
     },
     limit,
@@ -256,7 +259,14 @@ export async function deleteRealmPartitionBatch(
     if (isClaim && typeof item.recipient_id === "number") doomed.push(keys.recipient(item.recipient_id));
   }
   const uploads = doomed.filter((k) => k.sk.startsWith(keys.attachmentPrefix)).map((k) => k.sk.slice(keys.attachmentPrefix.length));
-  if (beforeDelete && uploads.length + emoji.length > 0) await beforeDelete({ uploadPathIds: uploads, emoji });
+  const thumbnails: DoomedRealmFiles["thumbnails"] = [];
+  for (const item of items) {
+    const image = item.image as { thumbnails?: { name: string }[] } | undefined;
+    if (String(item.sk).startsWith(keys.attachmentPrefix) && image?.thumbnails?.length) {
+      thumbnails.push({ pathId: String(item.sk).slice(keys.attachmentPrefix.length), names: image.thumbnails.map((t) => t.name) });
+    }
+  }
+  if (beforeDelete && uploads.length + emoji.length > 0) await beforeDelete({ uploadPathIds: uploads, thumbnails, emoji });
   await deleteAll(store, doomed);
   return items.length === 0 ? undefined : String(items[items.length - 1]!.sk);
 }

@@ -1,14 +1,20 @@
 import { createRequire } from "node:module";
 import type sharpModule from "sharp";
 
+let loaded: typeof sharpModule | undefined;
+
 /**
  * sharp, loaded with `require` rather than `import`: on AWS it is not in
  * the bundle (esbuild cannot bundle its native libvips) but in a Lambda
  * layer under `/opt/nodejs/node_modules`, which Node finds through
  * `NODE_PATH` for `require` only (ES module resolution ignores it).
- * Locally it resolves from `node_modules` as usual.
+ * Locally it resolves from `node_modules` as usual. Loaded on first use, so
+ * a function whose request decodes no image never pays for libvips.
  */
-const sharp = createRequire(import.meta.url)("sharp") as typeof sharpModule;
+function sharp(...args: Parameters<typeof sharpModule>): ReturnType<typeof sharpModule> {
+  loaded ??= createRequire(import.meta.url)("sharp") as typeof sharpModule;
+  return loaded(...args);
+}
 
 /** Formats the service decodes; anything else is not treated as an image. */
 export type ImageFormat = "png" | "jpeg" | "gif" | "webp" | "avif" | "tiff";
@@ -45,7 +51,14 @@ export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo | undef
     const frames = meta.pages ?? 1;
     const height = meta.pageHeight ?? meta.height;
     if (meta.width * height > MAX_DECODED_PIXELS) return undefined;
-    return { format: meta.format as ImageFormat, width: meta.width, height, frames };
+    // EXIF orientations 5–8 turn the image a quarter: shown, it is as wide as it is stored high.
+    const turned = meta.orientation !== undefined && meta.orientation >= 5 && meta.orientation <= 8;
+    return {
+      format: meta.format as ImageFormat,
+      width: turned ? height : meta.width,
+      height: turned ? meta.width : height,
+      frames,
+    };
   } catch {
     return undefined;
   }
@@ -64,6 +77,16 @@ export interface ResizeOptions {
   animated?: boolean;
   /** Never enlarge a smaller image (thumbnails). @default false */
   withoutEnlargement?: boolean;
+  /** With `animated`: decode at most this many frames (a bound on the work of a long animation). */
+  maxFrames?: number;
+}
+
+/** What {@link resizeImage} made. */
+export interface ResizedImage {
+  bytes: Uint8Array;
+  /** Pixels of the result (of one frame when animated). */
+  width: number;
+  height: number;
 }
 
 /**
@@ -73,7 +96,18 @@ export interface ResizeOptions {
  * @throws Error when the bytes are not a decodable image (call {@link inspectImage} first)
  */
 export async function resizeImage(bytes: Uint8Array, options: ResizeOptions): Promise<Uint8Array> {
-  const pipeline = sharp(bytes, { animated: options.animated ?? false, limitInputPixels: MAX_DECODED_PIXELS })
+  return (await resizeImageWithSize(bytes, options)).bytes;
+}
+
+/**
+ * {@link resizeImage}, also reporting the result's size in pixels (what a
+ * thumbnail's metadata records).
+ * @throws Error when the bytes are not a decodable image
+ */
+export async function resizeImageWithSize(bytes: Uint8Array, options: ResizeOptions): Promise<ResizedImage> {
+  const animated = options.animated ?? false;
+  const pages = animated && options.maxFrames !== undefined ? options.maxFrames : undefined;
+  const pipeline = sharp(bytes, { animated, ...(pages !== undefined ? { pages } : {}), limitInputPixels: MAX_DECODED_PIXELS })
     .rotate()
     .resize({
       width: options.width,
@@ -82,5 +116,6 @@ export async function resizeImage(bytes: Uint8Array, options: ResizeOptions): Pr
       withoutEnlargement: options.withoutEnlargement ?? false,
     })
     .toFormat(options.format);
-  return new Uint8Array(await pipeline.toBuffer());
+  const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+  return { bytes: new Uint8Array(data), width: info.width, height: info.pageHeight ?? info.height };
 }

@@ -146,6 +146,7 @@ export function renderMarkdown(content: string, lookups: RenderLookups): RenderR
     hasImage: state.hasImage,
     hasAttachment: state.attachmentPathIds.size > 0,
     attachmentPathIds: [...state.attachmentPathIds],
+    thumbnailPendingPathIds: [...state.thumbnailPending],
     renderedVersion: RENDERED_VERSION,
   };
 }

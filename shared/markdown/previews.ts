@@ -16,8 +16,13 @@
  * - the preview's `<img>` points at the image URL itself. The server never
  *   fetches it (no request to a URL a user typed): Zulip's Camo proxy
  *   (`external_content`) is not deployed, and Zulip with Camo disabled
- *   renders the URL unchanged. Uploads render `/user_uploads/<path>`, which
- *   clients fetch with their credentials as they fetch the link.
+ *   renders the URL unchanged;
+ * - with upload lookups (`RenderLookups.uploadPreviews`), a
+ *   `/user_uploads/…` link is an image when its upload decoded as one, and
+ *   its `<img>` is the thumbnail (`/user_uploads/thumbnail/…`), or a
+ *   placeholder while the thumbnail is made (Zulip's
+ *   `image-loading-placeholder`, replaced later by a `rendering_only`
+ *   edit: {@link replaceUploadPlaceholders}).
  *
  * Placement, deduplication and the per-message limit live in the HTML pass
  * (`constructs/core-html.ts`, `index.ts`).
@@ -25,6 +30,25 @@
  * @see https://zulip.com/api/message-formatting (inline image previews)
  */
 import { escapeHtml } from "../html.js";
+import type { UploadPreview } from "./types.js";
+import { uploadPathId } from "./url.js";
+
+/** The `src` of a preview whose thumbnail is not made yet (Zulip's loading indicator). */
+export const THUMBNAIL_PLACEHOLDER_SRC = "/static/images/loading/loader-black.svg";
+
+/**
+ * The `<img>` of an uploaded image's preview, attributes in Zulip's
+ * (alphabetical) order: the thumbnail with the original's dimensions (and
+ * `data-animated`), or the placeholder while the thumbnail is made.
+ */
+function uploadImageTag(preview: UploadPreview): string {
+  const dimensions = `data-original-dimensions="${preview.width}x${preview.height}"`;
+  if (preview.thumbnailUrl === undefined) {
+    return `<img class="image-loading-placeholder" ${dimensions} src="${THUMBNAIL_PLACEHOLDER_SRC}">`;
+  }
+  const animated = preview.animated ? `data-animated="true" ` : "";
+  return `<img ${animated}${dimensions} src="${escapeHtml(preview.thumbnailUrl)}">`;
+}
 
 /** Zulip's `IMAGE_EXTENSIONS` for previews. */
 export const IMAGE_EXTENSIONS: readonly string[] = [".bmp", ".gif", ".jpe", ".jpeg", ".jpg", ".png", ".webp"];
@@ -85,17 +109,32 @@ function correctedImageSource(href: string, host: string, path: string): string 
  * @param text The link's leading text as plain text (Zulip's `a.text`); `null` when it starts with markup.
  * @param realmId The organization rendering the message; uploads of others are not previewed.
  *   Undefined: any `/user_uploads/` image is (rendering outside an organization, e.g. tests).
+ * @param uploads The organization's uploaded images by path ID; see `RenderLookups.uploadPreviews`.
+ * @returns the markup, whether it may replace its paragraph, and the upload's path ID when it is a placeholder
  */
 export function inlineImagePreview(
   href: string,
   text: string | null,
   realmId: number | undefined,
-): { html: string; removable: boolean } | undefined {
+  uploads?: ReadonlyMap<string, UploadPreview>,
+): { html: string; removable: boolean; pendingPathId?: string } | undefined {
   const parsed = hostAndPath(href);
   if (!parsed || parsed.host === "pasteboard.co") return undefined;
   const { host, path } = parsed;
   if (host === "" && realmId !== undefined && path.startsWith("/user_uploads/") && !path.startsWith(`/user_uploads/${realmId}/`)) {
     return undefined;
+  }
+  if (uploads !== undefined && href.startsWith("/user_uploads/")) {
+    const pathId = uploadPathId(href);
+    const upload = pathId === undefined ? undefined : uploads.get(pathId);
+    if (upload === undefined) return undefined;
+    const sameAsUrl = text === null || text === href;
+    const title = sameAsUrl ? "" : ` title="${escapeHtml(text ?? "")}"`;
+    return {
+      html: `<div class="message_inline_image"><a href="${escapeHtml(href)}"${title}>${uploadImageTag(upload)}</a></div>`,
+      removable: sameAsUrl,
+      ...(upload.thumbnailUrl === undefined ? { pendingPathId: pathId } : {}),
+    };
   }
   const lower = path.toLowerCase();
   if (!IMAGE_EXTENSIONS.some((ext) => lower.endsWith(ext))) return undefined;
@@ -121,4 +160,34 @@ export function leadingText(labelHtml: string): string | null {
   const leading = labelHtml.split("<", 1)[0];
   if (leading === "") return null;
   return leading.replace(/&(amp|lt|gt|quot);/g, (_m, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"' })[name] ?? "");
+}
+
+/** A preview whose `<img>` is a placeholder, as {@link inlineImagePreview} writes it. */
+const PLACEHOLDER_PREVIEW = new RegExp(
+  '<div class="message_inline_image"><a href="([^"]*)"(?: title="[^"]*")?>' +
+    '<img class="image-loading-placeholder" data-original-dimensions="\\d+x\\d+" src="' +
+    THUMBNAIL_PLACEHOLDER_SRC.replace(/[.]/g, "\\.") +
+    '"></a></div>',
+  "g",
+);
+
+/**
+ * Rewrites a rendered message once an upload's thumbnail exists (Zulip's
+ * `rewrite_thumbnailed_images`): each placeholder preview of that upload
+ * gets the thumbnail's `<img>`, or, with `preview` null (the file did not
+ * decode after all), the preview is removed. Safe on stored renderings:
+ * message text is always escaped, so only the renderer writes this markup.
+ * @param pathId the upload's path ID (`<realm>/<…>/<name>`)
+ * @returns the new HTML, or undefined when no placeholder of the upload is in it
+ */
+export function replaceUploadPlaceholders(html: string, pathId: string, preview: UploadPreview | null): string | undefined {
+  let changed = false;
+  const next = html.replace(PLACEHOLDER_PREVIEW, (whole, href: string) => {
+    const unescaped = href.replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[name] ?? "");
+    if (uploadPathId(unescaped) !== pathId) return whole;
+    changed = true;
+    if (preview === null) return "";
+    return whole.replace(/<img [^>]*>/, uploadImageTag(preview));
+  });
+  return changed ? next : undefined;
 }

@@ -6,6 +6,7 @@
  */
 import { STREAM_WILDCARDS, TOPIC_WILDCARD } from "./render-state.js";
 import type { References } from "./types.js";
+import { uploadPathId } from "./url.js";
 
 // Zulip's BEFORE_MENTION_ALLOWED_REGEX: start, whitespace or one of '"({[/<.
 const BEFORE = String.raw`(?<![^\s'"({[/<])`;
@@ -13,6 +14,9 @@ const USER_MENTION = new RegExp(`${BEFORE}@_?\\*\\*([^*\\r\\n]+)\\*\\*`, "g");
 const GROUP_MENTION = new RegExp(`${BEFORE}@_?\\*([^*\\r\\n]+)\\*`, "g");
 const STREAM_LINK = new RegExp(`${BEFORE}#\\*\\*([^*\\r\\n]+)\\*\\*`, "g");
 const ID_SYNTAX = /^(.+)?\|(\d+)$/s;
+// Upload paths wherever they appear (Zulip's `get_user_upload_previews` scan): a link's
+// path ends at whitespace or at the characters that close Markdown and HTML links.
+const UPLOAD_PATH = /\/user_uploads\/(\d+\/[^\s)\]>"'<?#]+)/g;
 
 /** See {@link References}. Runs in time linear in the content. */
 export function scanReferences(content: string): References {
@@ -40,7 +44,10 @@ export function scanReferences(content: string): References {
     const separator = inner.indexOf(">");
     if (separator > 0) streamNames.add(inner.slice(0, separator));
   }
+  const uploadPathIds = new Set<string>();
+  for (const [, path] of content.matchAll(UPLOAD_PATH)) uploadPathIds.add(uploadPathId(`/user_uploads/${path}`) ?? path);
   return {
+    uploadPathIds: [...uploadPathIds],
     userNames: [...userNames],
     userIds: [...userIds],
     groupNames: [...groupNames],

@@ -12,6 +12,7 @@ import type {
   MentionableUser,
   RealmEmoji,
   RenderLookups,
+  UploadPreview,
   WildcardKind,
 } from "./types.js";
 
@@ -79,6 +80,10 @@ export class RenderState {
   readonly realmId: number | undefined;
   /** False when re-rendering a message over the preview limit. */
   readonly previewsEnabled: boolean;
+  /** Uploaded images by path ID (see `RenderLookups.uploadPreviews`). */
+  readonly uploadPreviews: ReadonlyMap<string, UploadPreview> | undefined;
+  /** Uploads previewed with a placeholder. */
+  readonly thumbnailPending = new Set<string>();
   /** Distinct link URLs outside quotes, in order (previewed once each; counted for the limit). */
   readonly previewUrls = new Set<string>();
   /** Previews of the paragraphs being compiled, innermost last. */
@@ -105,6 +110,7 @@ export class RenderState {
     this.realmUrl = lookups.realmUrl.replace(/\/+$/, "");
     this.realmId = lookups.realmId;
     this.previewsEnabled = previewsEnabled && lookups.previews !== false;
+    this.uploadPreviews = lookups.uploadPreviews;
     for (const user of lookups.users) {
       this.usersById.set(user.id, user);
       const key = user.full_name.toLowerCase();

@@ -33,6 +33,17 @@ export interface RealmEmoji {
   deactivated?: boolean;
 }
 
+/** An uploaded image a message may preview (Zulip's `MarkdownImageMetadata`). */
+export interface UploadPreview {
+  /** The original's size in pixels, as displayed (`data-original-dimensions`). */
+  width: number;
+  height: number;
+  /** The original is animated (`data-animated`). */
+  animated: boolean;
+  /** URL path of the thumbnail messages show; undefined while it is being made (a placeholder renders). */
+  thumbnailUrl?: string;
+}
+
 /** What rendering needs to resolve; fetched by the caller before rendering. */
 export interface RenderLookups {
   users: MentionableUser[];
@@ -45,6 +56,13 @@ export interface RenderLookups {
   realmId?: number;
   /** False: no inline image previews (Zulip's `no_previews`, for stream descriptions and profile fields). Default true. */
   previews?: boolean;
+  /**
+   * The organization's uploads the content links that are images, by path
+   * ID (Zulip's `user_upload_previews`). When given, a `/user_uploads/…`
+   * link gets a preview exactly when its upload is here, whatever its file
+   * name (an image is known by its bytes); when absent, by file extension.
+   */
+  uploadPreviews?: ReadonlyMap<string, UploadPreview>;
 }
 
 /** Names/IDs the content refers to, found by a cheap pre-scan, so the caller can fetch only those. */
@@ -57,6 +75,8 @@ export interface References {
   groupNames: string[];
   /** Channel names in `#**name**` and `#**name>topic**`, as typed. */
   streamNames: string[];
+  /** Path IDs after `/user_uploads/` anywhere in the content (percent-decoded), for `RenderLookups.uploadPreviews`. */
+  uploadPathIds: string[];
   /** Whether a wildcard (`@**all**`, `@**everyone**`, `@**stream**`, `@**channel**`, `@**topic**`) appears. */
   hasWildcard: boolean;
 }
@@ -91,6 +111,8 @@ export interface RenderResult {
   hasAttachment: boolean;
   /** `/user_uploads/` path ids linked (e.g. `2/ab/xyz/file.png`), for claiming attachments. */
   attachmentPathIds: string[];
+  /** Path IDs of uploads previewed with a placeholder: their thumbnails are not made yet (Zulip's `thumbnail_spinners`). */
+  thumbnailPendingPathIds: string[];
   /** Zulip's `rendered_content_version` analogue: bump when output changes for the same input. */
   renderedVersion: number;
 }

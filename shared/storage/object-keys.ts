@@ -40,3 +40,18 @@ export function isAvatarObjectKey(key: string): boolean {
     /^\d{1,12}\/realm\/(icon|logo|night_logo)-\d{1,9}\.png$/.test(key)
   );
 }
+
+/**
+ * The key of an uploaded image's thumbnail: `thumbnail/<path_id>/<format
+ * name>`, the path after `/user_uploads/` of its URL (Zulip's
+ * `get_image_thumbnail_path`). Built only from a stored attachment's path
+ * and a known format, never from a request's path.
+ */
+export function thumbnailObjectKey(pathId: string, formatName: string): string {
+  return `thumbnail/${pathId}/${formatName}`;
+}
+
+/** Every object of an upload: the file and its stored thumbnails. */
+export function uploadObjectKeys(pathId: string, thumbnailNames: readonly string[] = []): string[] {
+  return [pathId, ...thumbnailNames.map((name) => thumbnailObjectKey(pathId, name))];
+}

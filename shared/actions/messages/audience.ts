@@ -4,6 +4,8 @@ import type { StreamRecord } from "../../data/records/stream.js";
 import { getMessageRecipients } from "../../data/messages.js";
 import { getStream } from "../../data/streams.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
+import { wireFlags } from "../../data/user-messages.js";
+import type { UserMessageRecord } from "../../data/records/user-message.js";
 
 /**
  * Who hears about a change to a message (Zulip's recipients of
@@ -53,4 +55,20 @@ export async function messageAudience(deps: Pick<Deps, "db" | "table">, message:
 /** Every user ID an event about the message goes to (row holders, then shared-history subscribers, plus extras). */
 export function audienceUserIds(audience: MessageAudience, ...extra: number[]): number[] {
   return [...new Set([...audience.recipients.userIds, ...audience.subscribersWithoutRows, ...extra])];
+}
+
+/**
+ * The receivers of an `update_message` event with each one's flags for the
+ * message: row holders their own, shared-history subscribers without a row
+ * `["read"]` (Zulip's `subscriber_info`).
+ * @param rows the holders' UserMessage rows by user ID
+ */
+export function updateMessageReceivers(
+  audience: MessageAudience,
+  rows: ReadonlyMap<number, Pick<UserMessageRecord, "flags">>,
+): { id: number; flags: string[] }[] {
+  return [...audience.recipients.userIds, ...audience.subscribersWithoutRows].map((id) => {
+    const row = rows.get(id);
+    return { id, flags: row ? wireFlags(row.flags) : ["read"] };
+  });
 }

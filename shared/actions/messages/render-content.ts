@@ -14,6 +14,16 @@ import { collectReferences, renderMarkdown } from "../../markdown/index.js";
 import type { RenderResult } from "../../markdown/types.js";
 import { loadRealmGroups, type RealmGroups } from "../../access/user-group.js";
 import { checkUserGroupMentionAllowed, groupMentionedUserIds } from "../user-groups/mentions.js";
+import { attachmentsByPath } from "../../data/attachments.js";
+import type { AttachmentRecord } from "../../data/records/attachment.js";
+import { uploadPreviewOf } from "../../domain/thumbnails.js";
+import { MAX_CLAIMS_PER_MESSAGE } from "../uploads/claim.js";
+
+/** A rendering and the uploads its content links (read for previews; claiming reuses them). */
+export interface RenderedContent extends RenderResult {
+  /** The organization's attachments at the linked `/user_uploads/` paths (at most {@link MAX_CLAIMS_PER_MESSAGE}). */
+  uploads: AttachmentRecord[];
+}
 
 /**
  * Largest rendered content accepted (UTF-8 bytes). Zulip refuses renderings
@@ -28,7 +38,8 @@ export const MAX_RENDERED_CONTENT_BYTES = 160 * 1024;
  * Renders message content for sending or editing: finds what it refers to
  * (`collectReferences`), fetches only that — the realm's users only when a
  * mention is by name, users by ID for `@**Name|id**`, linked streams by
- * name, the realm's groups for `@*group*` — and renders it. At most two
+ * name, the realm's groups for `@*group*`, the linked uploads of the
+ * organization (for their image previews) — and renders it. At most two
  * round trips, in parallel.
  *
  * Group mentions (`@*group*`; a silent `@_*group*` notifies nobody): the
@@ -45,7 +56,7 @@ export async function renderMessageContent(
   realm: RealmRecord,
   content: string,
   sender?: UserRecord,
-): Promise<RenderResult> {
+): Promise<RenderedContent> {
   const refs = collectReferences(content);
   const usersPromise: Promise<UserRecord[]> =
     refs.userNames.length > 0
@@ -64,7 +75,22 @@ export async function renderMessageContent(
     refs.groupNames.length > 0 ? loadRealmGroups(deps, realm.id) : Promise.resolve(undefined);
   // Custom emoji (`:name:`) read the realm's emoji (one Query, beside the others) only when the content may have one.
   const emojiPromise = /:[\w+-]+:/.test(content) ? listRealmEmoji(deps, realm.id) : Promise.resolve([]);
-  const [users, streams, groups, realmEmoji] = await Promise.all([usersPromise, streamsPromise, groupsPromise, emojiPromise]);
+  // Linked uploads (one BatchGet, beside the others) only when the content names one of this organization.
+  const ownUploads = refs.uploadPathIds.filter((p) => p.startsWith(`${realm.id}/`)).slice(0, MAX_CLAIMS_PER_MESSAGE);
+  const uploadsPromise = ownUploads.length > 0 ? attachmentsByPath(deps, realm.id, ownUploads) : Promise.resolve([]);
+  const [users, streams, groups, realmEmoji, uploads] = await Promise.all([
+    usersPromise,
+    streamsPromise,
+    groupsPromise,
+    emojiPromise,
+    uploadsPromise,
+  ]);
+  const uploadPreviews = new Map(
+    uploads.flatMap((a) => {
+      const preview = uploadPreviewOf(a);
+      return preview ? [[a.path_id, preview] as const] : [];
+    }),
+  );
   // Private streams are linkable by name as in Zulip: the link reveals nothing
   // the sender does not already know by name.
   const rendered = renderMarkdown(content, {
@@ -79,11 +105,12 @@ export async function renderMessageContent(
     realmEmoji: realmEmoji.map((e) => realmEmojiToWire(e)),
     realmUrl: realmUrl(realm, deps.config),
     realmId: realm.id,
+    uploadPreviews,
   });
   if (Buffer.byteLength(rendered.html, "utf8") > MAX_RENDERED_CONTENT_BYTES) throw new JsonableError("Unable to render message");
-  if (!groups || rendered.mentionedGroupIds.length === 0) return rendered;
+  if (!groups || rendered.mentionedGroupIds.length === 0) return { ...rendered, uploads };
   if (sender) checkUserGroupMentionAllowed(groups, sender, rendered.mentionedGroupIds);
-  return { ...rendered, mentionedUserIds: groupMentionedUserIds(groups, rendered) };
+  return { ...rendered, uploads, mentionedUserIds: groupMentionedUserIds(groups, rendered) };
 }
 
 /** The fields of a message record that rendering decides (set on send and on every content edit). */

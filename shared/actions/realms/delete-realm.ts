@@ -17,7 +17,7 @@ import {
 import { messageTerms } from "../../narrow/search.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
-import { avatarObjectKeys } from "../../storage/object-keys.js";
+import { avatarObjectKeys, thumbnailObjectKey } from "../../storage/object-keys.js";
 
 /**
  * Deleting an organization's data, as a chain of deferred `delete_realm`
@@ -150,6 +150,7 @@ async function step(deps: Deps, payload: DeleteRealmPayload): Promise<DeleteReal
       const deleteFiles = (files: DoomedRealmFiles) =>
         deps.files.delete([
           ...files.uploadPathIds,
+          ...files.thumbnails.flatMap((t) => t.names.map((name) => thumbnailObjectKey(t.pathId, name))),
           ...files.emoji.flatMap((e) => [
             avatarObjectKeys.emoji(realmId, e.file_name),
             ...(e.is_animated ? [avatarObjectKeys.emojiStill(realmId, e.file_name)] : []),

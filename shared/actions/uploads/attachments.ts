@@ -3,6 +3,7 @@ import { deleteAttachmentItem, ownedAttachmentById } from "../../data/attachment
 import type { AttachmentRecord } from "../../data/records/attachment.js";
 import type { UserRecord } from "../../data/records/user.js";
 import { JsonableError } from "../../errors.js";
+import { uploadObjectKeys } from "../../storage/object-keys.js";
 import { notifyAttachmentUpdate } from "./notify.js";
 
 /**
@@ -18,7 +19,7 @@ export async function doDeleteAttachment(
   options: { onlyIfUnclaimed?: boolean } = {},
 ): Promise<boolean> {
   if (!(await deleteAttachmentItem(deps, attachment, options.onlyIfUnclaimed))) return false;
-  await deps.files.delete([attachment.path_id]);
+  await deps.files.delete(uploadObjectKeys(attachment.path_id, attachment.image?.thumbnails.map((t) => t.name)));
   await notifyAttachmentUpdate(deps, "remove", attachment);
   return true;
 }

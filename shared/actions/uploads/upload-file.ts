@@ -5,7 +5,11 @@ import { allocateIds } from "../../data/counters.js";
 import type { AttachmentRecord } from "../../data/records/attachment.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
+import { THUMBNAIL_ACCEPT_IMAGE_TYPES } from "../../domain/thumbnails.js";
+import { inspectImage } from "../../images/image.js";
+import { thumbnailJob } from "./thumbnails.js";
 import {
+  bareContentType,
   sanitizeUploadName,
   uploadContentDisposition,
   uploadContentType,
@@ -47,7 +51,9 @@ function newPathId(realmId: number, sanitizedName: string): string {
  * file against the size limit and the organization's quota, stores its
  * bytes under a fresh random path, records the attachment (owned by the
  * caller, claimed by no message yet) and sends the `attachment` `add`
- * event to the caller's clients.
+ * event to the caller's clients. A file whose type may be an image and
+ * whose header decodes as one (Zulip's `maybe_thumbnail`) records its
+ * dimensions and gets a `thumbnail` job.
  * @param files every file part of the request
  * @param maxSizeMib the server's limit (`MAX_FILE_UPLOAD_SIZE_MIB`)
  * @returns the file's URL path (`/user_uploads/<path_id>`)
@@ -82,12 +88,14 @@ export async function checkUploadFile(
 
   const contentType = uploadContentType(file.contentType, fileName);
   const pathId = newPathId(realm.id, sanitizeUploadName(fileName));
-  const [id] = await Promise.all([
+  // Only a type that may be an image is decoded, and then only its header: the bytes decide.
+  const [id, , image] = await Promise.all([
     allocateIds(deps, "attachment"),
     deps.files.put(pathId, file.bytes, {
       contentType,
       contentDisposition: uploadContentDisposition(fileName, contentType),
     }),
+    THUMBNAIL_ACCEPT_IMAGE_TYPES.has(bareContentType(contentType)) ? inspectImage(file.bytes) : Promise.resolve(undefined),
   ]);
   const record: AttachmentRecord = {
     id,
@@ -101,12 +109,16 @@ export async function checkUploadFile(
     messages: [],
     is_realm_public: false,
     is_web_public: false,
+    ...(image ? { image: { width: image.width, height: image.height, frames: image.frames, thumbnails: [] } } : {}),
   };
   if (!(await putAttachment(deps, record, quotaBytes))) {
     // The quota is checked atomically with the write; the bytes stored beside it go.
     await deps.files.delete([pathId]);
     throw new RealmUploadQuotaError();
   }
-  await notifyAttachmentUpdate(deps, "add", record);
+  await Promise.all([
+    notifyAttachmentUpdate(deps, "add", record),
+    image ? deps.deferred.enqueue([thumbnailJob(realm.id, [pathId])]) : Promise.resolve(),
+  ]);
   return { url: uploadUrl(pathId) };
 }

@@ -5,6 +5,32 @@ export interface AttachmentMessageRef {
   date_sent: number;
 }
 
+/** One stored thumbnail of an uploaded image (Zulip's `StoredThumbnailFormat`). */
+export interface StoredThumbnail {
+  /** The format's name, e.g. `840x560.webp` (shared/domain/thumbnails.ts). */
+  name: string;
+  /** The thumbnail's own size in pixels (of one frame when animated). */
+  width: number;
+  height: number;
+  /** Bytes. */
+  byte_size: number;
+}
+
+/**
+ * What an uploaded image's own bytes say (Zulip's `ImageAttachment`): set at
+ * upload when the file decodes as an image, so messages linking it render a
+ * preview; `thumbnails` fill in as they are made.
+ */
+export interface ImageAttachmentInfo {
+  /** Pixels as displayed (EXIF orientation applied), of one frame. */
+  width: number;
+  height: number;
+  /** 1 for a still image. */
+  frames: number;
+  /** Empty until the thumbnail job (or a thumbnail request) makes them. */
+  thumbnails: StoredThumbnail[];
+}
+
 /**
  * An uploaded file (Zulip's `Attachment`; https://zulip.com/api/get-attachments).
  * The bytes live in the files bucket under `path_id`.
@@ -29,4 +55,6 @@ export interface AttachmentRecord {
   is_realm_public: boolean;
   /** Whether a message of a web-public stream claims it (Zulip's `is_web_public`). */
   is_web_public: boolean;
+  /** Present when the file is an image the server thumbnails. */
+  image?: ImageAttachmentInfo;
 }

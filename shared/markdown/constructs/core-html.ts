@@ -67,8 +67,9 @@ export function coreHtml(state: RenderState): HtmlExtension {
     if (placement === undefined || state.previewUrls.has(href)) return;
     state.previewUrls.add(href);
     if (!state.previewsEnabled) return;
-    const preview = inlineImagePreview(href, text, state.realmId);
+    const preview = inlineImagePreview(href, text, state.realmId, state.uploadPreviews);
     if (!preview) return;
+    if (preview.pendingPathId !== undefined) state.thumbnailPending.add(preview.pendingPathId);
     state.hasImage = true;
     const paragraph = placement === "paragraph" ? state.paragraphPreviews[state.paragraphPreviews.length - 1] : undefined;
     if (paragraph) paragraph.push({ ...preview, linkHtml });

@@ -6,6 +6,7 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import { realmHost, realmUrl } from "../../domain/email.js";
 import { REALM_GROUP_SETTING_DEFAULTS, REALM_GROUP_SETTINGS_REQUIRING_SYSTEM_GROUP, REALM_LIMITS, realmSettings } from "../../domain/realm-settings.js";
 import { escapeHtmlNumeric } from "../../html.js";
+import { serverThumbnailFormats } from "../../domain/thumbnails.js";
 import { AUTHENTICATION_METHODS, demoOrganizationFields } from "../server-settings.js";
 
 /** Presence protocol timing (Zulip's PRESENCE_PING_INTERVAL_SECS and OFFLINE_THRESHOLD_SECS). */
@@ -131,7 +132,7 @@ export function realmInitialState(
     max_avatar_file_size_mib: config.MAX_FILE_UPLOAD_SIZE_MIB,
     server_inline_image_preview: true,
     server_inline_url_embed_preview: false,
-    server_thumbnail_formats: [],
+    server_thumbnail_formats: serverThumbnailFormats(),
     server_avatar_changes_disabled: false,
     server_name_changes_disabled: false,
     server_needs_upgrade: false,

@@ -5,14 +5,14 @@ import type { MessageRecord } from "../../../data/records/message.js";
 import type { RealmRecord } from "../../../data/records/realm.js";
 import type { UserRecord } from "../../../data/records/user.js";
 import { getStream } from "../../../data/streams.js";
-import { updateUserMessagesFlags, userMessageRowsOf, wireFlags } from "../../../data/user-messages.js";
+import { updateUserMessagesFlags, userMessageRowsOf } from "../../../data/user-messages.js";
 import type { DeferredJob } from "../../../deferred/deferred-work.js";
 import { usersWithAlertWords } from "../../../domain/alert-words.js";
 import type { EventOf } from "../../../events/types.js";
 import { topicLinks } from "../../../markdown/index.js";
 import type { RenderResult } from "../../../markdown/types.js";
 import { addParticipants, topicParticipantIds } from "../../../queries/messages/topic-participants.js";
-import { messageAudience } from "../audience.js";
+import { messageAudience, updateMessageReceivers } from "../audience.js";
 import { indexMessageJob } from "../deferred.js";
 import { withFlag } from "../flags.js";
 import { renderedMessageFields, renderMessageContent } from "../render-content.js";
@@ -228,11 +228,7 @@ export async function doUpdateMessage(
       ? { propagate_mode: mode, orig_subject: message.topic, subject: topic, topic_links: topicLinks(topic) }
       : {}),
   };
-  // Row holders get their flags; shared-history subscribers without a row `["read"]` (Zulip's `subscriber_info`).
-  const receivers = [...audience.recipients.userIds, ...audience.subscribersWithoutRows].map((id) => {
-    const row = rows.get(id);
-    return { id, flags: row ? wireFlags(row.flags) : ["read"] };
-  });
+  const receivers = updateMessageReceivers(audience, rows);
   await Promise.all([
     notifyUpdateMessage(deps, event, receivers),
     content !== undefined ? deps.deferred.enqueue([indexMessageJob(realm.id, message.id)]) : Promise.resolve(),
