@@ -111,6 +111,15 @@ describe("spectators and uploaded files", () => {
     expect((await fetchFile(org, org.users.member2, url)).bytes.length).toBe(7);
   });
 
+  it("refuses spectators once the linking message moves out of the web-public stream", async () => {
+    const url = await uploadFile(org, org.users.member, "moved.txt", "moved");
+    const messageId = await send(org.users.member, { type: "stream", to: webPublicId, topic: "move me", content: `[m](${url})` });
+    expect((await getRoot(org, null, url)).status).toBe(302);
+    const move = await org.api(org.users.owner, "PATCH", `/messages/${messageId}`, { stream_id: publicId });
+    expect(move.status, JSON.stringify(move.body)).toBe(200);
+    await expectRefusedToSpectator(url);
+  });
+
   it("refuses spectators a file only a public stream, a private stream or a direct message links, or no message", async () => {
     const inPublic = await linkedFile("public.txt", "p", { stream: publicId });
     const inPrivate = await linkedFile("private.txt", "p", { stream: privateId });
