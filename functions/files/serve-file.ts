@@ -1,5 +1,6 @@
 import {
   doCreateTemporaryFileUrl,
+  fileDownloadRedirectUrl,
   temporaryFileRedirectUrl,
   uploadedFileRedirectUrl,
 } from "../../shared/actions/uploads/serve-file.js";
@@ -9,11 +10,22 @@ import { RedirectResult } from "../../shared/http/response.js";
 /**
  * `GET /user_uploads/{realm_id_str}/{filename}` at the site root (the
  * links messages carry; Zulip's `serve_file_backend`): a 302 to a
- * short-lived presigned URL of the file, for a caller who may see it.
+ * short-lived presigned URL of the file, for a user who may see it or,
+ * without credentials, a spectator of a web-public stream linking it.
  */
-export const serveUploadedFile: Endpoint = async (ctx) =>
+export const serveUploadedFile: PublicEndpoint = async (ctx) =>
   new RedirectResult(
     await uploadedFileRedirectUrl(ctx.deps, ctx.realm, ctx.user, ctx.pathParams.realm_id_str ?? "", ctx.pathParams.filename ?? ""),
+  );
+
+/**
+ * `GET /user_uploads/download/{realm_id_str}/{filename}` at the site root
+ * (Zulip's `serve_file_download_backend`): as {@link serveUploadedFile}, but
+ * the file is served as a download (`Content-Disposition: attachment`).
+ */
+export const serveFileDownload: PublicEndpoint = async (ctx) =>
+  new RedirectResult(
+    await fileDownloadRedirectUrl(ctx.deps, ctx.realm, ctx.user, ctx.pathParams.realm_id_str ?? "", ctx.pathParams.filename ?? ""),
   );
 
 /**
