@@ -67,7 +67,7 @@ export const FUNCTION_BUNDLES: Record<FunctionFolder, FunctionBundleSpec> = {
   realm: { budgetKiB: 505, lazyModules: [], externalModules: [] },
   webhooks: { budgetKiB: 750, lazyModules: ["katex"], externalModules: [] },
   fallback: { budgetKiB: 410, lazyModules: [], externalModules: [] },
-  worker: { budgetKiB: 625, lazyModules: [], externalModules: [] },
+  worker: { budgetKiB: 625, lazyModules: [], externalModules: [SHARP_MODULE] },
   files: { budgetKiB: 745, lazyModules: [], externalModules: [SHARP_MODULE] },
 };
 

@@ -28,7 +28,9 @@ import type { FunctionFolder } from "./bundling.js";
  *   organization icons; libvips works in native memory beside the heap).
  * - `fallback` 128: a 404 takes under 1 ms of CPU and 50 MB.
  * - `worker` 512: fan-out jobs batch-write events for up to a minute;
- *   not probed one request at a time (SQS batches), kept at 512.
+ *   not probed one request at a time (SQS batches), kept at 512. Its
+ *   `thumbnail` jobs decode one upload at a time (at most 4 MiB, 40
+ *   megapixels; an animation's frames within 30 megapixels).
  */
 export const FUNCTION_MEMORY_MB: Record<FunctionFolder, number> = {
   unauthenticated: 512,

@@ -16,6 +16,7 @@ import { SharpLayer } from "./constructs/sharp-layer.js";
 import { addNagSuppressions } from "./constructs/nag-suppressions.js";
 import { ServiceFunction, type ServiceFunctionProps } from "./constructs/service-function.js";
 import { FUNCTION_MEMORY_MB } from "./function-memory.js";
+import { FUNCTION_BUNDLES, SHARP_MODULE, type FunctionFolder } from "./bundling.js";
 
 /**
  * Deploy-time settings, from CDK context (`cdk.json` or `-c key=value`);
@@ -166,10 +167,11 @@ export class ZulipStack extends Stack {
       ...settings.rateLimitEnv,
     };
     type FunctionSpec = Pick<ServiceFunctionProps, "folder" | "description" | "memorySize" | "timeout" | "layers">;
-    // sharp's native build for the one function that decodes images (shared/images/): the files group.
+    // sharp's native build for the functions that decode images (shared/images/): the files
+    // group (avatars, emoji, on-demand thumbnails) and the worker (upload thumbnails).
     const sharp = new SharpLayer(this, "Sharp");
-    const imageModules = (group: string) =>
-      group === "files" ? { layers: [sharp.layer] } : {};
+    const imageModules = (folder: FunctionFolder) =>
+      FUNCTION_BUNDLES[folder].externalModules.includes(SHARP_MODULE) ? { layers: [sharp.layer] } : {};
     const serviceFunction = (id: string, spec: FunctionSpec) =>
       new ServiceFunction(this, id, { ...spec, environment, logRemovalPolicy: removalPolicy });
 
@@ -195,6 +197,7 @@ export class ZulipStack extends Stack {
       description: "Deferred work from the SQS queue",
       memorySize: FUNCTION_MEMORY_MB.worker,
       timeout: WORKER_TIMEOUT,
+      ...imageModules("worker"),
     });
     const allFunctions = [...Object.values(this.groupFunctions), this.fallbackFunction, this.workerFunction];
 

@@ -6,7 +6,7 @@ import { getUserAvatarsFile } from "./user-avatars.js";
 import { deleteAvatar, setAvatar } from "./avatar.js";
 import { deleteRealmIcon, deleteRealmLogo, uploadRealmIcon, uploadRealmLogo } from "./realm-images.js";
 import { getAttachments, removeAttachment } from "./attachments.js";
-import { getFileTemporaryUrl, serveFileDownload, serveFileFromToken, serveUploadedFile } from "./serve-file.js";
+import { getFileTemporaryUrl, serveFileDownload, serveFileFromToken, serveThumbnail, serveUploadedFile } from "./serve-file.js";
 import { uploadFile } from "./upload-file.js";
 import { createBot } from "./create-bot.js";
 import { updateBot } from "./update-bot.js";
@@ -33,6 +33,7 @@ export const endpoints = {
   serveUploadedFile,
   serveFileFromToken,
   serveFileDownload,
+  serveThumbnail,
   getAttachments,
   removeAttachment,
   getAvatarRedirect,

@@ -4,6 +4,7 @@ import {
   temporaryFileRedirectUrl,
   uploadedFileRedirectUrl,
 } from "../../shared/actions/uploads/serve-file.js";
+import { thumbnailRedirectUrl } from "../../shared/actions/uploads/serve-thumbnail.js";
 import type { Endpoint, PublicEndpoint } from "../../shared/http/context.js";
 import { RedirectResult } from "../../shared/http/response.js";
 
@@ -49,3 +50,14 @@ export const getFileTemporaryUrl: Endpoint = async (ctx) => ({
  */
 export const serveFileFromToken: PublicEndpoint = async (ctx) =>
   new RedirectResult(await temporaryFileRedirectUrl(ctx.deps, ctx.pathParams.token ?? "", ctx.pathParams.filename ?? ""));
+
+/**
+ * `GET /user_uploads/thumbnail/{realm_id_str}/{filename}` at the site root
+ * (the `src` of image previews; `server_thumbnail_formats` in
+ * https://zulip.com/api/register-queue): a 302 to the thumbnail, for whoever
+ * may see the image.
+ */
+export const serveThumbnail: PublicEndpoint = async (ctx) =>
+  new RedirectResult(
+    await thumbnailRedirectUrl(ctx.deps, ctx.realm, ctx.user, ctx.pathParams.realm_id_str ?? "", ctx.pathParams.filename ?? ""),
+  );

@@ -179,14 +179,18 @@ export async function claimAttachment(
           Update: {
             TableName: deps.table,
             Key: keys.attachment(record.realm_id, record.path_id),
-            UpdateExpression:
-              "SET messages = list_append(if_not_exists(messages, :empty), :m), is_realm_public = :rp, is_web_public = :wp REMOVE gsi2pk, gsi2sk",
+            // The flags are only ever raised here, so a concurrent claim that raised one is never undone.
+            UpdateExpression: [
+              "SET messages = list_append(if_not_exists(messages, :empty), :m)",
+              ...(flags.realmPublic ? [", is_realm_public = :yes"] : []),
+              ...(flags.webPublic ? [", is_web_public = :yes"] : []),
+              " REMOVE gsi2pk, gsi2sk",
+            ].join(""),
             ConditionExpression: "attribute_exists(pk)",
             ExpressionAttributeValues: {
               ":empty": [],
               ":m": [message],
-              ":rp": record.is_realm_public || flags.realmPublic,
-              ":wp": record.is_web_public || flags.webPublic,
+              ...(flags.realmPublic || flags.webPublic ? { ":yes": true } : {}),
             },
           },
         },

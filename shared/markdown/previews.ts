@@ -189,5 +189,6 @@ export function replaceUploadPlaceholders(html: string, pathId: string, preview:
     if (preview === null) return "";
     return whole.replace(/<img [^>]*>/, uploadImageTag(preview));
   });
-  return changed ? next : undefined;
+  // A removed preview leaves the line break before it at the end (Zulip strips the result too).
+  return changed ? next.trim() : undefined;
 }

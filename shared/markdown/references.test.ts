@@ -12,6 +12,7 @@ describe("collectReferences", () => {
       userIds: [16, 15],
       groupNames: ["support", "Design team"],
       streamNames: ["Denmark", "my stream>lunch", "my stream"],
+      uploadPathIds: [],
       hasWildcard: true,
     });
   });
@@ -30,7 +31,15 @@ describe("collectReferences", () => {
       userIds: [],
       groupNames: [],
       streamNames: [],
+      uploadPathIds: [],
       hasWildcard: false,
     });
+  });
+
+  it("finds upload paths in links, bare URLs and absolute URLs, decoded and deduplicated", () => {
+    const content =
+      "[a.png](/user_uploads/2/ab/x1/a.png) and https://chat.example.com/user_uploads/2/cd/y2/b%20c.pdf, " +
+      "<https://chat.example.com/user_uploads/3/ef/z3/d.gif> [again](/user_uploads/2/ab/x1/a.png?x=1#frag) /user_uploads/notanid/x";
+    expect(collectReferences(content).uploadPathIds).toEqual(["2/ab/x1/a.png", "2/cd/y2/b c.pdf", "3/ef/z3/d.gif"]);
   });
 });

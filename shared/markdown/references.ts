@@ -14,9 +14,9 @@ const USER_MENTION = new RegExp(`${BEFORE}@_?\\*\\*([^*\\r\\n]+)\\*\\*`, "g");
 const GROUP_MENTION = new RegExp(`${BEFORE}@_?\\*([^*\\r\\n]+)\\*`, "g");
 const STREAM_LINK = new RegExp(`${BEFORE}#\\*\\*([^*\\r\\n]+)\\*\\*`, "g");
 const ID_SYNTAX = /^(.+)?\|(\d+)$/s;
-// Upload paths wherever they appear (Zulip's `get_user_upload_previews` scan): a link's
-// path ends at whitespace or at the characters that close Markdown and HTML links.
-const UPLOAD_PATH = /\/user_uploads\/(\d+\/[^\s)\]>"'<?#]+)/g;
+// Upload paths wherever they appear (Zulip's `get_user_upload_previews` scan): the
+// characters of sanitized file names (shared/domain/uploads.ts) and percent escapes.
+const UPLOAD_PATH = /\/user_uploads\/(\d+\/[\p{L}\p{N}\p{M}_.\/%-]+)/gu;
 
 /** See {@link References}. Runs in time linear in the content. */
 export function scanReferences(content: string): References {
@@ -45,7 +45,12 @@ export function scanReferences(content: string): References {
     if (separator > 0) streamNames.add(inner.slice(0, separator));
   }
   const uploadPathIds = new Set<string>();
-  for (const [, path] of content.matchAll(UPLOAD_PATH)) uploadPathIds.add(uploadPathId(`/user_uploads/${path}`) ?? path);
+  for (const [, path] of content.matchAll(UPLOAD_PATH)) {
+    // A sentence's full stop may follow a bare URL, which then ends before it; a name may end in `.` too.
+    for (const candidate of new Set([path, path.replace(/\.+$/, "")])) {
+      uploadPathIds.add(uploadPathId(`/user_uploads/${candidate}`) ?? candidate);
+    }
+  }
   return {
     uploadPathIds: [...uploadPathIds],
     userNames: [...userNames],

@@ -28,10 +28,14 @@ describe("inline image previews in messages", () => {
     const { member } = org.users;
     await createStream(org, member, "previews");
     const url = await uploadFile(org, member, "sunset.png", await pngBytes(64, 48), "image/png");
+    // The upload's thumbnail job finishes first: the preview shows the thumbnail (thumbnails.test.ts covers the placeholder).
+    await org.stack.drainDeferredWork();
     const message = await sendAndFetch(member, "previews", `Tonight: [sunset.png](${url})`);
+    const thumbnail = `/user_uploads/thumbnail/${url.slice("/user_uploads/".length)}/840x560.webp`;
     expect(message.content).toBe(
       `<p>Tonight: <a href="${url}">sunset.png</a></p>\n` +
-        `<div class="message_inline_image"><a href="${url}" title="sunset.png"><img src="${url}"></a></div>`,
+        `<div class="message_inline_image"><a href="${url}" title="sunset.png">` +
+        `<img data-original-dimensions="64x48" src="${thumbnail}"></a></div>`,
     );
     expect(await withImage(member, "previews")).toEqual([message.id]);
   });

@@ -336,7 +336,7 @@ describe("CDK stack (default context)", () => {
         FunctionResponseTypes: ["ReportBatchItemFailures"],
       });
     });
-    it("gives sharp's Linux arm64 layer to the files group only (the one function that decodes images)", () => {
+    it("gives sharp's Linux arm64 layer to the files group and the worker only (the functions that decode images)", () => {
       const layers = Object.entries(s.resources).filter(([, r]) => r.Type === "AWS::Lambda::LayerVersion");
       expect(layers).toHaveLength(1);
       const [layerId, layer] = layers[0]!;
@@ -345,7 +345,7 @@ describe("CDK stack (default context)", () => {
         .filter(([, r]) => r.Type === "AWS::Lambda::Function" && r.Properties!.Layers !== undefined)
         .map(([id, r]) => [id, r.Properties!.Layers]);
       expect(withLayer.sort()).toEqual(
-        [functionId(s.stack.groupFunctions.files)].map((id) => [id, [{ Ref: layerId }]]),
+        [functionId(s.stack.groupFunctions.files), functionId(s.stack.workerFunction)].sort().map((id) => [id, [{ Ref: layerId }]]),
       );
       // The layer's folder: sharp at the locked version with its arm64 binaries, under nodejs/node_modules.
       const dir = path.join(sharpLayerDir(), "nodejs", "node_modules");

@@ -22,6 +22,7 @@ import { usersByEmail } from "../../access/users-by-email.js";
 import { doSendMessage, INLINE_RECIPIENT_LIMIT, type Addressee } from "./do-send-message.js";
 import { renderMessageContent } from "./render-content.js";
 import { doClaimAttachments } from "../uploads/claim.js";
+import { enqueuePendingThumbnails } from "../uploads/thumbnails.js";
 import { normalizeContent, normalizeTopic, privateRecipients, readBySender, streamIndicator } from "./normalize.js";
 
 /**
@@ -227,7 +228,8 @@ export async function checkSendMessage(
   if (rendered.attachmentPathIds.length > 0) {
     const stream = addressee.kind === "stream" ? addressee.stream : undefined;
     const message = { id: sent.id, dateSent: Math.floor(deps.clock.now() / 1000), stream };
-    await doClaimAttachments(deps, realm, sender, message, rendered.attachmentPathIds);
+    await doClaimAttachments(deps, realm, sender, message, rendered.attachmentPathIds, rendered.uploads);
+    await enqueuePendingThumbnails(deps, realm.id, rendered);
   }
   return sent;
 }

@@ -30,6 +30,9 @@ export interface ClaimingMessage {
  * without one pay nothing. Round trips: one BatchGet, then the claims and
  * events in parallel (plus access checks for others' files).
  * @param pathIds path IDs the rendering found (`<realm>/<…>/<name>`)
+ * @param known attachments already read for these paths (the rendering's
+ *   lookups), which saves the BatchGet; a claim's conditional write still
+ *   meets the stored item
  */
 export async function doClaimAttachments(
   deps: Deps,
@@ -37,10 +40,14 @@ export async function doClaimAttachments(
   sender: UserRecord,
   message: ClaimingMessage,
   pathIds: string[],
+  known?: readonly AttachmentRecord[],
 ): Promise<void> {
   const own = [...new Set(pathIds.filter((p) => p.startsWith(`${realm.id}/`)))].slice(0, MAX_CLAIMS_PER_MESSAGE);
   if (own.length === 0) return;
-  const attachments = await attachmentsByPath(deps, realm.id, own);
+  const knownByPath = new Map((known ?? []).map((a) => [a.path_id, a]));
+  const attachments = own.every((p) => knownByPath.has(p))
+    ? own.map((p) => knownByPath.get(p)!)
+    : await attachmentsByPath(deps, realm.id, own);
   const flags = {
     realmPublic: message.stream !== undefined && !message.stream.invite_only,
     webPublic: message.stream?.is_web_public === true,
@@ -95,6 +102,7 @@ export async function doReleaseAttachmentClaims(
  * nor the new content links an upload.
  * @param hadAttachment the message's `has_attachment` before the edit
  * @param newPathIds the path IDs the new content links
+ * @param known see {@link doClaimAttachments}
  */
 export async function doUpdateAttachmentClaims(
   deps: Deps,
@@ -103,6 +111,7 @@ export async function doUpdateAttachmentClaims(
   message: ClaimingMessage,
   hadAttachment: boolean,
   newPathIds: string[],
+  known?: readonly AttachmentRecord[],
 ): Promise<void> {
   if (!hadAttachment && newPathIds.length === 0) return;
   const before = hadAttachment ? await claimedPathIds(deps, realm.id, message.id) : [];
@@ -113,7 +122,7 @@ export async function doUpdateAttachmentClaims(
     removed.length > 0
       ? doReleaseAttachmentClaims(deps, realm.id, message.id, { pathIds: removed, deleteOrphans: false })
       : Promise.resolve(),
-    added.length > 0 ? doClaimAttachments(deps, realm, editor, message, added) : Promise.resolve(),
+    added.length > 0 ? doClaimAttachments(deps, realm, editor, message, added, known) : Promise.resolve(),
   ]);
 }
 

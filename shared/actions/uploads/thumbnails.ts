@@ -15,7 +15,7 @@ import {
 } from "../../domain/thumbnails.js";
 import { resizeImageWithSize, type ResizedImage } from "../../images/image.js";
 import { replaceUploadPlaceholders } from "../../markdown/previews.js";
-import type { UploadPreview } from "../../markdown/types.js";
+import type { RenderResult, UploadPreview } from "../../markdown/types.js";
 import { thumbnailObjectKey } from "../../storage/object-keys.js";
 import { messageAudience, updateMessageReceivers } from "../messages/audience.js";
 import { notifyUpdateMessage } from "../messages/edit/notify-update-message.js";
@@ -55,6 +55,22 @@ export function thumbnailJob(realmId: number, pathIds: string[]): DeferredJob {
 }
 
 /**
+ * After a message is written and has claimed its uploads: a `thumbnail`
+ * job for the uploads it shows placeholders of, so the message is
+ * rewritten even when the thumbnail was finished while it was being sent
+ * (the job of the upload may have looked for claiming messages before this
+ * one claimed). Nothing when the rendering has no placeholder.
+ */
+export async function enqueuePendingThumbnails(
+  deps: Deps,
+  realmId: number,
+  rendered: Pick<RenderResult, "thumbnailPendingPathIds">,
+): Promise<void> {
+  if (rendered.thumbnailPendingPathIds.length === 0) return;
+  await deps.deferred.enqueue([thumbnailJob(realmId, rendered.thumbnailPendingPathIds)]);
+}
+
+/**
  * Runs {@link thumbnailJob} (Zulip's `ThumbnailWorker.consume`): for each
  * upload that is an image, its missing thumbnails, then its messages'
  * placeholders. Idempotent: a repeated job makes nothing twice and sends no
@@ -80,7 +96,7 @@ async function makeThumbnail(bytes: Uint8Array, image: ImageAttachmentInfo, form
       fit: "inside",
       format: format.extension as "webp",
       animated: format.animated,
-      ...(format.animated ? { maxFrames: frameBudget } : {}),
+      ...(format.animated && frameBudget < image.frames ? { maxFrames: frameBudget } : {}),
       withoutEnlargement: true,
     });
   } catch {

@@ -17,6 +17,7 @@ import { indexMessageJob } from "../deferred.js";
 import { withFlag } from "../flags.js";
 import { renderedMessageFields, renderMessageContent } from "../render-content.js";
 import { doUpdateAttachmentClaims } from "../../uploads/claim.js";
+import { enqueuePendingThumbnails } from "../../uploads/thumbnails.js";
 import { listStreamSubscriberIds } from "../../../data/subscriptions.js";
 import { WILDCARD_MENTION_THRESHOLD, wildcardMentionPolicyAllows } from "../../../domain/realm-settings.js";
 import { StreamWildcardMentionNotAllowedError, TopicWildcardMentionNotAllowedError } from "../../../errors.js";
@@ -235,7 +236,8 @@ export async function doUpdateMessage(
   ]);
   if (rendered) {
     const claiming = { id: message.id, dateSent: message.timestamp, stream: audience.stream };
-    await doUpdateAttachmentClaims(deps, realm, user, claiming, message.has_attachment, rendered.attachmentPathIds);
+    await doUpdateAttachmentClaims(deps, realm, user, claiming, message.has_attachment, rendered.attachmentPathIds, rendered.uploads);
+    await enqueuePendingThumbnails(deps, realm.id, rendered);
   }
 
   if (topic !== undefined && message.recipient_type === "stream") {
