@@ -4,6 +4,8 @@ import { keys } from "../../shared/data/keys.js";
 import { getUserMessages, putUserMessages } from "../../shared/data/user-messages.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
+import { pngBytes } from "./image-upload-helpers.js";
+import { uploadFile } from "./uploads-helpers.js";
 
 const org = useTestOrg();
 
@@ -46,12 +48,9 @@ beforeAll(async () => {
   m.resolved = await send(member2, { type: "stream", to: "narrow-a", topic: "✔ finished", content: "done" });
   m.dm = await send(member, { type: "private", to: [member2.id], content: "secret dm" });
   m.group = await send(member, { type: "private", to: [member2.id, moderator.id], content: "group dm" });
-  m.image = await send(member, {
-    type: "stream",
-    to: "narrow-b",
-    topic: "files",
-    content: `[cat.png](/user_uploads/${org.realm.id}/ab/cdef/cat.png)`,
-  });
+  // An uploaded image (an upload is an image by its bytes, so the file must exist).
+  const cat = await uploadFile(org, member, "cat.png", await pngBytes(8, 8), "image/png");
+  m.image = await send(member, { type: "stream", to: "narrow-b", topic: "files", content: `[cat.png](${cat})` });
   m.reacted = await send(member, { type: "stream", to: "narrow-b", topic: "files", content: "react to me" });
   // Admin's own conversation with member: invisible to member2.
   m.others = await send(admin, { type: "private", to: [member.id], content: "between others" });
