@@ -32,9 +32,11 @@ export const THUMBNAIL_OUTPUT_FORMATS: readonly ThumbnailFormat[] = [
 
 /**
  * Content types of uploads that are decoded for thumbnails (Zulip's
- * `THUMBNAIL_ACCEPT_IMAGE_TYPES`, without the HEIC and SVG loaders our image
- * library is not built with). The type only selects candidates: the bytes
- * decide (a file claiming to be an image that is not gets no thumbnail).
+ * `THUMBNAIL_ACCEPT_IMAGE_TYPES` without HEIC, which sharp's prebuilt libvips
+ * cannot decode, and SVG, which `shared/images/` never decodes: rendering
+ * untrusted vector files is a larger attack surface than raster decoding).
+ * The type only selects candidates: the bytes decide (a file claiming to be
+ * an image that is not gets no thumbnail).
  */
 export const THUMBNAIL_ACCEPT_IMAGE_TYPES: ReadonlySet<string> = new Set([
   "image/avif",

@@ -22,7 +22,7 @@ describe("thumbnails of uploaded images", () => {
   }
 
   /** Uploads an image and lets its thumbnail job finish. */
-  async function uploadImage(user: TestUser, name: string, bytes: Uint8Array, type: string): Promise<string> {
+  async function uploadImage(user: TestUser, name: string, bytes: Uint8Array | string, type: string): Promise<string> {
     const url = await uploadFile(org, user, name, bytes, type);
     await org.stack.drainDeferredWork();
     return url;
@@ -166,6 +166,25 @@ describe("thumbnails of uploaded images", () => {
     expect(history.body.message_history).toHaveLength(1);
   });
 
+  it("an edit that links an image renders its preview; a placeholder is rewritten without a history entry", async () => {
+    const { member } = org.users;
+    await createStream(org, member, "thumbs edit");
+    const ready = await uploadImage(member, "ready.png", await pngBytes(40, 40), "image/png");
+    const pending = await uploadImage(member, "pending.png", await pngBytes(60, 30), "image/png");
+    await forgetThumbnails(pending);
+    const id = await send(member, "thumbs edit", "pictures to come");
+    const edit = await org.api(member, "PATCH", `/messages/${id}`, { content: `[ready.png](${ready}) [pending.png](${pending})` });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    await org.stack.drainDeferredWork();
+    const content = await renderedContent(member, id);
+    expect(content).toContain(`<img data-original-dimensions="40x40" src="/user_uploads/thumbnail/${pathOf(ready)}/840x560.webp">`);
+    expect(content).toContain(`<img data-original-dimensions="60x30" src="/user_uploads/thumbnail/${pathOf(pending)}/840x560.webp">`);
+    expect(content).not.toContain("image-loading-placeholder");
+    const history = await org.api(member, "GET", `/messages/${id}/history`);
+    expect(history.body.message_history).toHaveLength(2);
+    expect((await attachment(ready)).messages.map((m) => m.id)).toEqual([id]);
+  });
+
   it("a thumbnail requested before it is made is made on the spot", async () => {
     const { member } = org.users;
     const url = await uploadImage(member, "demand.png", await pngBytes(50, 40), "image/png");
@@ -182,7 +201,7 @@ describe("thumbnails of uploaded images", () => {
     await createStream(org, member, "thumbs broken");
     // The header parses (so the upload records an image), the pixel data ends early.
     const sharp = (await import("sharp")).default;
-    const noisy = await sharp({ create: { width: 400, height: 300, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 30 } } })
+    const noisy = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 30 } } })
       .png()
       .toBuffer();
     const url = await uploadImage(member, "broken.png", new Uint8Array(noisy.subarray(0, Math.floor(noisy.length / 3))), "image/png");

@@ -22,7 +22,7 @@ import { usersByEmail } from "../../access/users-by-email.js";
 import { doSendMessage, INLINE_RECIPIENT_LIMIT, type Addressee } from "./do-send-message.js";
 import { renderMessageContent } from "./render-content.js";
 import { doClaimAttachments } from "../uploads/claim.js";
-import { enqueuePendingThumbnails } from "../uploads/thumbnails.js";
+import { enqueuePendingThumbnails } from "../uploads/thumbnail-job.js";
 import { normalizeContent, normalizeTopic, privateRecipients, readBySender, streamIndicator } from "./normalize.js";
 
 /**

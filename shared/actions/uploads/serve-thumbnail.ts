@@ -10,7 +10,8 @@ import {
 import { UploadedFileNotFoundError } from "../../errors.js";
 import { thumbnailObjectKey } from "../../storage/object-keys.js";
 import { accessUploadedFile, PRESIGNED_URL_SECONDS } from "./serve-file.js";
-import { doEnsureThumbnails, thumbnailJob } from "./thumbnails.js";
+import { thumbnailJob } from "./thumbnail-job.js";
+import { doEnsureThumbnails } from "./thumbnails.js";
 
 /**
  * `GET /user_uploads/thumbnail/{realm_id_str}/{path…}/{format}` (Zulip's

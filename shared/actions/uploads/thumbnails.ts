@@ -5,7 +5,6 @@ import { getMessagesByIds, messageById, updateRenderedContent } from "../../data
 import type { AttachmentRecord, ImageAttachmentInfo, StoredThumbnail } from "../../data/records/attachment.js";
 import type { MessageRecord } from "../../data/records/message.js";
 import { userMessageRowsOf } from "../../data/user-messages.js";
-import type { DeferredJob } from "../../deferred/deferred-work.js";
 import {
   missingThumbnailFormats,
   thumbnailContentType,
@@ -15,10 +14,11 @@ import {
 } from "../../domain/thumbnails.js";
 import { resizeImageWithSize, type ResizedImage } from "../../images/image.js";
 import { replaceUploadPlaceholders } from "../../markdown/previews.js";
-import type { RenderResult, UploadPreview } from "../../markdown/types.js";
+import type { UploadPreview } from "../../markdown/types.js";
 import { thumbnailObjectKey } from "../../storage/object-keys.js";
 import { messageAudience, updateMessageReceivers } from "../messages/audience.js";
 import { notifyUpdateMessage } from "../messages/edit/notify-update-message.js";
+import type { ThumbnailJobPayload } from "./thumbnail-job.js";
 
 /**
  * Pixels of all frames an animated thumbnail decodes at most (Zulip's
@@ -36,42 +36,8 @@ const MESSAGE_READ_BATCH = 100;
 /** Attempts to rewrite one message whose rendering keeps changing under the rewrite. */
 const REWRITE_ATTEMPTS = 5;
 
-/** Payload of the `thumbnail` job. */
-export interface ThumbnailJobPayload extends Record<string, unknown> {
-  realm_id: number;
-  /** Uploads of that organization to thumbnail (and whose messages to re-render). */
-  path_ids: string[];
-}
-
 /**
- * The deferred job that makes uploads' thumbnails and re-renders the
- * messages showing their placeholders (Zulip's `thumbnail` queue). Enqueued
- * when an image is uploaded, and again after a message is sent or edited
- * with a placeholder, so a message claimed while the thumbnail was being
- * made is rewritten too.
- */
-export function thumbnailJob(realmId: number, pathIds: string[]): DeferredJob {
-  return { kind: "thumbnail", payload: { realm_id: realmId, path_ids: pathIds } satisfies ThumbnailJobPayload };
-}
-
-/**
- * After a message is written and has claimed its uploads: a `thumbnail`
- * job for the uploads it shows placeholders of, so the message is
- * rewritten even when the thumbnail was finished while it was being sent
- * (the job of the upload may have looked for claiming messages before this
- * one claimed). Nothing when the rendering has no placeholder.
- */
-export async function enqueuePendingThumbnails(
-  deps: Deps,
-  realmId: number,
-  rendered: Pick<RenderResult, "thumbnailPendingPathIds">,
-): Promise<void> {
-  if (rendered.thumbnailPendingPathIds.length === 0) return;
-  await deps.deferred.enqueue([thumbnailJob(realmId, rendered.thumbnailPendingPathIds)]);
-}
-
-/**
- * Runs {@link thumbnailJob} (Zulip's `ThumbnailWorker.consume`): for each
+ * Runs the `thumbnail` job (`thumbnailJob`) (Zulip's `ThumbnailWorker.consume`): for each
  * upload that is an image, its missing thumbnails, then its messages'
  * placeholders. Idempotent: a repeated job makes nothing twice and sends no
  * event for messages already rewritten.

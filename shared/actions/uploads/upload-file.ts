@@ -7,7 +7,7 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 import { THUMBNAIL_ACCEPT_IMAGE_TYPES } from "../../domain/thumbnails.js";
 import { inspectImage } from "../../images/image.js";
-import { thumbnailJob } from "./thumbnails.js";
+import { thumbnailJob } from "./thumbnail-job.js";
 import {
   bareContentType,
   sanitizeUploadName,

@@ -17,7 +17,7 @@ import { indexMessageJob } from "../deferred.js";
 import { withFlag } from "../flags.js";
 import { renderedMessageFields, renderMessageContent } from "../render-content.js";
 import { doUpdateAttachmentClaims } from "../../uploads/claim.js";
-import { enqueuePendingThumbnails } from "../../uploads/thumbnails.js";
+import { enqueuePendingThumbnails } from "../../uploads/thumbnail-job.js";
 import { listStreamSubscriberIds } from "../../../data/subscriptions.js";
 import { WILDCARD_MENTION_THRESHOLD, wildcardMentionPolicyAllows } from "../../../domain/realm-settings.js";
 import { StreamWildcardMentionNotAllowedError, TopicWildcardMentionNotAllowedError } from "../../../errors.js";
