@@ -8,10 +8,11 @@
  * its count are one operation's cost:
  *
  * 1. `POST /user_uploads` of a 100 KB text file, a photo-like 4000×3000
- *    JPEG (quality 85, ~2.4 MB) and a 640×480 PNG. The `thumbnail` jobs the
+ *    JPEG (quality 80, ~2 MB; `bench-images.ts`) and a 640×480 PNG. The `thumbnail` jobs the
  *    image uploads enqueue are held (the stack's `deps.deferred` is swapped
  *    for the phase), so the upload is measured alone;
- * 2. each held job run with `runThumbnail` on the stack's deps: its CPU,
+ * 2. each held job run by the worker's `runJob` (→ `runThumbnail`) on the
+ *    stack's deps, one at a time: its CPU,
  *    DynamoDB and S3 work per image size; then a few image uploads left to
  *    the local worker, timed until the queue drained (thumbnail ready);
  * 3. `POST /messages` to a stream without a link, linking a text upload,
@@ -25,11 +26,11 @@
  * its own JVM), all threads (sharp's included); an upper bound of the
  * handler's own.
  */
-import sharp from "sharp";
-import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
+import { runJob } from "../../functions/worker/jobs.js";
 import type { DeferredJob, DeferredWork } from "../../shared/deferred/deferred-work.js";
 import { FUNCTION_MEMORY_MB } from "../../infra/function-memory.js";
 import type { Sizes } from "./args.js";
+import { patternPng, photoJpeg } from "./bench-images.js";
 import { scaleCost, type Cost } from "./cost.js";
 import { diffFiles, s3Requests, type FileDelta } from "./file-meter.js";
 import { estimatedLambdaSeconds, fileViewCost, imageUploadCost, type FileWork } from "./files-cost.js";
@@ -142,39 +143,6 @@ function sendMessage(base: string, user: BenchUser, content: string): Promise<Sa
   return timed(`${base}/api/v1/messages`, { method: "POST", headers: { authorization: auth(user) }, body });
 }
 
-/** A photo-like JPEG: colour gradients with a sine pattern and noise (fixed seed), quality 85. */
-async function photoJpeg(width: number, height: number): Promise<Uint8Array> {
-  const raw = Buffer.alloc(width * height * 3);
-  let seed = 12345;
-  const noise = () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return (seed / 0x7fffffff - 0.5) * 24;
-  };
-  const clamp = (v: number) => Math.max(0, Math.min(255, v));
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      const n = noise();
-      raw[i] = clamp((x / width) * 255 + n);
-      raw[i + 1] = clamp((y / height) * 255 + n);
-      raw[i + 2] = clamp(128 + 60 * Math.sin(x / 150) * Math.cos(y / 120) + n);
-    }
-  }
-  return new Uint8Array(await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer());
-}
-
-/** A 640×480 PNG with a gradient (so it does not compress to nothing). */
-async function smallPng(): Promise<Uint8Array> {
-  const [w, h] = [640, 480];
-  const raw = Buffer.alloc(w * h * 3);
-  for (let i = 0; i < w * h; i++) {
-    raw[i * 3] = (i % w) % 256;
-    raw[i * 3 + 1] = Math.floor(i / w) % 256;
-    raw[i * 3 + 2] = (i * 7) % 256;
-  }
-  return new Uint8Array(await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer());
-}
-
 /** Swaps the stack's deferred work for a holder that keeps the jobs; `release` puts the real one back. */
 function holdDeferred(bench: BenchStack): { held: DeferredJob[]; release: () => void } {
   const deps = bench.stack.deps;
@@ -198,7 +166,7 @@ export async function runFilesPart(bench: BenchStack, sizes: Sizes, log: (line: 
 
   log("files: generating a 4000x3000 JPEG, a 640x480 PNG and a 100 KB text file");
   const photo = await photoJpeg(4000, 3000);
-  const png = await smallPng();
+  const png = patternPng(640, 480);
   const text = new TextEncoder().encode("Bench notes, line after line of plain text.\n".repeat(Math.ceil(100_000 / 45)).slice(0, 100_000));
 
   log(`files: ${n} uploads of each kind (thumbnail jobs held)`);
@@ -224,7 +192,7 @@ export async function runFilesPart(bench: BenchStack, sizes: Sizes, log: (line: 
     hold.release();
   }
 
-  log("files: thumbnail jobs run one at a time with runThumbnail");
+  log("files: thumbnail jobs run one at a time (the worker's runJob, on the stack's deps)");
   const thumbnails: FilesOp[] = [];
   for (const [name, jobs] of [
     ["photo.jpg 4000x3000", photoJobs],
@@ -232,7 +200,7 @@ export async function runFilesPart(bench: BenchStack, sizes: Sizes, log: (line: 
   ] as const) {
     const { row } = await measure(bench, name, jobs.length, async (i) => {
       const t = performance.now();
-      await runThumbnail(stack.deps, jobs[i]!.payload as Parameters<typeof runThumbnail>[1]);
+      await runJob(stack.deps, jobs[i]!);
       return { ms: performance.now() - t, status: 200, body: "" };
     });
     thumbnails.push(row);
@@ -363,7 +331,7 @@ export function renderFiles(r: FilesResult): string {
       "  in the request / in SQS jobs. S3 PUT/GET: FileStore calls per operation; presign: presigned URLs (one client GET each).",
       ...callNotes(r.uploads),
     ]),
-    renderTable("thumbnail job (runThumbnail on the stack's deps, one image at a time)", HEADER, opRows(r.thumbnails), [
+    renderTable("thumbnail job (the held jobs run one at a time by the worker's runJob → runThumbnail, on the stack's deps)", HEADER, opRows(r.thumbnails), [
       ...r.worker.map((w) => `  through the local worker: ${w.name} upload until the queue drained: p50 ${fmtMs(w.latency.p50)} ms, max ${fmtMs(w.latency.max)} ms (${w.latency.count} runs).`),
       ...callNotes(r.thumbnails),
     ]),
