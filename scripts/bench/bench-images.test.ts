@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inspectImage } from "../../shared/images/image.js";
-import { crc32, encodePng, patternPng, photoJpeg, photoPixels } from "./bench-images.js";
+import { crc32, encodePng, patternPng, photoJpeg, photoPixels, screenshotPng } from "./bench-images.js";
 
 describe("bench images", () => {
   it("computes PNG's CRC-32", () => {
@@ -13,6 +13,7 @@ describe("bench images", () => {
     expect(await inspectImage(png)).toMatchObject({ format: "png", width: 3, height: 2, frames: 1 });
     expect(() => encodePng(3, 2, new Uint8Array(17))).toThrow("expected 18 bytes of RGB, got 17");
     expect(await inspectImage(patternPng(64, 48))).toMatchObject({ format: "png", width: 64, height: 48 });
+    expect(await inspectImage(screenshotPng(300, 200))).toMatchObject({ format: "png", width: 300, height: 200 });
   });
 
   it("makes the same photo-like pixels every time, and a JPEG of them", async () => {

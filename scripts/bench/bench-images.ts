@@ -89,3 +89,22 @@ export function patternPng(width: number, height: number): Uint8Array {
   }
   return encodePng(width, height, rgb);
 }
+
+/**
+ * A large screenshot-like PNG: flat colour blocks crossed by rows of
+ * "text" strokes. It compresses well (5000×4000 is about 0.5 MB), so it
+ * passes the upload limit while its decoder still walks every pixel.
+ */
+export function screenshotPng(width: number, height: number): Uint8Array {
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const stroke = y % 24 < 14 && x % 9 < 6 && (x >> 7) % 3 !== 0;
+      rgb[i] = stroke ? 30 : ((x >> 8) * 37) % 256;
+      rgb[i + 1] = stroke ? 30 : ((y >> 8) * 53) % 256;
+      rgb[i + 2] = stroke ? 30 : 200;
+    }
+  }
+  return encodePng(width, height, rgb);
+}

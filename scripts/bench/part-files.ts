@@ -8,7 +8,8 @@
  * its count are one operation's cost:
  *
  * 1. `POST /user_uploads` of a 100 KB text file, a photo-like 4000×3000
- *    JPEG (quality 80, ~2 MB; `bench-images.ts`) and a 640×480 PNG. The `thumbnail` jobs the
+ *    JPEG (quality 80, ~1.7 MB; `bench-images.ts`), a 640×480 PNG and a
+ *    5000×4000 screenshot-like PNG (~0.5 MB: 20 megapixels to decode). The `thumbnail` jobs the
  *    image uploads enqueue are held (the stack's `deps.deferred` is swapped
  *    for the phase), so the upload is measured alone;
  * 2. each held job run by the worker's `runJob` (→ `runThumbnail`) on the
@@ -30,7 +31,7 @@ import { runJob } from "../../functions/worker/jobs.js";
 import type { DeferredJob, DeferredWork } from "../../shared/deferred/deferred-work.js";
 import { FUNCTION_MEMORY_MB } from "../../infra/function-memory.js";
 import type { Sizes } from "./args.js";
-import { patternPng, photoJpeg } from "./bench-images.js";
+import { patternPng, photoJpeg, screenshotPng } from "./bench-images.js";
 import { scaleCost, type Cost } from "./cost.js";
 import { diffFiles, s3Requests, type FileDelta } from "./file-meter.js";
 import { estimatedLambdaSeconds, fileViewCost, imageUploadCost, type FileWork } from "./files-cost.js";
@@ -68,15 +69,27 @@ export interface FilesOp {
 
 export interface FilesResult {
   /** Bytes of each uploaded kind. */
-  sizes: { text: number; photo: number; png: number };
+  sizes: Record<UploadSpec["key"], number>;
   uploads: FilesOp[];
   thumbnails: FilesOp[];
   /** Image uploads left to the local worker: ms from the request until the queue drained. */
   worker: { name: string; latency: LatencySummary }[];
   sends: FilesOp[];
   serves: FilesOp[];
-  cost: { photo1000: Cost; png1000: Cost; thumbnailView1000: Cost; photoView1000: Cost };
+  cost: { photo1000: Cost; png1000: Cost; large1000: Cost; thumbnailView1000: Cost; photoView1000: Cost };
 }
+
+/** One kind of file the part uploads. */
+interface UploadSpec {
+  key: "text" | "photo" | "png" | "large";
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+  /** Images: their size in pixels, for the tables. */
+  pixels?: string;
+}
+
+const TEXT_LINE = "Bench notes, line after line of plain text.\n";
 
 interface Sample {
   ms: number;
@@ -164,43 +177,40 @@ export async function runFilesPart(bench: BenchStack, sizes: Sizes, log: (line: 
   await drainDeferred(stack, 60_000);
   const [uploader, viewer] = users.map(benchUser) as [BenchUser, BenchUser];
 
-  log("files: generating a 4000x3000 JPEG, a 640x480 PNG and a 100 KB text file");
-  const photo = await photoJpeg(4000, 3000);
-  const png = patternPng(640, 480);
-  const text = new TextEncoder().encode("Bench notes, line after line of plain text.\n".repeat(Math.ceil(100_000 / 45)).slice(0, 100_000));
+  log("files: generating a 100 KB text file, a 4000x3000 JPEG, a 640x480 PNG and a 5000x4000 PNG");
+  const files: UploadSpec[] = [
+    { key: "text", name: "notes.txt", type: "text/plain", bytes: new TextEncoder().encode(TEXT_LINE.repeat(Math.ceil(100_000 / TEXT_LINE.length)).slice(0, 100_000)) },
+    { key: "photo", name: "photo.jpg", type: "image/jpeg", bytes: await photoJpeg(4000, 3000), pixels: "4000x3000" },
+    { key: "png", name: "screenshot.png", type: "image/png", bytes: patternPng(640, 480), pixels: "640x480" },
+    { key: "large", name: "large-screenshot.png", type: "image/png", bytes: screenshotPng(5000, 4000), pixels: "5000x4000" },
+  ];
+  const byKey = (key: UploadSpec["key"]) => files.find((f) => f.key === key)!;
 
   log(`files: ${n} uploads of each kind (thumbnail jobs held)`);
   const hold = holdDeferred(bench);
-  const urls: Record<"text" | "photo" | "png", string[]> = { text: [], photo: [], png: [] };
+  const urls = new Map<UploadSpec["key"], string[]>();
+  const jobs = new Map<UploadSpec["key"], DeferredJob[]>();
   const uploads: FilesOp[] = [];
-  let photoJobs: DeferredJob[] = [];
-  let pngJobs: DeferredJob[] = [];
   try {
-    for (const [kind, name, type, bytes] of [
-      ["text", "notes.txt", "text/plain", text],
-      ["photo", "photo.jpg", "image/jpeg", photo],
-      ["png", "screenshot.png", "image/png", png],
-    ] as const) {
+    for (const f of files) {
       const before = hold.held.length;
-      const { row, samples } = await measure(bench, `${name} (${fmt(bytes.length / 1024, 0)} KB)`, n, () => upload(base, uploader, name, type, bytes));
+      const { row, samples } = await measure(bench, `${f.name} (${fmt(f.bytes.length / 1024, 0)} KB)`, n, () => upload(base, uploader, f.name, f.type, f.bytes));
       uploads.push(row);
-      for (const s of samples) if (s.status === 200) urls[kind].push(JSON.parse(s.body).url as string);
-      if (kind === "photo") photoJobs = hold.held.slice(before);
-      if (kind === "png") pngJobs = hold.held.slice(before);
+      urls.set(f.key, samples.filter((s) => s.status === 200).map((s) => JSON.parse(s.body).url as string));
+      jobs.set(f.key, hold.held.slice(before));
     }
   } finally {
     hold.release();
   }
 
   log("files: thumbnail jobs run one at a time (the worker's runJob, on the stack's deps)");
+  const images = files.filter((f) => f.pixels !== undefined);
   const thumbnails: FilesOp[] = [];
-  for (const [name, jobs] of [
-    ["photo.jpg 4000x3000", photoJobs],
-    ["screenshot.png 640x480", pngJobs],
-  ] as const) {
-    const { row } = await measure(bench, name, jobs.length, async (i) => {
+  for (const f of images) {
+    const held = jobs.get(f.key) ?? [];
+    const { row } = await measure(bench, `${f.name} ${f.pixels}`, held.length, async (i) => {
       const t = performance.now();
-      await runJob(stack.deps, jobs[i]!);
+      await runJob(stack.deps, held[i]!);
       return { ms: performance.now() - t, status: 200, body: "" };
     });
     thumbnails.push(row);
@@ -209,27 +219,27 @@ export async function runFilesPart(bench: BenchStack, sizes: Sizes, log: (line: 
   const workerRuns = Math.max(2, Math.ceil(n / 5));
   log(`files: ${workerRuns} image uploads of each kind through the local worker`);
   const worker: FilesResult["worker"] = [];
-  for (const [name, type, bytes] of [
-    ["photo.jpg", "image/jpeg", photo],
-    ["screenshot.png", "image/png", png],
-  ] as const) {
+  for (const f of images) {
     const ms: number[] = [];
     for (let i = 0; i < workerRuns; i++) {
       const t = performance.now();
-      const res = await upload(base, uploader, name, type, bytes);
+      const res = await upload(base, uploader, f.name, f.type, f.bytes);
       if (res.status !== 200) throw new Error(`POST /user_uploads: ${res.status} ${res.body}`);
       if ((await drainDeferred(stack, 60_000)) === undefined) throw new Error("thumbnail job not drained within 60 s");
       ms.push(performance.now() - t);
     }
-    worker.push({ name, latency: summarize(ms) });
+    worker.push({ name: f.name, latency: summarize(ms) });
   }
+  const textUrls = urls.get("text") ?? [];
+  const pngUrls = urls.get("png") ?? [];
+  if (textUrls.length === 0 || pngUrls.length === 0) throw new Error("no text or PNG upload succeeded; see the upload table's errors");
 
   log(`files: ${n} sends of each kind to a stream of ${SUBSCRIBERS + 1}`);
   const sends: FilesOp[] = [];
   for (const [name, content] of [
     ["no link", (i: number) => `Bench message ${i} without a link.`],
-    ["linking a text upload", (i: number) => `Bench message ${i}: [notes.txt](${urls.text[i % urls.text.length]})`],
-    ["linking an image (thumbnail ready)", (i: number) => `Bench message ${i}: [screenshot.png](${urls.png[i % urls.png.length]})`],
+    ["linking a text upload", (i: number) => `Bench message ${i}: [notes.txt](${textUrls[i % textUrls.length]})`],
+    ["linking an image (thumbnail ready)", (i: number) => `Bench message ${i}: [screenshot.png](${pngUrls[i % pngUrls.length]})`],
   ] as const) {
     // The sends' deferred jobs (search postings) drain before the meters are read, so their work is counted.
     const { row } = await measure(bench, name, n, (i) => sendMessage(base, uploader, content(i)), { settle: () => drainDeferred(stack, 60_000) });
@@ -238,7 +248,7 @@ export async function runFilesPart(bench: BenchStack, sizes: Sizes, log: (line: 
 
   log(`files: ${n} GETs of each kind (302 to a presigned URL)`);
   const serves: FilesOp[] = [];
-  const path = (i: number) => urls.png[i % urls.png.length]!;
+  const path = (i: number) => pngUrls[i % pngUrls.length]!;
   for (const [name, who, url] of [
     ["thumbnail, by the uploader", uploader, (i: number) => `/user_uploads/thumbnail/${path(i).replace(/^\/user_uploads\//, "")}/840x560.webp`],
     ["thumbnail, by another subscriber", viewer, (i: number) => `/user_uploads/thumbnail/${path(i).replace(/^\/user_uploads\//, "")}/840x560.webp`],
@@ -251,12 +261,14 @@ export async function runFilesPart(bench: BenchStack, sizes: Sizes, log: (line: 
 
   const thumbBytes = (r: FilesOp) => r.files.all.putBytes / Math.max(1, r.ops);
   const cost = {
-    photo1000: scaleCost(imageUploadCost(imageWork(uploads[1]!, thumbnails[0]!, photo.length), AWS_PRICES), 1000),
-    png1000: scaleCost(imageUploadCost(imageWork(uploads[2]!, thumbnails[1]!, png.length), AWS_PRICES), 1000),
+    photo1000: scaleCost(imageUploadCost(imageWork(uploads[1]!, thumbnails[0]!, byKey("photo").bytes.length), AWS_PRICES), 1000),
+    png1000: scaleCost(imageUploadCost(imageWork(uploads[2]!, thumbnails[1]!, byKey("png").bytes.length), AWS_PRICES), 1000),
+    large1000: scaleCost(imageUploadCost(imageWork(uploads[3]!, thumbnails[2]!, byKey("large").bytes.length), AWS_PRICES), 1000),
     thumbnailView1000: scaleCost(fileViewCost(viewWork(serves[1]!), thumbBytes(thumbnails[0]!), AWS_PRICES), 1000),
-    photoView1000: scaleCost(fileViewCost(viewWork(serves[3]!), photo.length, AWS_PRICES), 1000),
+    photoView1000: scaleCost(fileViewCost(viewWork(serves[3]!), byKey("photo").bytes.length, AWS_PRICES), 1000),
   };
-  return { sizes: { text: text.length, photo: photo.length, png: png.length }, uploads, thumbnails, worker, sends, serves, cost };
+  const sizeOf = Object.fromEntries(files.map((f) => [f.key, f.bytes.length])) as FilesResult["sizes"];
+  return { sizes: sizeOf, uploads, thumbnails, worker, sends, serves, cost };
 }
 
 /** One operation's billed work at a function's memory, from a measured row. */
@@ -342,7 +354,7 @@ export function renderFiles(r: FilesResult): string {
       ["term", "quantity", "unit", "$", "share"],
       c.terms.map((t) => [t.term, fmt(t.quantity, t.quantity < 10 ? 3 : 0), t.unit, usd(t.dollars), `${fmt((100 * t.dollars) / (c.total || 1), 1)}%`]),
       [
-        `total $${usd(c.total)} per 1,000 photos; 640x480 PNG (${fmt(r.sizes.png / 1024, 0)} KB): $${usd(r.cost.png1000.total)} per 1,000.`,
+        `total $${usd(c.total)} per 1,000 photos; 640x480 PNG (${fmt(r.sizes.png / 1024, 0)} KB): $${usd(r.cost.png1000.total)}; 5000x4000 PNG (${fmt(r.sizes.large / 1024, 0)} KB): $${usd(r.cost.large1000.total)}.`,
         `Views (per 1,000, by another subscriber): thumbnail $${usd(r.cost.thumbnailView1000.total)}, the photo's original $${usd(r.cost.photoView1000.total)} (mostly transfer out).`,
         `Lambda seconds estimated from the measured CPU: CPU ms × 1769 / memory MB, plus wall − CPU (waits); files ${mem.files} MB, worker ${mem.worker} MB.`,
         `Each job counted as its own worker invocation and ${SQS_REQUESTS_PER_JOB} SQS requests (SQS batches make both less).`,
