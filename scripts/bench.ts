@@ -22,6 +22,9 @@
  *   own, one request at a time: CPU time per request, peak RSS and heap.
  * - part 4 (typing): a stream typing notification to 100 and 500
  *   subscribers, from the request until every recipient's queue has it.
+ * - part "files": uploads (text, a photo-like JPEG, a small PNG), their
+ *   thumbnail jobs, messages linking them and the file redirects: DynamoDB
+ *   and S3 calls, latency, CPU, and the dollars of 1,000 image uploads.
  *
  * - then the cost report: the counts measured above times AWS prices
  *   (`bench/prices.ts`), per connected client-hour, per 1,000 messages,
@@ -47,6 +50,7 @@ import { renderLimits, runLimitsPart } from "./bench/part-limits.js";
 import { LAMBDA_STREAM, renderLambda, runLambdaPart } from "./bench/part-lambda.js";
 import { MESSAGE_STREAMS, renderMessages, runMessagesPart } from "./bench/part-messages.js";
 import { renderTyping, runTypingPart, typingStreamName } from "./bench/part-typing.js";
+import { FILES_STREAM, renderFiles, runFilesPart } from "./bench/part-files.js";
 import { computeCostReport, costInputs, renderCost } from "./bench/part-cost.js";
 import { renderRunSummary, runBenchPart, type BenchResults, type PartName } from "./bench/run-summary.js";
 import { drainDeferred, machineLine, startBenchStack, type BenchStack } from "./bench/setup.js";
@@ -127,6 +131,7 @@ try {
     ...(sizes.parts.has("life") ? Object.values(LIFE_STREAMS) : []),
     ...(sizes.parts.has("lambda") ? [LAMBDA_STREAM] : []),
     ...(sizes.parts.has("typing") ? sizes.typingSubscribers.map(typingStreamName) : []),
+    ...(sizes.parts.has("files") ? [FILES_STREAM] : []),
   ];
   bench = await startBenchStack(streamNames);
   driver = new DriverWorker();
@@ -136,6 +141,7 @@ try {
   if (sizes.parts.has("events")) await runPart("events", () => runEventsPart(b, d, sizes, log), (r) => renderEvents(r, sizes));
   if (sizes.parts.has("life")) await runPart("life", () => runLifePart(b, sizes, log), (r) => renderLife(r, sizes));
   if (sizes.parts.has("typing")) await runPart("typing", () => runTypingPart(b, sizes, log), renderTyping);
+  if (sizes.parts.has("files")) await runPart("files", () => runFilesPart(b, sizes, log), renderFiles);
   await runPart("limits", () => runLimitsPart(b, d, log), renderLimits);
   if (sizes.parts.has("lambda")) await runPart("lambda", () => runLambdaPart(b, sizes, log), renderLambda);
 } catch (err) {

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 /** Every size and duration of a bench run (durations in the unit their name says). */
 export interface Sizes {
   quick: boolean;
-  parts: Set<"messages" | "events" | "life" | "typing" | "lambda">;
+  parts: Set<"messages" | "events" | "life" | "typing" | "lambda" | "files">;
   /** Messages in the history table (`GET /messages` phases). */
   messages: number;
   /** Concurrent senders, and requests in flight for every closed-loop phase. */
@@ -40,6 +40,8 @@ export interface Sizes {
   typingSubscribers: number[];
   /** Typing part: notifications sent per stream size. */
   typingNotifications: number;
+  /** Files part: uploads of each kind, sends of each kind and GETs of each kind. */
+  filesOps: number;
   /** How long to wait for deferred work to drain after a send phase, ms. */
   drainTimeoutMs: number;
   /** The whole run stops (exit code 2) after this many minutes. */
@@ -68,6 +70,7 @@ const FULL: Omit<Sizes, "quick" | "parts" | "json"> = {
   lifeMove: 2000,
   typingSubscribers: [100, 500],
   typingNotifications: 20,
+  filesOps: 20,
   drainTimeoutMs: 240_000,
   maxMinutes: 15,
 };
@@ -92,6 +95,7 @@ const QUICK: Omit<Sizes, "quick" | "parts" | "json"> = {
   lifeMove: 500,
   typingSubscribers: [100, 500],
   typingNotifications: 6,
+  filesOps: 5,
   drainTimeoutMs: 60_000,
   maxMinutes: 8,
 };
@@ -99,7 +103,7 @@ const QUICK: Omit<Sizes, "quick" | "parts" | "json"> = {
 export const USAGE = `npm run bench -- [--quick] [options]
 
   --quick                 ~2.5-minute smoke run with small sizes (life alone ~30 s, typing ~1 min)
-  --parts LIST            messages,events,life,typing,lambda (default all five)
+  --parts LIST            messages,events,life,typing,lambda,files (default all six)
   --messages N            messages in the history table (${FULL.messages}; quick ${QUICK.messages})
   --senders N             concurrent senders / requests in flight (${FULL.senders})
   --sends N               sends to the 10-subscriber stream (${FULL.sends}; quick ${QUICK.sends})
@@ -119,6 +123,7 @@ export const USAGE = `npm run bench -- [--quick] [options]
   --life-move N           life: messages a change_all topic move moves (${FULL.lifeMove}; quick ${QUICK.lifeMove})
   --typing-subscribers L typing: subscribers of each stream typed in, one run per size (${FULL.typingSubscribers.join(",")})
   --typing-notifications N typing: notifications per stream size (${FULL.typingNotifications}; quick ${QUICK.typingNotifications})
+  --files-ops N           files: uploads, sends and GETs of each kind (${FULL.filesOps}; quick ${QUICK.filesOps})
   --max-minutes N         hard stop for the whole run (${FULL.maxMinutes}; quick ${QUICK.maxMinutes})
   --json FILE             also write the raw results as JSON`;
 
@@ -154,6 +159,7 @@ export function parseSizes(argv: string[]): Sizes | "help" {
       "life-move": num,
       "typing-subscribers": num,
       "typing-notifications": num,
+      "files-ops": num,
       "max-minutes": num,
       json: { type: "string" },
     },
@@ -168,9 +174,9 @@ export function parseSizes(argv: string[]): Sizes | "help" {
     if (!Number.isFinite(v) || v < min) throw new Error(`--${name} must be a number ≥ ${min}, got ${String(raw)}`);
     return v;
   };
-  const parts = new Set((values.parts ?? "messages,events,life,typing,lambda").split(",").map((p) => p.trim()));
+  const parts = new Set((values.parts ?? "messages,events,life,typing,lambda,files").split(",").map((p) => p.trim()));
   for (const p of parts) {
-    if (p !== "messages" && p !== "events" && p !== "life" && p !== "typing" && p !== "lambda") throw new Error(`--parts: unknown part ${p}`);
+    if (p !== "messages" && p !== "events" && p !== "life" && p !== "typing" && p !== "lambda" && p !== "files") throw new Error(`--parts: unknown part ${p}`);
   }
   return {
     quick: values.quick === true,
@@ -194,6 +200,7 @@ export function parseSizes(argv: string[]): Sizes | "help" {
     lifeMove: Math.round(n("life-move", base.lifeMove)),
     typingSubscribers: sizeList(values["typing-subscribers"], base.typingSubscribers),
     typingNotifications: Math.round(n("typing-notifications", base.typingNotifications)),
+    filesOps: Math.round(n("files-ops", base.filesOps)),
     drainTimeoutMs: base.drainTimeoutMs,
     maxMinutes: n("max-minutes", base.maxMinutes),
     json: values.json,
@@ -229,5 +236,6 @@ export function sizesLine(s: Sizes): string {
     parts.push(`life-ops=${s.lifeOps} life-history=${s.lifeHistory} life-unread=${s.lifeUnread} life-move=${s.lifeMove}`);
   }
   if (s.parts.has("typing")) parts.push(`typing-subscribers=${s.typingSubscribers.join(",")} typing-notifications=${s.typingNotifications}`);
+  if (s.parts.has("files")) parts.push(`files-ops=${s.filesOps}`);
   return `${s.quick ? "--quick " : ""}${parts.join(" ")}`;
 }

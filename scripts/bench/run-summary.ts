@@ -5,6 +5,7 @@
  */
 import type { CostReport } from "./part-cost.js";
 import type { EventsResult } from "./part-events.js";
+import type { FilesResult } from "./part-files.js";
 import type { LambdaResult } from "./part-lambda.js";
 import type { LifeResult } from "./part-life.js";
 import type { LimitsResult } from "./part-limits.js";
@@ -12,7 +13,7 @@ import type { MessagesResult } from "./part-messages.js";
 import type { TypingResult } from "./part-typing.js";
 
 /** The bench's parts, in the order they run. */
-export type PartName = "messages" | "events" | "life" | "typing" | "limits" | "lambda";
+export type PartName = "messages" | "events" | "life" | "typing" | "limits" | "lambda" | "files";
 
 export interface BenchResults {
   messages?: MessagesResult;
@@ -21,6 +22,7 @@ export interface BenchResults {
   typing?: TypingResult;
   limits?: LimitsResult;
   lambda?: LambdaResult;
+  files?: FilesResult;
   cost?: CostReport;
   /** Error message of each part that failed. */
   failures: Partial<Record<PartName, string>>;

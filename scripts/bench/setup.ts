@@ -1,7 +1,8 @@
 /**
  * Stack setup for the bench: the local stack (DynamoDB Local, the SQS
  * emulator with its in-process consumer, the HTTP adapter in front of the
- * real handlers) with a capacity meter on its document client, and one
+ * real handlers) with a capacity meter on its document client and a call
+ * meter on its file store, and one
  * organization with the streams every part uses.
  */
 import { cpus, totalmem } from "node:os";
@@ -11,6 +12,7 @@ import type { StreamRecord } from "../../shared/data/records/stream.js";
 import type { UserRecord } from "../../shared/data/records/user.js";
 
 import { startLocalStack, type LocalStack } from "../../infra/local/stack.js";
+import { FileStoreMeter } from "./file-meter.js";
 import { DynamoMeter } from "./meter.js";
 import { EventWriteProbe, JobProbe } from "./probe.js";
 import { createStream } from "./seed.js";
@@ -18,6 +20,8 @@ import { createStream } from "./seed.js";
 export interface BenchStack {
   stack: LocalStack;
   meter: DynamoMeter;
+  /** S3 calls of `deps.files` (and their bytes), by origin like {@link BenchStack.meter}. */
+  files: FileStoreMeter;
   probe: EventWriteProbe;
   jobs: JobProbe;
   realm: RealmRecord;
@@ -34,6 +38,8 @@ export async function startBenchStack(streamNames: string[]): Promise<BenchStack
   const stack = await startLocalStack({ env: { LOG_LEVEL: "error", RATE_LIMITS: "off" } });
   const meter = new DynamoMeter();
   meter.install(stack.deps.db);
+  const files = new FileStoreMeter();
+  files.install(stack.deps);
   const probe = new EventWriteProbe();
   probe.install(stack.deps.db);
   const jobs = new JobProbe();
@@ -46,7 +52,7 @@ export async function startBenchStack(streamNames: string[]): Promise<BenchStack
     });
     const streams = new Map<string, StreamRecord>();
     for (const name of streamNames) streams.set(name, await createStream(stack.deps, realm, owner, name));
-    return { stack, meter, probe, jobs, realm, owner, streams };
+    return { stack, meter, files, probe, jobs, realm, owner, streams };
   } catch (err) {
     await stack.stop();
     throw err;
