@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { thumbnailObjectKey } from "../../shared/storage/object-keys.js";
 import { doCreateRealm } from "../../shared/actions/realms/create-realm.js";
 import { deleteRealmJob } from "../../shared/actions/realms/delete-realm.js";
 import { checkAddRealmEmoji, checkRemoveRealmEmoji } from "../../shared/actions/realms/realm-emoji.js";
@@ -192,7 +193,11 @@ describe("attachments", () => {
       messages: [],
       is_realm_public: false,
       is_web_public: false,
+      // Recorded as an image with one stored thumbnail, whose object goes too.
+      image: { width: 4, height: 1, frames: 1, thumbnails: [{ name: "840x560.webp", width: 4, height: 1, byte_size: 5 }] },
     };
+    const thumbnail = thumbnailObjectKey(path, "840x560.webp");
+    await deps.files.put(thumbnail, new TextEncoder().encode("thumb"), { contentType: "image/webp" });
     await putAttachment(deps, record, null);
     const max = 4 * 1024 * 1024;
     const one = (bytes: Uint8Array) => ({ files: [{ bytes, truncated: false }], count: 1 });
@@ -215,6 +220,7 @@ describe("attachments", () => {
     await org.stack.drainDeferredWork();
     expect(await attachmentByPath(deps, realm.id, path)).toBeUndefined();
     expect(await deps.files.get(path)).toBeUndefined();
+    expect(await deps.files.get(thumbnail)).toBeUndefined();
     expect(await listLocalFiles(endpoint, `${realm.id}/`)).toEqual([]);
   });
 });
