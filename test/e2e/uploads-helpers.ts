@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { TestUser } from "../support/api-client.js";
 import type { TestOrg } from "../support/local-stack.js";
+import { putAttachment } from "../../shared/data/attachments.js";
 
 /** Basic credentials of a test user. */
 export function basicAuth(user: TestUser): string {
@@ -50,3 +51,31 @@ export async function fetchFile(org: TestOrg, user: TestUser | null, path: strin
   return { redirect: res, location, file, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
+
+/**
+ * Stores a one-byte attachment record of another organization (realm ID
+ * this one's + 1000), public in it (`webPublic`: web-public too); no bytes.
+ * @returns its path ID
+ */
+export async function putForeignAttachment(org: TestOrg, id: number, letter: string, webPublic: boolean): Promise<string> {
+  const otherRealm = org.realm.id + 1000;
+  const path = `${otherRealm}/cd/${letter.repeat(24)}/foreign.txt`;
+  await putAttachment(
+    org.stack.deps,
+    {
+      id,
+      realm_id: otherRealm,
+      owner_id: org.users.member.id,
+      file_name: "foreign.txt",
+      path_id: path,
+      size: 1,
+      content_type: "text/plain",
+      create_time: Date.now(),
+      messages: [],
+      is_realm_public: true,
+      is_web_public: webPublic,
+    },
+    null,
+  );
+  return path;
+}

@@ -1,10 +1,9 @@
 import { request } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import { putAttachment } from "../../shared/data/attachments.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
 import { createStreamId } from "./streams-helpers.js";
-import { fetchFile, getRoot, uploadFile } from "./uploads-helpers.js";
+import { fetchFile, getRoot, putForeignAttachment, uploadFile } from "./uploads-helpers.js";
 
 const NOT_LOGGED_IN = {
   result: "error",
@@ -133,25 +132,7 @@ describe("spectators and uploaded files", () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual(NOT_FOUND);
 
-    const otherRealm = org.realm.id + 1000;
-    const foreignPath = `${otherRealm}/cd/${"y".repeat(24)}/foreign.txt`;
-    await putAttachment(
-      org.stack.deps,
-      {
-        id: 999_998,
-        realm_id: otherRealm,
-        owner_id: org.users.member.id,
-        file_name: "foreign.txt",
-        path_id: foreignPath,
-        size: 1,
-        content_type: "text/plain",
-        create_time: Date.now(),
-        messages: [],
-        is_realm_public: true,
-        is_web_public: true,
-      },
-      null,
-    );
+    const foreignPath = await putForeignAttachment(org, 999_998, "y", true);
     const foreign = await getRoot(org, null, `/user_uploads/${foreignPath}`);
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual(NOT_FOUND);

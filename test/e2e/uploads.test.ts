@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { putAttachment } from "../../shared/data/attachments.js";
 import { updateRealmFields } from "../../shared/data/realms.js";
 import { useTestOrg } from "../support/local-stack.js";
 import { queueClient } from "./streams-helpers.js";
-import { fetchFile, getRoot, uploadFile, uploadParts } from "./uploads-helpers.js";
+import { fetchFile, getRoot, putForeignAttachment, uploadFile, uploadParts } from "./uploads-helpers.js";
 
 describe("POST /user_uploads", () => {
   const org = useTestOrg();
@@ -139,25 +138,7 @@ describe("GET /user_uploads/{realm_id_str}/{filename}", () => {
     });
 
     // A file of another organization, addressed from this one, is not found.
-    const otherRealm = org.realm.id + 1000;
-    const foreignPath = `${otherRealm}/cd/${"x".repeat(24)}/foreign.txt`;
-    await putAttachment(
-      org.stack.deps,
-      {
-        id: 999_999,
-        realm_id: otherRealm,
-        owner_id: org.users.member.id,
-        file_name: "foreign.txt",
-        path_id: foreignPath,
-        size: 1,
-        content_type: "text/plain",
-        create_time: Date.now(),
-        messages: [],
-        is_realm_public: true,
-        is_web_public: false,
-      },
-      null,
-    );
+    const foreignPath = await putForeignAttachment(org, 999_999, "x", false);
     const foreign = await getRoot(org, org.users.member, `/user_uploads/${foreignPath}`);
     expect(foreign.status).toBe(404);
   });
