@@ -112,6 +112,17 @@ describe("POST /user_uploads reads the body as Django's request.FILES", () => {
   });
 });
 
+describe("GET /api/v1/user_uploads/... (get-file-temporary-url)", () => {
+  it("percent-encodes a non-ASCII file name in the temporary URL, which serves the file", async () => {
+    const res = await uploadParts(org, org.users.member, [{ name: "résumé 2.txt", bytes: "cv" }]);
+    expect(res.body.url).toMatch(/\/résumé-2\.txt$/);
+    const temporary = await org.api(org.users.member, "GET", encodeURI(res.body.url));
+    expect(temporary.status).toBe(200);
+    expect(temporary.body.url).toMatch(/^\/user_uploads\/temporary\/[0-9A-F]{64}\/r%C3%A9sum%C3%A9-2\.txt$/);
+    expect(text((await fetchFile(org, null, temporary.body.url)).bytes)).toBe("cv");
+  });
+});
+
 describe("images: Zulip's BadImageError and emoji geometry", () => {
   it("an avatar body with two parts under one field name sets the last image", async () => {
     const { member2 } = org.users;
