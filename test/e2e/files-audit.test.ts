@@ -164,6 +164,31 @@ describe("images: Zulip's BadImageError and emoji geometry", () => {
     expect((await org.api(member, "GET", "/users/me")).body.avatar_version).toBe(versionBefore);
   });
 
+  it("refuses a truncated image past its header with `Image is corrupted or truncated`, changing nothing", async () => {
+    const { member, admin } = org.users;
+    const png = await pngBytes(300, 200, "#336699");
+    const truncated = [{ name: "t.png", type: "image/png", bytes: png.slice(0, Math.floor(png.length / 2)) }];
+    const refusal = { status: 400, body: badImage("Image is corrupted or truncated") };
+    const answer = async (res: Promise<{ status: number; body: Record<string, any> }>) => {
+      const { status, body } = await res;
+      return { status, body };
+    };
+    const before = {
+      emoji: (await org.api(member, "GET", "/realm/emoji")).body.emoji,
+      version: (await org.api(member, "GET", "/users/me")).body.avatar_version,
+      bots: (await org.api(member, "GET", "/bots")).body.bots,
+    };
+    expect(await answer(sendFiles(org, member, "POST", "/users/me/avatar", truncated))).toEqual(refusal);
+    expect(await answer(sendFiles(org, member, "POST", "/realm/emoji/truncated", truncated))).toEqual(refusal);
+    expect(await answer(sendFiles(org, admin, "POST", "/realm/icon", truncated))).toEqual(refusal);
+    expect(await answer(sendFiles(org, admin, "POST", "/realm/logo", truncated, { night: "true" }))).toEqual(refusal);
+    const bot = sendFiles(org, member, "POST", "/bots", truncated, { full_name: "Bot truncated", short_name: "truncated" });
+    expect(await answer(bot)).toEqual(refusal);
+    expect((await org.api(member, "GET", "/realm/emoji")).body.emoji).toEqual(before.emoji);
+    expect((await org.api(member, "GET", "/users/me")).body.avatar_version).toBe(before.version);
+    expect((await org.api(member, "GET", "/bots")).body.bots).toEqual(before.bots);
+  });
+
   it("a wide animated emoji keeps its frames padded to 64×64; its still is cropped to 64×64", async () => {
     const gif = await animatedGifBytes(128, 48);
     const res = await sendFiles(org, org.users.member, "POST", "/realm/emoji/wide_spinner", [{ name: "w.gif", type: "image/gif", bytes: gif }]);

@@ -12,9 +12,8 @@ import { isGuest, isRealmAdmin } from "../../domain/roles.js";
 import { isValidEmojiName } from "../../emoji/index.js";
 import { HumanUsersOnlyError, InsufficientPermissionError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
-import { resizeImage } from "../../images/image.js";
 import { avatarObjectKeys } from "../../storage/object-keys.js";
-import { checkImageFile } from "../users/avatar.js";
+import { checkImageFile, resizeUploadedImage } from "../users/avatar.js";
 
 /**
  * Custom emoji (https://zulip.com/api/upload-custom-emoji,
@@ -69,7 +68,7 @@ export async function notifyRealmEmoji(deps: Deps, realmId: number, list: readon
  *   `A custom emoji with this name already exists.`, `You must upload exactly one file.`,
  *   `Only administrators can override built-in emoji.`,
  *   `Uploaded file is larger than the allowed limit of <n> MiB`,
- *   and the BadImageError of `checkImageFile` (`BAD_IMAGE`)
+ *   and the BadImageError of `checkImageFile` and `resizeUploadedImage` (`BAD_IMAGE`)
  */
 export async function checkAddRealmEmoji(
   deps: Deps,
@@ -109,8 +108,8 @@ export async function checkAddRealmEmoji(
   // animation keeps its whole frames, padded to the square with transparency.
   const box = { width: EMOJI_SIZE, height: EMOJI_SIZE };
   const [image, still] = await Promise.all([
-    resizeImage(file.bytes, { ...box, fit: animated ? "contain" : "cover", format, animated }),
-    animated ? resizeImage(file.bytes, { ...box, fit: "cover", format: "png", animated: false }) : Promise.resolve(undefined),
+    resizeUploadedImage(file.bytes, { ...box, fit: animated ? "contain" : "cover", format, animated }),
+    animated ? resizeUploadedImage(file.bytes, { ...box, fit: "cover", format: "png", animated: false }) : Promise.resolve(undefined),
   ]);
   const id = await allocateIds(deps, "realm_emoji");
   // Random, so emoji URLs cannot be enumerated; Zulip salts a hash of the ID for the same reason.

@@ -7,7 +7,7 @@ import { avatarUrlFor, DEFAULT_AVATAR_SIZE, MEDIUM_AVATAR_SIZE, mediumAvatarUrlF
 import { realmSettings } from "../../domain/realm-settings.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { BadImageError, JsonableError } from "../../errors.js";
-import { type ImageInfo, MAX_DECODED_PIXELS, readImageHeader, resizeImage } from "../../images/image.js";
+import { type ImageInfo, MAX_DECODED_PIXELS, readImageHeader, resizeImage, type ResizeOptions } from "../../images/image.js";
 import { avatarObjectKeys } from "../../storage/object-keys.js";
 import { notifyRealmBotUpdates, notifyRealmUserUpdates } from "./notify.js";
 
@@ -35,7 +35,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * PNG at each size, Zulip's `resize_avatar`.
  * @param exactlyOne Zulip's message when the body has not exactly one file
  * @throws JsonableError `exactlyOne`, `Uploaded file is larger than the allowed limit of <n> MiB`;
- *   the BadImageError of {@link checkImageFile}
+ *   the BadImageError of {@link checkImageFile} and {@link resizeUploadedImage}
  */
 export async function checkSquareImages(
   upload: ImageUpload,
@@ -67,10 +67,24 @@ export async function checkImageFile(bytes: Uint8Array, formats: ReadonlySet<str
   return info;
 }
 
+/**
+ * Resizes an uploaded image that passed {@link checkImageFile}; bytes that
+ * fail to decode past the header (a truncated or corrupt file) are refused
+ * as Zulip's `libvips_check_image` refuses them, not answered with a 500.
+ * @throws BadImageError `Image is corrupted or truncated`
+ */
+export async function resizeUploadedImage(bytes: Uint8Array, options: ResizeOptions): Promise<Uint8Array> {
+  try {
+    return await resizeImage(bytes, options);
+  } catch {
+    throw new BadImageError("Image is corrupted or truncated");
+  }
+}
+
 /** Decodes and renders an image square at each size, or refuses it as Zulip does. */
 async function renderSquare(bytes: Uint8Array, sizes: readonly number[]): Promise<Uint8Array[]> {
   await checkImageFile(bytes, AVATAR_IMAGE_FORMATS);
-  return Promise.all(sizes.map((size) => resizeImage(bytes, { width: size, height: size, fit: "cover", format: "png" })));
+  return Promise.all(sizes.map((size) => resizeUploadedImage(bytes, { width: size, height: size, fit: "cover", format: "png" })));
 }
 
 /**
