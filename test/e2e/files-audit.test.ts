@@ -203,3 +203,37 @@ describe("images: Zulip's BadImageError and emoji geometry", () => {
     expect(await imageInfo((await fetchServedImage(org, emoji.still_url)).bytes)).toEqual({ format: "png", width: 64, height: 64, pages: 1 });
   });
 });
+
+describe("roles on the files endpoints", () => {
+  it("every role may upload and set its own avatar; only the uploader deletes an attachment", async () => {
+    const { owner, admin, member, guest, bot } = org.users;
+    for (const user of [guest, bot]) {
+      const res = await uploadParts(org, user, [{ name: "mine.txt", bytes: "m" }]);
+      expect({ user: user.email, status: res.status }).toEqual({ user: user.email, status: 200 });
+    }
+    const png = [{ name: "g.png", type: "image/png", bytes: await pngBytes(12, 12) }];
+    expect((await sendFiles(org, guest, "POST", "/users/me/avatar", png)).body).toMatchObject({ result: "success" });
+
+    const url = (await uploadParts(org, member, [{ name: "member-only.txt", bytes: "x" }])).body.url as string;
+    const id = (await org.api(member, "GET", "/attachments")).body.attachments.find(
+      (a: { path_id: string }) => `/user_uploads/${a.path_id}` === url,
+    ).id as number;
+    for (const user of [owner, admin, guest]) {
+      const res = await org.api(user, "DELETE", `/attachments/${id}`);
+      expect({ user: user.email, status: res.status, body: res.body }).toEqual({ user: user.email, status: 400, body: err("Invalid attachment") });
+    }
+    expect(await attachmentOf(member, url)).toMatchObject({ id, name: "member-only.txt" });
+  });
+
+  it("a custom emoji is deactivated by its author or an administrator only, whatever the caller's role", async () => {
+    const { owner, moderator, member, guest, bot } = org.users;
+    const png = [{ name: "e.png", type: "image/png", bytes: await pngBytes(16, 16) }];
+    expect((await sendFiles(org, member, "POST", "/realm/emoji/roles_check", png)).body).toEqual({ result: "success", msg: "" });
+    for (const user of [moderator, guest, bot]) {
+      const res = await org.api(user, "DELETE", "/realm/emoji/roles_check");
+      expect({ user: user.email, body: res.body }).toEqual({ user: user.email, body: err("Must be an organization administrator or emoji author") });
+    }
+    for (const user of [guest, bot]) expect((await org.api(user, "GET", "/realm/emoji")).status).toBe(200);
+    expect((await org.api(owner, "DELETE", "/realm/emoji/roles_check")).body).toEqual({ result: "success", msg: "" });
+  });
+});
