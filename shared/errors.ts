@@ -344,3 +344,15 @@ export class UploadedFileForbiddenError extends JsonableError {
     super("You are not authorized to view this file.", { httpStatus: 403 });
   }
 }
+
+/**
+ * 400 `BAD_IMAGE`: an avatar, icon, logo or custom emoji file that is not
+ * an image the server takes (Zulip's `BadImageError`: `Could not decode
+ * image; did you upload an image file?`, `Invalid image format`, `Image
+ * size exceeds limit.`).
+ */
+export class BadImageError extends JsonableError {
+  constructor(msg: string) {
+    super(msg, { code: "BAD_IMAGE" });
+  }
+}

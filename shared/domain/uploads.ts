@@ -5,6 +5,35 @@
  * (`sanitize_name`, `get_file_info`) and `zerver/lib/mime_types.py`.
  */
 
+/** Longest file name a multipart part keeps, in characters (Django's `UploadedFile` name limit). */
+export const MAX_MULTIPART_FILE_NAME_LENGTH = 255;
+
+/**
+ * The name a multipart file part is known by, as Django reads
+ * `request.FILES` for Zulip (`MultiPartParser.sanitize_file_name`, then
+ * `UploadedFile`'s name rule): the last segment after `/` or `\\`, without
+ * non-printable characters, cut to {@link MAX_MULTIPART_FILE_NAME_LENGTH}
+ * characters with its extension kept. A part without a usable name (none,
+ * empty, `.` or `..`) is no file at all.
+ * @returns the name, or null when the part is not a file
+ * @example multipartFileName("C:\\tmp\\a.txt") === "a.txt"; multipartFileName("..") === null
+ */
+export function multipartFileName(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  const segment = raw.slice(Math.max(raw.lastIndexOf("/"), raw.lastIndexOf("\\")) + 1);
+  // Python's `str.isprintable`: no control, format, surrogate, private-use, unassigned or separator characters but the space.
+  const name = segment.replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?! )\p{Zs}/gu, "");
+  if (name === "" || name === "." || name === "..") return null;
+  const chars = [...name];
+  if (chars.length <= MAX_MULTIPART_FILE_NAME_LENGTH) return name;
+  // Python's `os.path.splitext`: the extension starts at the last dot that follows a character other than a dot.
+  const dot = name.lastIndexOf(".");
+  const hasExt = dot > 0 && /[^.]/.test(name.slice(0, dot));
+  const ext = hasExt ? [...name.slice(dot)].slice(0, MAX_MULTIPART_FILE_NAME_LENGTH) : [];
+  const root = hasExt ? [...name.slice(0, dot)] : chars;
+  return [...root.slice(0, MAX_MULTIPART_FILE_NAME_LENGTH - ext.length), ...ext].join("");
+}
+
 /**
  * Makes a client's file name safe for a URL path segment and an S3 key
  * (Zulip's `sanitize_name`): NFKC-normalized; every character other than a
@@ -19,6 +48,32 @@ export function sanitizeUploadName(name: string): string {
   value = value.replace(/[-\s]+/gu, "-");
   if (value === "" || value === "." || value === "..") return "uploaded-file";
   return value;
+}
+
+/**
+ * Most UTF-8 bytes of the sanitized name in a path ID: the path ID is an S3
+ * key and part of DynamoDB sort keys (1,024 bytes each), after a prefix of
+ * at most ~45 bytes and, in a message's claim, ~30 more.
+ */
+export const MAX_UPLOAD_PATH_NAME_BYTES = 900;
+
+/**
+ * A sanitized name ({@link sanitizeUploadName}) cut to at most `maxBytes`
+ * UTF-8 bytes at a character boundary, its extension (up to 16
+ * characters) kept. Zulip has no such bound; names of up to 255 letters of
+ * four bytes each need it.
+ */
+export function capUploadPathName(name: string, maxBytes = MAX_UPLOAD_PATH_NAME_BYTES): string {
+  if (Buffer.byteLength(name, "utf8") <= maxBytes) return name;
+  const ext = /\.[^.]{1,16}$/.exec(name)?.[0] ?? "";
+  let budget = maxBytes - Buffer.byteLength(ext, "utf8");
+  let root = "";
+  for (const ch of name.slice(0, name.length - ext.length)) {
+    budget -= Buffer.byteLength(ch, "utf8");
+    if (budget < 0) break;
+    root += ch;
+  }
+  return root + ext;
 }
 
 /**

@@ -1,4 +1,5 @@
 import busboy from "busboy";
+import { multipartFileName } from "../domain/uploads.js";
 import { JsonableError } from "../errors.js";
 import type { ApiContext } from "./context.js";
 import { header } from "./raw-params.js";
@@ -7,7 +8,7 @@ import { header } from "./raw-params.js";
 export interface UploadedFile {
   /** The form field's name (Zulip reads every file field, whatever its name). */
   field: string;
-  /** The client's file name, as sent (not sanitized). */
+  /** The client's file name as Django reads it ({@link multipartFileName}); not sanitized further. */
   filename: string;
   /** The part's declared MIME type (never trusted for images: the bytes decide). */
   contentType: string;
@@ -20,7 +21,7 @@ export interface UploadedFile {
 export interface MultipartLimits {
   /** Largest file part kept, in bytes; a larger one comes back `truncated`. */
   maxFileBytes: number;
-  /** Most file parts kept; any further ones are counted, not read. @default 10 */
+  /** Most file fields kept; parts of any further fields are counted, not read. @default 10 */
   maxFiles?: number;
 }
 
@@ -29,7 +30,10 @@ export interface MultipartLimits {
  * busboy (text fields are already in `ctx.params`). A request of any other
  * content type has no files. The body is in memory already (API Gateway
  * delivers it whole, base64-encoded), so the limits bound the copies only.
- * @returns the files kept and how many file parts the body had in all
+ * Files are read as Django's `request.FILES` gives them to Zulip's views:
+ * one per field name (a later part of the same field replaces the earlier
+ * one), and a part without a usable file name is no file.
+ * @returns the files kept and how many file fields the body had in all
  * @throws JsonableError 400 `Malformed request body` when the multipart framing is broken
  */
 export async function multipartFiles(
@@ -40,10 +44,14 @@ export async function multipartFiles(
   if (!ctx.body || !contentType.toLowerCase().startsWith("multipart/form-data")) return { files: [], count: 0 };
   const maxFiles = limits.maxFiles ?? 10;
   return new Promise((resolve, reject) => {
-    const files: UploadedFile[] = [];
+    // Per field name, the latest part read (by its position in the body).
+    const byField = new Map<string, { index: number; file: UploadedFile }>();
+    // Every file field seen, and those read (the first `maxFiles`).
+    const fields = new Set<string>();
+    const reading = new Set<string>();
     // Each file part's stream may end after the parser closes: wait for all of them.
     const pending: Promise<void>[] = [];
-    let count = 0;
+    let parts = 0;
     let parser: busboy.Busboy;
     try {
       // File names arrive as UTF-8 (browsers and the Zulip clients send them so), not busboy's default Latin-1.
@@ -57,11 +65,14 @@ export async function multipartFiles(
       return;
     }
     parser.on("file", (field, stream, info) => {
-      count += 1;
-      if (count > maxFiles) {
+      const filename = multipartFileName(info.filename);
+      if (filename !== null) fields.add(field);
+      if (filename === null || (!reading.has(field) && reading.size >= maxFiles)) {
         stream.resume();
         return;
       }
+      reading.add(field);
+      const index = parts++;
       const chunks: Buffer[] = [];
       let truncated = false;
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -69,13 +80,14 @@ export async function multipartFiles(
       pending.push(
         new Promise<void>((done) => {
           stream.on("close", () => {
-            files.push({
+            const file = {
               field,
-              filename: info.filename ?? "",
+              filename,
               contentType: info.mimeType || "application/octet-stream",
               bytes: Buffer.concat(chunks),
               truncated,
-            });
+            };
+            if ((byField.get(field)?.index ?? -1) < index) byField.set(field, { index, file });
             done();
           });
         }),
@@ -83,7 +95,10 @@ export async function multipartFiles(
     });
     parser.on("error", () => reject(new JsonableError("Malformed request body")));
     parser.on("close", () => {
-      void Promise.all(pending).then(() => resolve({ files, count }));
+      void Promise.all(pending).then(() => {
+        const files = [...byField.values()].sort((a, b) => a.index - b.index).map((f) => f.file);
+        resolve({ files, count: fields.size });
+      });
     });
     parser.end(ctx.body);
   });

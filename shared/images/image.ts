@@ -45,12 +45,21 @@ export const MAX_DECODED_PIXELS = 40_000_000;
  *   of a {@link ImageFormat} (or claim more than {@link MAX_DECODED_PIXELS})
  */
 export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo | undefined> {
+  const info = await readImageHeader(bytes);
+  return info && info.width * info.height <= MAX_DECODED_PIXELS ? info : undefined;
+}
+
+/**
+ * {@link inspectImage} without the bound on pixels: only the header is
+ * read, so a caller can tell a too-large image from one that is not an image.
+ * @returns its format and size, or `undefined` when the bytes are not an image of a {@link ImageFormat}
+ */
+export async function readImageHeader(bytes: Uint8Array): Promise<ImageInfo | undefined> {
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_DECODED_PIXELS }).metadata();
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (!meta.format || !DECODED_FORMATS.has(meta.format) || !meta.width || !meta.height) return undefined;
     const frames = meta.pages ?? 1;
     const height = meta.pageHeight ?? meta.height;
-    if (meta.width * height > MAX_DECODED_PIXELS) return undefined;
     // EXIF orientations 5–8 turn the image a quarter: shown, it is as wide as it is stored high.
     const turned = meta.orientation !== undefined && meta.orientation >= 5 && meta.orientation <= 8;
     return {
@@ -69,8 +78,11 @@ export interface ResizeOptions {
   /** Box in pixels. */
   width: number;
   height: number;
-  /** `cover`: crop to fill the box exactly (avatars); `inside`: keep the whole image within it (emoji, thumbnails). */
-  fit: "cover" | "inside";
+  /**
+   * `cover`: crop to fill the box exactly (avatars, still emoji); `inside`: keep the whole image within it
+   * (thumbnails, logos); `contain`: the whole image within the box, padded to it with transparency (animated emoji).
+   */
+  fit: "cover" | "inside" | "contain";
   /** Output format. */
   format: "png" | "webp" | "jpeg" | "gif";
   /** Keep every frame of an animation (emoji); otherwise the first frame only. */
@@ -113,6 +125,7 @@ export async function resizeImageWithSize(bytes: Uint8Array, options: ResizeOpti
       width: options.width,
       height: options.height,
       fit: options.fit,
+      ...(options.fit === "contain" ? { background: { r: 0, g: 0, b: 0, alpha: 0 } } : {}),
       withoutEnlargement: options.withoutEnlargement ?? false,
     })
     .toFormat(options.format);

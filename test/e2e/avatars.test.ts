@@ -16,6 +16,8 @@ let watcher: EventQueueClient;
 let png: Uint8Array;
 
 const err = (msg: string) => ({ result: "error", msg, code: "BAD_REQUEST" });
+/** Zulip's `BadImageError` answers `BAD_IMAGE`. */
+const badImage = (msg: string) => ({ result: "error", msg, code: "BAD_IMAGE" });
 const file = (bytes: Uint8Array, name = "a.png") => [{ name, type: "image/png", bytes }];
 
 beforeAll(async () => {
@@ -77,7 +79,7 @@ describe("POST /users/me/avatar", () => {
     );
     const text = new TextEncoder().encode("plain text, not a PNG");
     expect((await sendFiles(org, member2, "POST", "/users/me/avatar", file(text, "x.png"))).body).toEqual(
-      err("Could not decode image; did you upload an image file?"),
+      badImage("Could not decode image; did you upload an image file?"),
     );
     const big = new Uint8Array(4 * 1024 * 1024 + 1);
     expect((await sendFiles(org, member2, "POST", "/users/me/avatar", file(big))).body).toEqual(
@@ -157,7 +159,7 @@ describe("organization icon and logos", () => {
     );
     const text = new TextEncoder().encode("not an image");
     expect((await sendFiles(org, org.users.admin, "POST", "/realm/icon", file(text, "x.png"))).body).toEqual(
-      err("Could not decode image; did you upload an image file?"),
+      badImage("Could not decode image; did you upload an image file?"),
     );
   });
 });

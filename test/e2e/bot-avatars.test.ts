@@ -9,7 +9,8 @@ import { eventCursors, eventsAfter, storedUser } from "./users-support.js";
  * `patch_bot_backend` read it).
  */
 const org = useTestOrg();
-const err = (msg: string) => ({ result: "error", msg, code: "BAD_REQUEST" });
+/** Zulip's `BadImageError` (an image that does not decode) answers `BAD_IMAGE`; the other refusals `BAD_REQUEST`. */
+const err = (msg: string) => ({ result: "error", msg, code: msg.startsWith("Could not decode image") ? "BAD_IMAGE" : "BAD_REQUEST" });
 const png = (bytes: Uint8Array, name = "bot.png"): FilePart => ({ name, type: "image/png", bytes });
 const avatarPath = (botId: number, version: number, medium = false) =>
   `/user_avatars/${org.realm.id}/avatars/${botId}-${version}${medium ? "-medium" : ""}.png?version=${version}`;

@@ -12,8 +12,8 @@ import { isGuest, isRealmAdmin } from "../../domain/roles.js";
 import { isValidEmojiName } from "../../emoji/index.js";
 import { HumanUsersOnlyError, InsufficientPermissionError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
-import { inspectImage, resizeImage } from "../../images/image.js";
 import { avatarObjectKeys } from "../../storage/object-keys.js";
+import { checkImageFile, resizeUploadedImage } from "../users/avatar.js";
 
 /**
  * Custom emoji (https://zulip.com/api/upload-custom-emoji,
@@ -33,6 +33,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** MIME type of each format an emoji keeps (Zulip's inline image types that it thumbnails). */
 const EMOJI_TYPES: Record<string, string> = { png: "image/png", gif: "image/gif", jpeg: "image/jpeg", webp: "image/webp" };
+
+const EMOJI_FORMATS: ReadonlySet<string> = new Set(Object.keys(EMOJI_TYPES));
 
 /** Zulip's `RealmEmoji` namespace: the realm's emoji, active and deactivated. One Query. */
 export async function realmEmojiList(deps: Deps, realmId: number): Promise<RealmEmojiRecord[]> {
@@ -56,8 +58,9 @@ export async function notifyRealmEmoji(deps: Deps, realmId: number, list: readon
  * `add_custom_emoji_policy`, that no active emoji has the name, that the
  * body has exactly one file, that only administrators override a Unicode
  * emoji name, the size, and that the bytes are an image of a kept format.
- * The image is resized within 64×64 (animation kept; an animated one also
- * gets a still PNG of its first frame), stored, then the record and its
+ * The image is made 64×64 (a still one cropped, an animation padded, every
+ * frame kept; an animated one also gets a still PNG of its first frame,
+ * cropped), stored, then the record and its
  * name claim are written in one transaction; the realm gets `realm_emoji`.
  * @param maxBytes the largest file accepted, in bytes
  * @throws JsonableError 400 `Not allowed for guest users`, `This endpoint does not accept bot requests.`,
@@ -65,7 +68,7 @@ export async function notifyRealmEmoji(deps: Deps, realmId: number, list: readon
  *   `A custom emoji with this name already exists.`, `You must upload exactly one file.`,
  *   `Only administrators can override built-in emoji.`,
  *   `Uploaded file is larger than the allowed limit of <n> MiB`,
- *   `Could not decode image; did you upload an image file?`, `Invalid image format`
+ *   and the BadImageError of `checkImageFile` and `resizeUploadedImage` (`BAD_IMAGE`)
  */
 export async function checkAddRealmEmoji(
   deps: Deps,
@@ -96,17 +99,17 @@ export async function checkAddRealmEmoji(
   if (file.truncated || file.bytes.length > maxBytes) {
     throw new JsonableError(`Uploaded file is larger than the allowed limit of ${maxBytes / (1024 * 1024)} MiB`);
   }
-  const info = await inspectImage(file.bytes);
-  if (!info) throw new JsonableError("Could not decode image; did you upload an image file?");
-  const contentType = EMOJI_TYPES[info.format];
-  if (!contentType) throw new JsonableError("Invalid image format");
+  const info = await checkImageFile(file.bytes, EMOJI_FORMATS);
+  const contentType = EMOJI_TYPES[info.format]!;
 
   const animated = info.frames > 1;
   const format = info.format as "png" | "gif" | "jpeg" | "webp";
-  const box = { width: EMOJI_SIZE, height: EMOJI_SIZE, fit: "inside" as const };
+  // Zulip's `resize_emoji`: a still image (and an animation's still) is cropped to the square; an
+  // animation keeps its whole frames, padded to the square with transparency.
+  const box = { width: EMOJI_SIZE, height: EMOJI_SIZE };
   const [image, still] = await Promise.all([
-    resizeImage(file.bytes, { ...box, format, animated }),
-    animated ? resizeImage(file.bytes, { ...box, format: "png", animated: false }) : Promise.resolve(undefined),
+    resizeUploadedImage(file.bytes, { ...box, fit: animated ? "contain" : "cover", format, animated }),
+    animated ? resizeUploadedImage(file.bytes, { ...box, fit: "cover", format: "png", animated: false }) : Promise.resolve(undefined),
   ]);
   const id = await allocateIds(deps, "realm_emoji");
   // Random, so emoji URLs cannot be enumerated; Zulip salts a hash of the ID for the same reason.

@@ -7,9 +7,8 @@ import { DEFAULT_AVATAR_SIZE, realmIconUrl, realmLogoUrl } from "../../domain/av
 import { realmUrl } from "../../domain/email.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { JsonableError, OrganizationAdministratorRequiredError } from "../../errors.js";
-import { inspectImage, resizeImage } from "../../images/image.js";
 import { avatarObjectKeys } from "../../storage/object-keys.js";
-import { checkSquareImages, type ImageUpload } from "../users/avatar.js";
+import { AVATAR_IMAGE_FORMATS, checkImageFile, checkSquareImages, type ImageUpload, resizeUploadedImage } from "../users/avatar.js";
 import { notifyRealmUpdateDict } from "./notify.js";
 
 /**
@@ -89,8 +88,7 @@ export async function checkDeleteRealmIcon(deps: Deps, realm: RealmRecord, user:
  * `POST /realm/logo` (Zulip's `upload_logo`): one image, kept whole within
  * 800×100 (PNG); the day or `night` logo's source becomes `U`.
  * @throws OrganizationAdministratorRequiredError; JsonableError `You must upload exactly one logo.`,
- *   `Uploaded file is larger than the allowed limit of <n> MiB`,
- *   `Could not decode image; did you upload an image file?`, `Invalid image format`
+ *   `Uploaded file is larger than the allowed limit of <n> MiB`; the BadImageError of `checkImageFile` and `resizeUploadedImage`
  */
 export async function checkUploadRealmLogo(
   deps: Deps,
@@ -106,10 +104,8 @@ export async function checkUploadRealmLogo(
   if (file.truncated || file.bytes.length > maxBytes) {
     throw new JsonableError(`Uploaded file is larger than the allowed limit of ${maxBytes / (1024 * 1024)} MiB`);
   }
-  const info = await inspectImage(file.bytes);
-  if (!info) throw new JsonableError("Could not decode image; did you upload an image file?");
-  if (!["png", "jpeg", "gif", "webp"].includes(info.format)) throw new JsonableError("Invalid image format");
-  const logo = await resizeImage(file.bytes, { ...LOGO_BOX, fit: "inside", format: "png", withoutEnlargement: true });
+  await checkImageFile(file.bytes, AVATAR_IMAGE_FORMATS);
+  const logo = await resizeUploadedImage(file.bytes, { ...LOGO_BOX, fit: "inside", format: "png", withoutEnlargement: true });
   const kind = night ? "night_logo" : "logo";
   const version = current(realm, kind).version + 1;
   await deps.files.put(avatarObjectKeys.realmImage(realm.id, kind, version), logo, { contentType: "image/png", cacheControl: IMMUTABLE });

@@ -182,7 +182,7 @@ export async function fileDownloadRedirectUrl(
  * without credentials for {@link TEMPORARY_URL_SECONDS}. The token is random
  * (stored with its path and expiry) rather than signed, so the server needs
  * no signing secret.
- * @returns `/user_uploads/temporary/<token>/<file name>`
+ * @returns `/user_uploads/temporary/<token>/<file name, percent-encoded>`
  * @throws see {@link accessUploadedFile}
  */
 export async function doCreateTemporaryFileUrl(
@@ -197,7 +197,8 @@ export async function doCreateTemporaryFileUrl(
   const expiresAt = Math.floor(deps.clock.now() / 1000) + TEMPORARY_URL_SECONDS;
   await putFileAccessToken(deps, token, attachment.path_id, expiresAt);
   const name = attachment.path_id.split("/").pop()!;
-  return `/user_uploads/temporary/${token}/${name}`;
+  // Percent-encoded, as Django's `reverse` gives Zulip's URL (a sanitized name has only letters, digits, `_.-`).
+  return `/user_uploads/temporary/${token}/${encodeURIComponent(name)}`;
 }
 
 /**

@@ -10,6 +10,7 @@ import { inspectImage } from "../../images/image.js";
 import { thumbnailJob } from "./thumbnail-job.js";
 import {
   bareContentType,
+  capUploadPathName,
   sanitizeUploadName,
   uploadContentDisposition,
   uploadContentType,
@@ -36,12 +37,15 @@ export const MAX_UPLOAD_FILE_NAME_LENGTH = 5000;
 /** Bytes in one MiB. */
 const MIB = 1024 * 1024;
 
-/** An upload's S3 key and path: `<realm>/<2 hex>/<24 URL-safe random chars>/<name>`, drawn from the CSPRNG. */
+/**
+ * An upload's S3 key and path: `<realm>/<2 hex>/<24 URL-safe random chars>/<name>`, drawn from the CSPRNG,
+ * the name cut to fit S3 and DynamoDB key limits.
+ */
 function newPathId(realmId: number, sanitizedName: string): string {
   return buildUploadPathId(
     realmId,
     { prefix: randomBytes(1).toString("hex"), name: randomBytes(18).toString("base64url") },
-    sanitizedName,
+    capUploadPathName(sanitizedName),
   );
 }
 
@@ -88,37 +92,60 @@ export async function checkUploadFile(
 
   const contentType = uploadContentType(file.contentType, fileName);
   const pathId = newPathId(realm.id, sanitizeUploadName(fileName));
-  // Only a type that may be an image is decoded, and then only its header: the bytes decide.
-  const [id, , image] = await Promise.all([
-    allocateIds(deps, "attachment"),
-    deps.files.put(pathId, file.bytes, {
-      contentType,
-      contentDisposition: uploadContentDisposition(fileName, contentType),
-    }),
-    THUMBNAIL_ACCEPT_IMAGE_TYPES.has(bareContentType(contentType)) ? inspectImage(file.bytes) : Promise.resolve(undefined),
-  ]);
-  const record: AttachmentRecord = {
-    id,
-    realm_id: realm.id,
-    owner_id: user.user_id,
-    file_name: fileName,
-    path_id: pathId,
-    size: file.bytes.length,
-    content_type: contentType,
-    create_time: deps.clock.now(),
-    messages: [],
-    is_realm_public: false,
-    is_web_public: false,
-    ...(image ? { image: { width: image.width, height: image.height, frames: image.frames, thumbnails: [] } } : {}),
-  };
-  if (!(await putAttachment(deps, record, quotaBytes))) {
-    // The quota is checked atomically with the write; the bytes stored beside it go.
-    await deps.files.delete([pathId]);
-    throw new RealmUploadQuotaError();
-  }
+  const { record, image } = await storeUpload(deps, realm, user, file.bytes, fileName, contentType, pathId, quotaBytes);
   await Promise.all([
     notifyAttachmentUpdate(deps, "add", record),
     image ? deps.deferred.enqueue([thumbnailJob(realm.id, [pathId])]) : Promise.resolve(),
   ]);
   return { url: uploadUrl(pathId) };
+}
+
+/**
+ * Stores the bytes and the attachment record (with the realm's upload space)
+ * of a checked upload. Whatever fails after the bytes are stored removes
+ * them again, so a refused or failed upload leaves no object behind.
+ * @throws RealmUploadQuotaError when the quota would be exceeded
+ */
+async function storeUpload(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  bytes: Uint8Array,
+  fileName: string,
+  contentType: string,
+  pathId: string,
+  quotaBytes: number | null,
+): Promise<{ record: AttachmentRecord; image: { width: number; height: number; frames: number } | undefined }> {
+  let stored = false;
+  try {
+    // Only a type that may be an image is decoded, and then only its header: the bytes decide.
+    const [id, , image] = await Promise.all([
+      allocateIds(deps, "attachment"),
+      deps.files.put(pathId, bytes, {
+        contentType,
+        contentDisposition: uploadContentDisposition(fileName, contentType),
+      }),
+      THUMBNAIL_ACCEPT_IMAGE_TYPES.has(bareContentType(contentType)) ? inspectImage(bytes) : Promise.resolve(undefined),
+    ]);
+    const record: AttachmentRecord = {
+      id,
+      realm_id: realm.id,
+      owner_id: user.user_id,
+      file_name: fileName,
+      path_id: pathId,
+      size: bytes.length,
+      content_type: contentType,
+      create_time: deps.clock.now(),
+      messages: [],
+      is_realm_public: false,
+      is_web_public: false,
+      ...(image ? { image: { width: image.width, height: image.height, frames: image.frames, thumbnails: [] } } : {}),
+    };
+    // The quota is checked atomically with the write.
+    if (!(await putAttachment(deps, record, quotaBytes))) throw new RealmUploadQuotaError();
+    stored = true;
+    return { record, image };
+  } finally {
+    if (!stored) await deps.files.delete([pathId]);
+  }
 }

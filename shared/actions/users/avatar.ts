@@ -6,8 +6,8 @@ import { listRealmMembers } from "../../data/users.js";
 import { avatarUrlFor, DEFAULT_AVATAR_SIZE, MEDIUM_AVATAR_SIZE, mediumAvatarUrlFor } from "../../domain/avatar.js";
 import { realmSettings } from "../../domain/realm-settings.js";
 import { isRealmAdmin } from "../../domain/roles.js";
-import { JsonableError } from "../../errors.js";
-import { inspectImage, resizeImage } from "../../images/image.js";
+import { BadImageError, JsonableError } from "../../errors.js";
+import { type ImageInfo, MAX_DECODED_PIXELS, readImageHeader, resizeImage, type ResizeOptions } from "../../images/image.js";
 import { avatarObjectKeys } from "../../storage/object-keys.js";
 import { notifyRealmBotUpdates, notifyRealmUserUpdates } from "./notify.js";
 
@@ -24,8 +24,8 @@ export interface ImageUpload {
   count: number;
 }
 
-/** Formats Zulip decodes for avatars, icons and logos (its thumbnailing's accepted image types). */
-const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(["png", "jpeg", "gif", "webp"]);
+/** Formats decoded for avatars, icons and logos (those of Zulip's `THUMBNAIL_ACCEPT_IMAGE_TYPES` sharp reads; stored as PNG). */
+export const AVATAR_IMAGE_FORMATS: ReadonlySet<string> = new Set(["png", "jpeg", "gif", "webp", "avif", "tiff"]);
 
 /** Uploaded avatars are immutable per key (a new version is a new key). */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -34,8 +34,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * Checks one image file of an upload and renders it square (`cover`) as
  * PNG at each size, Zulip's `resize_avatar`.
  * @param exactlyOne Zulip's message when the body has not exactly one file
- * @throws JsonableError `exactlyOne`, `Uploaded file is larger than the allowed limit of <n> MiB`,
- *   `Could not decode image; did you upload an image file?`, `Invalid image format`
+ * @throws JsonableError `exactlyOne`, `Uploaded file is larger than the allowed limit of <n> MiB`;
+ *   the BadImageError of {@link checkImageFile} and {@link resizeUploadedImage}
  */
 export async function checkSquareImages(
   upload: ImageUpload,
@@ -51,12 +51,40 @@ export async function checkSquareImages(
   return renderSquare(file.bytes, sizes);
 }
 
+/**
+ * Reads an uploaded image's header and refuses it as Zulip's
+ * `libvips_check_image` does: bytes that are no image, more pixels in all
+ * frames than {@link MAX_DECODED_PIXELS} (Zulip's bound is higher; a Lambda
+ * has less memory), or a format the caller does not take.
+ * @throws BadImageError `Could not decode image; did you upload an image file?`,
+ *   `Image size exceeds limit.`, `Invalid image format`
+ */
+export async function checkImageFile(bytes: Uint8Array, formats: ReadonlySet<string>): Promise<ImageInfo> {
+  const info = await readImageHeader(bytes);
+  if (!info) throw new BadImageError("Could not decode image; did you upload an image file?");
+  if (info.width * info.height * info.frames > MAX_DECODED_PIXELS) throw new BadImageError("Image size exceeds limit.");
+  if (!formats.has(info.format)) throw new BadImageError("Invalid image format");
+  return info;
+}
+
+/**
+ * Resizes an uploaded image that passed {@link checkImageFile}; bytes that
+ * fail to decode past the header (a truncated or corrupt file) are refused
+ * as Zulip's `libvips_check_image` refuses them, not answered with a 500.
+ * @throws BadImageError `Image is corrupted or truncated`
+ */
+export async function resizeUploadedImage(bytes: Uint8Array, options: ResizeOptions): Promise<Uint8Array> {
+  try {
+    return await resizeImage(bytes, options);
+  } catch {
+    throw new BadImageError("Image is corrupted or truncated");
+  }
+}
+
 /** Decodes and renders an image square at each size, or refuses it as Zulip does. */
 async function renderSquare(bytes: Uint8Array, sizes: readonly number[]): Promise<Uint8Array[]> {
-  const info = await inspectImage(bytes);
-  if (!info) throw new JsonableError("Could not decode image; did you upload an image file?");
-  if (!ACCEPTED_FORMATS.has(info.format)) throw new JsonableError("Invalid image format");
-  return Promise.all(sizes.map((size) => resizeImage(bytes, { width: size, height: size, fit: "cover", format: "png" })));
+  await checkImageFile(bytes, AVATAR_IMAGE_FORMATS);
+  return Promise.all(sizes.map((size) => resizeUploadedImage(bytes, { width: size, height: size, fit: "cover", format: "png" })));
 }
 
 /**
