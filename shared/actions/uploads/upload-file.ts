@@ -92,10 +92,10 @@ export async function checkUploadFile(
 
   const contentType = uploadContentType(file.contentType, fileName);
   const pathId = newPathId(realm.id, sanitizeUploadName(fileName));
-  const { record, image } = await storeUpload(deps, realm, user, file.bytes, fileName, contentType, pathId, quotaBytes);
+  const record = await storeUpload(deps, realm, user, file.bytes, fileName, contentType, pathId, quotaBytes);
   await Promise.all([
     notifyAttachmentUpdate(deps, "add", record),
-    image ? deps.deferred.enqueue([thumbnailJob(realm.id, [pathId])]) : Promise.resolve(),
+    record.image ? deps.deferred.enqueue([thumbnailJob(realm.id, [pathId])]) : Promise.resolve(),
   ]);
   return { url: uploadUrl(pathId) };
 }
@@ -115,7 +115,7 @@ async function storeUpload(
   contentType: string,
   pathId: string,
   quotaBytes: number | null,
-): Promise<{ record: AttachmentRecord; image: { width: number; height: number; frames: number } | undefined }> {
+): Promise<AttachmentRecord> {
   let stored = false;
   try {
     // Only a type that may be an image is decoded, and then only its header: the bytes decide.
@@ -144,7 +144,7 @@ async function storeUpload(
     // The quota is checked atomically with the write.
     if (!(await putAttachment(deps, record, quotaBytes))) throw new RealmUploadQuotaError();
     stored = true;
-    return { record, image };
+    return record;
   } finally {
     if (!stored) await deps.files.delete([pathId]);
   }
