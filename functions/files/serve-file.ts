@@ -1,6 +1,5 @@
 import {
   doCreateTemporaryFileUrl,
-  fileDownloadRedirectUrl,
   temporaryFileRedirectUrl,
   uploadedFileRedirectUrl,
 } from "../../shared/actions/uploads/serve-file.js";
@@ -26,7 +25,7 @@ export const serveUploadedFile: PublicEndpoint = async (ctx) =>
  */
 export const serveFileDownload: PublicEndpoint = async (ctx) =>
   new RedirectResult(
-    await fileDownloadRedirectUrl(ctx.deps, ctx.realm, ctx.user, ctx.pathParams.realm_id_str ?? "", ctx.pathParams.filename ?? ""),
+    await uploadedFileRedirectUrl(ctx.deps, ctx.realm, ctx.user, ctx.pathParams.realm_id_str ?? "", ctx.pathParams.filename ?? "", true),
   );
 
 /**

@@ -144,8 +144,11 @@ export async function presignedFileUrl(deps: Deps, attachment: AttachmentRecord,
 
 /**
  * `GET /user_uploads/{realm_id_str}/{filename}` (root form; Zulip's
- * `serve_file_backend`): the presigned URL to redirect the caller (a user,
- * or a spectator when `user` is null) to.
+ * `serve_file_backend`) and its download form
+ * `GET /user_uploads/download/...` (`serve_file_download_backend`): the
+ * presigned URL to redirect the caller (a user, or a spectator when `user`
+ * is null) to. With `forceDownload`, S3 answers `Content-Disposition:
+ * attachment; filename=...` whatever the file's type, so a browser saves it.
  * @throws see {@link accessUploadedFile}
  */
 export async function uploadedFileRedirectUrl(
@@ -154,25 +157,9 @@ export async function uploadedFileRedirectUrl(
   user: UserRecord | null,
   realmIdStr: string,
   filename: string,
+  forceDownload = false,
 ): Promise<string> {
-  return presignedFileUrl(deps, await accessUploadedFile(deps, realm, user, realmIdStr, filename));
-}
-
-/**
- * `GET /user_uploads/download/{realm_id_str}/{filename}` (Zulip's
- * `serve_file_download_backend`): as {@link uploadedFileRedirectUrl}, but
- * the presigned URL makes S3 answer `Content-Disposition: attachment;
- * filename=...` whatever the file's type, so a browser saves it.
- * @throws see {@link accessUploadedFile}
- */
-export async function fileDownloadRedirectUrl(
-  deps: Deps,
-  realm: RealmRecord | null,
-  user: UserRecord | null,
-  realmIdStr: string,
-  filename: string,
-): Promise<string> {
-  return presignedFileUrl(deps, await accessUploadedFile(deps, realm, user, realmIdStr, filename), true);
+  return presignedFileUrl(deps, await accessUploadedFile(deps, realm, user, realmIdStr, filename), forceDownload);
 }
 
 /**
