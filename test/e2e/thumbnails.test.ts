@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
 import { attachmentByPath, updateAttachmentImage } from "../../shared/data/attachments.js";
+import { updateRenderedContent } from "../../shared/data/messages.js";
 import type { AttachmentRecord } from "../../shared/data/records/attachment.js";
 import { thumbnailObjectKey } from "../../shared/storage/object-keys.js";
 import type { TestUser } from "../support/api-client.js";
@@ -9,6 +11,11 @@ import { createStream, createStreamId, queueClient } from "./streams-helpers.js"
 import { fetchFile, getRoot, uploadFile } from "./uploads-helpers.js";
 
 const PLACEHOLDER_SRC = "/static/images/loading/loader-black.svg";
+
+/** A placeholder preview of an upload, as the renderer writes it. */
+const placeholderDiv = (url: string, title: string) =>
+  `<div class="message_inline_image"><a href="${url}" title="${title}">` +
+  `<img class="image-loading-placeholder" data-original-dimensions="10x10" src="${PLACEHOLDER_SRC}"></a></div>`;
 
 describe("thumbnails of uploaded images", () => {
   const org = useTestOrg();
@@ -224,6 +231,20 @@ describe("thumbnails of uploaded images", () => {
     expect((await attachment(url)).image).toBeUndefined();
     expect(await renderedContent(member, id)).toBe(`<p>look <a href="${url}">broken.png</a></p>`);
     expect((await getRoot(org, member, `/user_uploads/thumbnail/${pathOf(url)}/840x560.webp`)).status).toBe(404);
+  });
+
+  it("a job for an upload already found not to be an image still removes a placeholder rendered before", async () => {
+    const { member } = org.users;
+    await createStream(org, member, "thumbs late removal");
+    const url = await uploadImage(member, "text.png", "plain text", "image/png");
+    expect((await attachment(url)).image).toBeUndefined();
+    const id = await send(member, "thumbs late removal", `[text.png](${url})`);
+    const plain = await renderedContent(member, id);
+    // As rendered by a send that read the attachment while it still had image metadata.
+    const withPlaceholder = `${plain}\n${placeholderDiv(url, "text.png")}`;
+    expect(await updateRenderedContent(org.stack.deps, id, plain, withPlaceholder)).toBe(true);
+    await runThumbnail(org.stack.deps, { realm_id: org.realm.id, path_ids: [pathOf(url)] });
+    expect(await renderedContent(member, id)).toBe(plain);
   });
 
   it("thumbnails follow the image's access rules", async () => {

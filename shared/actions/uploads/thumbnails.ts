@@ -37,16 +37,18 @@ const MESSAGE_READ_BATCH = 100;
 const REWRITE_ATTEMPTS = 5;
 
 /**
- * Runs the `thumbnail` job (`thumbnailJob`) (Zulip's `ThumbnailWorker.consume`): for each
- * upload that is an image, its missing thumbnails, then its messages'
- * placeholders. Idempotent: a repeated job makes nothing twice and sends no
- * event for messages already rewritten.
+ * Runs the `thumbnail` job of `thumbnailJob` (Zulip's
+ * `ThumbnailWorker.consume`): for each upload, its missing thumbnails, then
+ * its messages' placeholders — the thumbnail's `<img>`, or no preview for an
+ * upload found not to be an image (also when an earlier job found so after
+ * the message rendered its placeholder). Idempotent: a repeated job makes
+ * nothing twice and sends no event for messages already rewritten.
  */
 export async function runThumbnail(deps: Deps, payload: ThumbnailJobPayload): Promise<void> {
   // One image at a time: each may hold a decoded original in memory.
   for (const pathId of payload.path_ids) {
     const attachment = await attachmentByPath(deps, payload.realm_id, pathId);
-    if (!attachment?.image) continue;
+    if (!attachment) continue;
     const after = await doEnsureThumbnails(deps, attachment);
     if (after) await doUpdateThumbnailedMessages(deps, after);
   }
