@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkMuteTopic } from "../../shared/actions/muting/check-user-topic.js";
+import { checkMuteTopic } from "../../shared/actions/user-topics/check-user-topic.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
 

@@ -1,4 +1,4 @@
-import { checkUpdateUserTopic } from "../../shared/actions/muting/check-user-topic.js";
+import { checkUpdateUserTopic } from "../../shared/actions/user-topics/check-user-topic.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
 

@@ -1,4 +1,4 @@
-import { doMuteUser, doUnmuteUser } from "../../shared/actions/muting/muted-users.js";
+import { doMuteUser, doUnmuteUser } from "../../shared/actions/muted-users/muted-users.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { pathInt } from "../../shared/http/params.js";
 

@@ -1,6 +1,6 @@
 import type { Deps } from "../deps.js";
 import { sendEvent } from "./publish.js";
-import type { ZulipEvent } from "./types.js";
+import type { EventOf, ZulipEvent } from "./types.js";
 
 /** Users whose events are written at once by {@link sendEventsPerUser}. */
 const PER_USER_PARALLELISM = 16;
@@ -27,4 +27,26 @@ export async function sendEventsPerUser(
       }),
     );
   }
+}
+
+/**
+ * Sends Zulip's `update_message` event (https://zulip.com/api/get-events#update_message;
+ * `do_update_message`, `do_update_embedded_data`): each receiver gets
+ * `flags`, their flags for the edited message (`message_id`), so one event
+ * is sent per distinct flag set, in the order the receivers first name it.
+ * @param receivers user ID and wire flags of each receiver
+ */
+export async function sendUpdateMessageEvent(
+  deps: Deps,
+  event: Omit<EventOf<"update_message">, "flags">,
+  receivers: Iterable<{ id: number; flags: string[] }>,
+): Promise<void> {
+  const groups = new Map<string, { flags: string[]; ids: number[] }>();
+  for (const r of receivers) {
+    const key = JSON.stringify(r.flags);
+    const group = groups.get(key);
+    if (group) group.ids.push(r.id);
+    else groups.set(key, { flags: r.flags, ids: [r.id] });
+  }
+  await Promise.all([...groups.values()].map((g) => sendEvent(deps, { ...event, flags: g.flags }, g.ids)));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ensureNotificationBot } from "../../shared/actions/messages/notification-bot.js";
+import { ensureNotificationBot } from "../../shared/actions/users/notification-bot.js";
 import { useTestOrg } from "../support/local-stack.js";
 import { storedUser } from "./users-support.js";
 

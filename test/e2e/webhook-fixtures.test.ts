@@ -5,7 +5,7 @@
  * same request (after the endpoint's `topic` override, filters and caps).
  */
 import { beforeAll, expect, it } from "vitest";
-import { normalizeContent, normalizeTopic } from "../../shared/actions/messages/normalize.js";
+import { normalizeContent, normalizeTopic } from "../../shared/domain/message-fields.js";
 import { isEventFilteredOut } from "../../shared/actions/webhooks/send-webhook-message.js";
 import { BotType } from "../../shared/domain/roles.js";
 import { integrationByName, integrationNames } from "../../shared/integrations/registry.js";

@@ -7,7 +7,7 @@ import { accessStreamById } from "../../access/stream.js";
 import { apiEmail } from "../../domain/email.js";
 import { effectiveUserSettings } from "../../domain/user-settings.js";
 import { JsonableError } from "../../errors.js";
-import { MAX_TOPIC_LENGTH, normalizeContent, TOPIC_TRUNCATION_MARK } from "../messages/normalize.js";
+import { MAX_TOPIC_LENGTH, normalizeContent, TOPIC_TRUNCATION_MARK } from "../../domain/message-fields.js";
 
 /**
  * Checking drafts as `POST /drafts` and `PATCH /drafts/{draft_id}` receive

@@ -18,7 +18,7 @@ import { listActiveRealmUsers } from "../../data/users.js";
 import { streamAudience } from "../../queries/streams/audience.js";
 import { accessMessage } from "../../access/message.js";
 import { realmSettingGroupMembership } from "../../access/user-group.js";
-import { audienceUserIds, messageAudience } from "./audience.js";
+import { audienceUserIds, messageAudience } from "../../access/message-audience.js";
 
 /** UserMessage rows a delete removes inside the request (40 BatchWriteItem calls, 10 rounds); the rest goes to jobs. */
 export const INLINE_DELETE_ROWS = 1000;

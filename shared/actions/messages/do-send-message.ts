@@ -141,7 +141,7 @@ function messageRecord(deps: Deps, realm: RealmRecord, sender: UserRecord, msg: 
  * and its recipients' rows, and sends the `message` event.
  *
  * Preconditions: `msg.addressee` passed every check of `checkSendMessage`
- * (or is an internal sender's, see `notification-bot.ts`), `msg.id` is
+ * (or is an internal sender's, see `users/notification-bot.ts`), `msg.id` is
  * freshly allocated, `msg.content` is normalized and `msg.rendered` is its
  * rendering.
  *

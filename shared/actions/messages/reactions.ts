@@ -3,17 +3,16 @@ import { addMessageRecipients } from "../../data/messages.js";
 import { addMessageReaction, messageReactions, removeMessageReaction } from "../../data/reactions.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { ReactionRecord, ReactionType } from "../../data/records/reaction.js";
-import type { RealmEmojiRecord } from "../../data/records/realm-emoji.js";
-import { listRealmEmoji } from "../../data/realm-emoji.js";
 import type { UserRecord } from "../../data/records/user.js";
 import { putUserMessages } from "../../data/user-messages.js";
 import { apiEmail } from "../../domain/email.js";
-import { emojiCodeForName, emojiNameForCode, normalizeEmojiCode } from "../../emoji/index.js";
+import { normalizeEmojiCode } from "../../emoji/index.js";
 import { InvalidMessageError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import type { EventOf } from "../../events/types.js";
 import { accessMessage } from "../../access/message.js";
-import { audienceUserIds, messageAudience } from "./audience.js";
+import { checkEmojiRequest, emojiDataForName, realmEmojiFor } from "../../access/emoji.js";
+import { audienceUserIds, messageAudience } from "../../access/message-audience.js";
 
 /**
  * Emoji reactions (https://zulip.com/api/add-reaction,
@@ -23,73 +22,9 @@ import { audienceUserIds, messageAudience } from "./audience.js";
  * `shared/data/reactions.ts`.
  */
 
-/** The only `zulip_extra_emoji` Zulip has. */
-const EXTRA_EMOJI = "zulip";
-
 /** The API's `service_extra_emoji` is Zulip's `zulip_extra_emoji` under the product's own name. */
 function normalizeType(type: string | undefined): string | undefined {
   return type === "service_extra_emoji" ? "zulip_extra_emoji" : type;
-}
-
-/** What emoji resolution needs of a realm's custom emoji (`RealmEmojiRecord`). */
-export type RealmEmojiLookup = readonly Pick<RealmEmojiRecord, "id" | "name" | "deactivated">[];
-
-/**
- * Zulip's `get_emoji_data`: the code and type of an emoji name. An active
- * custom emoji of the name wins (its ID is the code), then Zulip's extra
- * emoji, then the Unicode names.
- * @param realmEmoji the realm's custom emoji (see {@link needsRealmEmoji})
- * @throws JsonableError `Emoji '<name>' does not exist`
- */
-export function emojiDataForName(name: string, realmEmoji: RealmEmojiLookup): { code: string; type: ReactionType } {
-  const custom = realmEmoji.find((e) => e.name === name && !e.deactivated);
-  if (custom) return { code: String(custom.id), type: "realm_emoji" };
-  if (name === EXTRA_EMOJI) return { code: EXTRA_EMOJI, type: "zulip_extra_emoji" };
-  const code = emojiCodeForName(name);
-  if (code === undefined) throw new JsonableError(`Emoji '${name}' does not exist`);
-  return { code, type: "unicode_emoji" };
-}
-
-/**
- * Whether resolving or checking an emoji reads the realm's custom emoji:
- * when the name must be looked up (no code or type given) or the type is
- * `realm_emoji`. Otherwise the Query is skipped.
- */
-export function needsRealmEmoji(code: string | undefined, type: string | undefined): boolean {
-  return code === undefined || type === undefined || type === "realm_emoji";
-}
-
-/** The realm's custom emoji when {@link needsRealmEmoji} says so; else none (no read). */
-export async function realmEmojiFor(deps: Deps, realmId: number, code: string | undefined, type: string | undefined): Promise<RealmEmojiLookup> {
-  return needsRealmEmoji(code, type) ? listRealmEmoji(deps, realmId) : [];
-}
-
-/**
- * Zulip's `check_emoji_request`: a name, code and type that agree. A custom
- * emoji's code is its ID; a deactivated one is refused for new reactions
- * and statuses.
- * @throws JsonableError `Invalid emoji code.`, `Invalid emoji name.`, `Invalid custom emoji.`,
- *   `Invalid custom emoji name.`, `This custom emoji has been deactivated.`, `Invalid emoji type.`
- */
-export function checkEmojiRequest(name: string, code: string, type: string, realmEmoji: RealmEmojiLookup): void {
-  if (type === "realm_emoji") {
-    const custom = realmEmoji.find((e) => String(e.id) === code);
-    if (!custom) throw new JsonableError("Invalid custom emoji.");
-    if (custom.name !== name) throw new JsonableError("Invalid custom emoji name.");
-    if (custom.deactivated) throw new JsonableError("This custom emoji has been deactivated.");
-    return;
-  }
-  if (type === "zulip_extra_emoji") {
-    if (code !== EXTRA_EMOJI) throw new JsonableError("Invalid emoji code.");
-    if (name !== code) throw new JsonableError("Invalid emoji name.");
-    return;
-  }
-  if (type === "unicode_emoji") {
-    if (emojiNameForCode(code) === undefined) throw new JsonableError("Invalid emoji code.");
-    if (emojiCodeForName(name) !== normalizeEmojiCode(code)) throw new JsonableError("Invalid emoji name.");
-    return;
-  }
-  throw new JsonableError("Invalid emoji type.");
 }
 
 /**

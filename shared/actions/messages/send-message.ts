@@ -23,7 +23,7 @@ import { doSendMessage, INLINE_RECIPIENT_LIMIT, type Addressee } from "./do-send
 import { renderMessageContent } from "./render-content.js";
 import { doClaimAttachments } from "../uploads/claim.js";
 import { enqueuePendingThumbnails } from "../uploads/thumbnail-job.js";
-import { normalizeContent, normalizeTopic, privateRecipients, readBySender, streamIndicator } from "./normalize.js";
+import { normalizeContent, normalizeTopic, privateRecipients, readBySender, streamIndicator } from "../../domain/message-fields.js";
 
 /**
  * Checking a `POST /messages` request (https://zulip.com/api/send-message;

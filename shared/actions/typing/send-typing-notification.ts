@@ -10,7 +10,7 @@ import { effectiveUserSettings } from "../../domain/user-settings.js";
 import { JsonableError } from "../../errors.js";
 import { sendEvent, sendStreamTypingEvent } from "../../events/publish.js";
 import { accessStream } from "../../access/stream.js";
-import { MAX_TOPIC_LENGTH, TOPIC_TRUNCATION_MARK } from "../messages/normalize.js";
+import { MAX_TOPIC_LENGTH, TOPIC_TRUNCATION_MARK } from "../../domain/message-fields.js";
 
 /**
  * Streams with more subscribers than this get no typing notifications

@@ -16,8 +16,8 @@ import { resizeImageWithSize, type ResizedImage } from "../../images/image.js";
 import { replaceUploadPlaceholders } from "../../markdown/previews.js";
 import type { UploadPreview } from "../../markdown/types.js";
 import { thumbnailObjectKey } from "../../storage/object-keys.js";
-import { messageAudience, updateMessageReceivers } from "../messages/audience.js";
-import { notifyUpdateMessage } from "../messages/edit/notify-update-message.js";
+import { messageAudience, updateMessageReceivers } from "../../access/message-audience.js";
+import { sendUpdateMessageEvent } from "../../events/per-user.js";
 import type { ThumbnailJobPayload } from "./thumbnail-job.js";
 
 /**
@@ -147,7 +147,7 @@ async function rewriteMessage(deps: Deps, first: MessageRecord, pathId: string, 
 async function notifyRenderingUpdate(deps: Deps, message: MessageRecord, renderedContent: string): Promise<void> {
   const audience = await messageAudience(deps, message);
   const rows = await userMessageRowsOf(deps, message.id, audience.recipients.userIds);
-  await notifyUpdateMessage(
+  await sendUpdateMessageEvent(
     deps,
     {
       type: "update_message",

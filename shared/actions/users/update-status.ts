@@ -9,7 +9,7 @@ import { JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import type { EventOf } from "../../events/types.js";
 import { isAway } from "../../wire/user-status.js";
-import { checkEmojiRequest, emojiDataForName, realmEmojiFor, type RealmEmojiLookup } from "../messages/reactions.js";
+import { checkEmojiRequest, emojiDataForName, realmEmojiFor, type RealmEmojiLookup } from "../../access/emoji.js";
 import { activeUserIds, notifyUserSettingChanged } from "./notify.js";
 
 /** Longest status text, in characters (Unicode code points), after trimming (Zulip's `UserStatus.MAX_STATUS_TEXT_LENGTH`). */

@@ -14,7 +14,7 @@ import { activeUserIds, notifyRealmBotUpdates, notifyRealmUserUpdates, type Real
 import { lastOwnerGuard } from "./owners.js";
 import { withWriteRetries } from "../../data/retry.js";
 import { checkFullName } from "./validation.js";
-import { checkProfileDataChanges, type ProfileDataEntry } from "../custom-profile-fields/values.js";
+import { checkProfileDataChanges, type ProfileDataEntry } from "./profile-data.js";
 
 /** The changes `PATCH /users/{user_id}` may ask for; absent means unchanged. */
 export interface UserUpdate {

@@ -16,7 +16,7 @@ import {
 import { WebhookPayloadError } from "../../integrations/payload.js";
 import { integrationByName } from "../../integrations/registry.js";
 import type { Integration, WebhookMessage, WebhookRequest, WebhookResult } from "../../integrations/types.js";
-import { ensureNotificationBot } from "../messages/notification-bot.js";
+import { ensureNotificationBot } from "../users/notification-bot.js";
 import { checkSendMessage } from "../messages/send-message.js";
 
 /**

@@ -9,7 +9,7 @@ import { isFullMember, realmSettings, rolePolicyAllows } from "../../../domain/r
 import { ConcurrentMessageEditError, InvalidChannelIdError, JsonableError } from "../../../errors.js";
 import { accessMessage } from "../../../access/message.js";
 import { accessStream, checkStreamPostPolicy } from "../../../access/stream.js";
-import { normalizeContent, normalizeTopic } from "../normalize.js";
+import { normalizeContent, normalizeTopic } from "../../../domain/message-fields.js";
 import { doMoveMessagesToStream } from "./do-move-to-stream.js";
 import { doUpdateMessage } from "./do-update-message.js";
 import { EDIT_LIMIT_BUFFER_SECONDS, type PropagateMode } from "./messages-to-move.js";

@@ -13,9 +13,9 @@ import { topicLinks } from "../../../markdown/index.js";
 import { messagesToMove, type PropagateMode } from "./messages-to-move.js";
 import { moveMessagesJobs } from "./move-jobs.js";
 import { moveBatchToStream, notifyLostAccess, restream, type StreamMoveContext, type StreamMoveOutcome } from "./move-messages.js";
-import { doMoveUserTopics } from "../../muting/move-user-topics.js";
+import { doMoveUserTopics } from "../../user-topics/move-user-topics.js";
 import { sendMoveNotices, type NoticeRequest } from "./move-notices.js";
-import { notifyUpdateMessage } from "./notify-update-message.js";
+import { sendUpdateMessageEvent } from "../../../events/per-user.js";
 
 /** Most messages a stream move rewrites inside the request. */
 const INLINE_STREAM_MOVE_LIMIT = 100;
@@ -153,7 +153,7 @@ async function moveToStream(
     return { id, flags: rowKept ? wireFlags(row.flags) : ["read"] };
   });
   await Promise.all([
-    ...idSlices(movedIds).map((ids) => notifyUpdateMessage(deps, { ...event, message_ids: ids }, flagged)),
+    ...idSlices(movedIds).map((ids) => sendUpdateMessageEvent(deps, { ...event, message_ids: ids }, flagged)),
     notifyLostAccess(deps, full, outcome.lost),
   ]);
   return true;

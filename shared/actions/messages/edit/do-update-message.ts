@@ -12,7 +12,7 @@ import type { EventOf } from "../../../events/types.js";
 import { topicLinks } from "../../../markdown/index.js";
 import type { RenderResult } from "../../../markdown/types.js";
 import { addParticipants, topicParticipantIds } from "../../../queries/messages/topic-participants.js";
-import { messageAudience, updateMessageReceivers } from "../audience.js";
+import { messageAudience, updateMessageReceivers } from "../../../access/message-audience.js";
 import { indexMessageJob } from "../deferred.js";
 import { withFlag } from "../flags.js";
 import { renderedMessageFields, renderMessageContent } from "../render-content.js";
@@ -24,9 +24,9 @@ import { StreamWildcardMentionNotAllowedError, TopicWildcardMentionNotAllowedErr
 import { messagesToMove, type PropagateMode } from "./messages-to-move.js";
 import { moveMessagesJobs } from "./move-jobs.js";
 import { retopic } from "./move-messages.js";
-import { doMoveUserTopics } from "../../muting/move-user-topics.js";
+import { doMoveUserTopics } from "../../user-topics/move-user-topics.js";
 import { sendMoveNotices, type NoticeRequest } from "./move-notices.js";
-import { notifyUpdateMessage } from "./notify-update-message.js";
+import { sendUpdateMessageEvent } from "../../../events/per-user.js";
 
 /** Most messages a topic move rewrites inside the request (BatchWriteItem 4 × 25 per round ⇒ 4 rounds). */
 const INLINE_MOVE_LIMIT = 400;
@@ -231,7 +231,7 @@ export async function doUpdateMessage(
   };
   const receivers = updateMessageReceivers(audience, rows);
   await Promise.all([
-    notifyUpdateMessage(deps, event, receivers),
+    sendUpdateMessageEvent(deps, event, receivers),
     content !== undefined ? deps.deferred.enqueue([indexMessageJob(realm.id, message.id)]) : Promise.resolve(),
   ]);
   if (rendered) {

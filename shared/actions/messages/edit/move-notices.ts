@@ -10,7 +10,8 @@ import {
   resolutionNoticeText,
 } from "../../../domain/topic-resolution.js";
 import { doDeleteMessage } from "../delete-messages.js";
-import { notificationBotId, sendNotice } from "../notification-bot.js";
+import { notificationBotId } from "../../users/notification-bot.js";
+import { sendNotice } from "../notification-bot.js";
 import type { PropagateMode } from "./messages-to-move.js";
 
 /** What of an edit request the notices depend on (see `UpdateMessageRequest`). */

@@ -1,11 +1,11 @@
-import type { Deps } from "../../deps.js";
-import type { MessageRecipients, MessageRecord } from "../../data/records/message.js";
-import type { StreamRecord } from "../../data/records/stream.js";
-import { getMessageRecipients } from "../../data/messages.js";
-import { getStream } from "../../data/streams.js";
-import { listStreamSubscriberIds } from "../../data/subscriptions.js";
-import { wireFlags } from "../../data/user-messages.js";
-import type { UserMessageRecord } from "../../data/records/user-message.js";
+import type { Deps } from "../deps.js";
+import type { MessageRecipients, MessageRecord } from "../data/records/message.js";
+import type { StreamRecord } from "../data/records/stream.js";
+import { getMessageRecipients } from "../data/messages.js";
+import { getStream } from "../data/streams.js";
+import { listStreamSubscriberIds } from "../data/subscriptions.js";
+import { wireFlags } from "../data/user-messages.js";
+import type { UserMessageRecord } from "../data/records/user-message.js";
 
 /**
  * Who hears about a change to a message (Zulip's recipients of

@@ -7,7 +7,7 @@ import {
   privateRecipients,
   readBySender,
   streamIndicator,
-} from "./normalize.js";
+} from "./message-fields.js";
 
 describe("normalizeContent", () => {
   it("strips trailing whitespace and leading blank lines, keeps inner text", () => {

@@ -1,5 +1,5 @@
-import { firstUnprintablePosition } from "../../domain/printable.js";
-import { JsonableError } from "../../errors.js";
+import { firstUnprintablePosition } from "./printable.js";
+import { JsonableError } from "../errors.js";
 
 /**
  * Pure validation of what `POST /messages` is given: content, topic and the
