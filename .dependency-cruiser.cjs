@@ -12,9 +12,10 @@ const LAYERS = [
   { name: "scripts", paths: ["^scripts/"] },
   { name: "infra", paths: ["^infra/"] },
   { name: "functions", paths: ["^functions/"] },
-  { name: "http", paths: ["^shared/http/"] },
   { name: "actions", paths: ["^shared/actions/"] },
   { name: "queries", paths: ["^shared/queries/"] },
+  // Below what it must never call: middleware parses, authenticates and renders; it runs no action or query.
+  { name: "http", paths: ["^shared/http/"] },
   { name: "access", paths: ["^shared/access/", "^shared/auth/"] },
   { name: "events", paths: ["^shared/events/"] },
   { name: "narrow-wire", paths: ["^shared/narrow/", "^shared/wire/"] },
@@ -65,6 +66,14 @@ const siblingRules = [
     to: { path: "^shared/narrow/" },
   },
   {
+    name: "http-serves-functions-only",
+    comment:
+      "shared/http/ (middleware, parameter parsing, envelopes) is for the endpoints in functions/: actions and queries below it know nothing of HTTP",
+    severity: "error",
+    from: { path: "^shared/", pathNot: "^shared/http/" },
+    to: { path: "^shared/http/" },
+  },
+  {
     name: "leaves-import-no-project-layer",
     comment: "a leaf (config, logger, errors, version, routes, html, emoji, markdown, images) imports only other leaves",
     severity: "error",
@@ -73,10 +82,39 @@ const siblingRules = [
   },
 ];
 
+/**
+ * Folders stay apart the way layers do. Every folder's imports, summed over
+ * its files, form a graph between folders (a file counts for its own folder
+ * and each folder above it); that graph has no cycle, so within a layer one
+ * of two folders is below the other (shared/actions/messages may import
+ * shared/actions/uploads, or the reverse, never both, not even through a
+ * third folder). Shared needs move down a layer, or to a folder both import.
+ */
+const folderRules = [
+  {
+    name: "no-folder-cycles",
+    comment:
+      "no two folders import each other, directly or through other folders: move what both need down a layer or to a folder both may import (docs/architecture.md)",
+    severity: "error",
+    scope: "folder",
+    from: {},
+    to: { circular: true },
+  },
+  {
+    name: "endpoint-folders-stay-apart",
+    comment:
+      "a functions/<domain>/ folder holds endpoints and their parameter specs and imports no other functions/ folder: what two share moves down (shared/http/ for parameter specs)",
+    severity: "error",
+    from: { path: "^functions/([^/]+)/" },
+    to: { path: "^functions/", pathNot: "^functions/$1/" },
+  },
+];
+
 module.exports = {
   forbidden: [
     ...layerRules,
     ...siblingRules,
+    ...folderRules,
     {
       name: "only-data-speaks-dynamodb",
       comment:

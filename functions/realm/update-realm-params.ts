@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LANGUAGES } from "../../shared/actions/users/languages.js";
+import { LANGUAGES } from "../../shared/domain/languages.js";
 import { param, type ParamSpec } from "../../shared/http/params.js";
 import { MAX_MESSAGE_RETENTION_DAYS } from "../../shared/domain/stream-permissions.js";
 

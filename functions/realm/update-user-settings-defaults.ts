@@ -2,7 +2,7 @@ import { checkUpdateRealmUserSettingsDefaults } from "../../shared/actions/realm
 import { requireRealmAdmin } from "../../shared/access/user.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
-import { USER_SETTING_PARAMS } from "../users/settings-params.js";
+import { USER_SETTING_PARAMS } from "../../shared/http/user-settings-params.js";
 
 /*
  * The personal settings an organization may default: those of `PATCH

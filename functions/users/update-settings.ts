@@ -1,7 +1,7 @@
 import { checkUpdateSettings, checkHumanUser } from "../../shared/actions/users/update-settings.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams } from "../../shared/http/params.js";
-import { USER_SETTING_PARAMS } from "./settings-params.js";
+import { USER_SETTING_PARAMS } from "../../shared/http/user-settings-params.js";
 
 const SPECS = {
   full_name: param.string().optional(),

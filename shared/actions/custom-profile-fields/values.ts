@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps.js";
-import { HumanUsersOnlyError, JsonableError } from "../../errors.js";
+import { HumanUsersOnlyError } from "../../errors.js";
 import { removeProfileFieldValues, writeProfileValues, type ProfileValueRemoval } from "../../data/profile-fields.js";
 import type { CustomProfileFieldRecord } from "../../data/records/custom-profile-field.js";
 import type { RealmRecord } from "../../data/records/realm.js";

@@ -10,7 +10,7 @@ import { writeUsers } from "../../data/user-writes.js";
 import { apiEmail, canSeeDeliveryEmail } from "../../domain/email.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { USER_SETTING_DEFAULTS, type UserSettingName } from "../../domain/user-settings.js";
-import { languageName } from "./languages.js";
+import { languageName } from "../../domain/languages.js";
 import { activeUserIds, notifyRealmUserUpdates, notifyUserSettingChanged, type UserSettingValue } from "./notify.js";
 import { checkFullName, isStrongEnoughPassword } from "./validation.js";
 

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { LANGUAGES } from "../../shared/actions/users/languages.js";
+import { LANGUAGES } from "../domain/languages.js";
 import {
   EMOJISETS,
   isValidTimezone,
   MAX_EMAIL_BATCHING_PERIOD_SECONDS,
   NOTIFICATION_SOUNDS,
-} from "../../shared/actions/users/settings-validation.js";
-import { EmailVisibility } from "../../shared/domain/email.js";
-import type { UserSettingName } from "../../shared/domain/user-settings.js";
-import { param, type ParamSpec } from "../../shared/http/params.js";
+} from "../domain/settings-validation.js";
+import { EmailVisibility } from "../domain/email.js";
+import type { UserSettingName } from "../domain/user-settings.js";
+import { param, type ParamSpec } from "./params.js";
 
 const oneOf = <T extends string | number>(name: string, choices: readonly T[]): z.ZodType<T> => {
   const base: z.ZodType<unknown> = choices.some((c) => typeof c === "number") ? z.int() : z.string();

@@ -1,10 +1,10 @@
-import { USER_SETTING_DEFAULTS } from "../../domain/user-settings.js";
+import { USER_SETTING_DEFAULTS } from "./user-settings.js";
 
 /*
  * The value rules of personal settings that are more than a type: time
  * zones, notification sounds, emoji sets, the email batching period
  * (Zulip's checks in `json_change_settings`, `zerver/views/user_settings.py`).
- * The parameter specs of `PATCH /settings` (`functions/users/settings-params.ts`)
+ * The parameter specs of `PATCH /settings` (`shared/http/user-settings-params.ts`)
  * apply them while parsing.
  */
 

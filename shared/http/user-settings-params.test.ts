@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseParams } from "../../shared/http/params.js";
-import { USER_SETTING_PARAMS } from "./settings-params.js";
+import { parseParams } from "./params.js";
+import { USER_SETTING_PARAMS } from "./user-settings-params.js";
 
 const parse = (raw: Record<string, string>) => parseParams(new Map(Object.entries(raw)), USER_SETTING_PARAMS);
 
