@@ -1,5 +1,5 @@
 import type { PublicEndpoint } from "../../shared/http/context.js";
-import { emojiCodeToNames } from "../../shared/emoji/index.js";
+import { emojiCodeToNames } from "../../shared/emoji/names.js";
 
 /**
  * The emoji data file that `server_emoji_data_url` (`POST /register`) names:

@@ -2,7 +2,7 @@ import type { Deps } from "../deps.js";
 import { listRealmEmoji } from "../data/realm-emoji.js";
 import type { ReactionType } from "../data/records/reaction.js";
 import type { RealmEmojiRecord } from "../data/records/realm-emoji.js";
-import { emojiCodeForName, emojiNameForCode, normalizeEmojiCode } from "../emoji/index.js";
+import { emojiCodeForName, emojiNameForCode, normalizeEmojiCode } from "../emoji/names.js";
 import { JsonableError } from "../errors.js";
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildUnicodeEmojiTable, generatedModuleSource, readEmojiDatasource } from "./build-data.js";
-import { emojiCodeForName, emojiCodeOfText, emojiNameForCode, isValidEmojiName, normalizeEmojiCode } from "./index.js";
+import { emojiCodeForName, emojiCodeOfText, emojiNameForCode, isValidEmojiName, normalizeEmojiCode } from "./names.js";
 import { UNICODE_EMOJI_TABLE } from "./unicode-data.generated.js";
 
 describe("emojiCodeForName", () => {

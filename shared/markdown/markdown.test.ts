@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RENDERED_VERSION, renderMarkdown, topicLinks, type RenderLookups } from "./index.js";
+import { RENDERED_VERSION, renderMarkdown, topicLinks, type RenderLookups } from "./render.js";
 
 const lookups: RenderLookups = {
   users: [

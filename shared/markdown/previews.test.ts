@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown, type RenderLookups } from "./index.js";
+import { renderMarkdown, type RenderLookups } from "./render.js";
 import { INLINE_PREVIEW_LIMIT } from "./previews.js";
 
 const lookups: RenderLookups = {

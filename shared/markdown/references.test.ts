@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectReferences } from "./index.js";
+import { collectReferences } from "./render.js";
 
 describe("collectReferences", () => {
   it("finds user names, ids, groups, channels and wildcards", () => {

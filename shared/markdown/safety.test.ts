@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown, type RenderLookups } from "./index.js";
+import { renderMarkdown, type RenderLookups } from "./render.js";
 
 const lookups: RenderLookups = {
   users: [{ id: 1, full_name: 'x" onclick="alert(1)' }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown, type RenderLookups } from "./index.js";
+import { renderMarkdown, type RenderLookups } from "./render.js";
 import { replaceUploadPlaceholders, THUMBNAIL_PLACEHOLDER_SRC } from "./previews.js";
 import type { UploadPreview } from "./types.js";
 

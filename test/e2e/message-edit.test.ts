@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { messageById } from "../../shared/data/messages.js";
-import { RENDERED_VERSION } from "../../shared/markdown/index.js";
+import { RENDERED_VERSION } from "../../shared/markdown/render.js";
 import { getUserMessages } from "../../shared/data/user-messages.js";
 import { systemClock } from "../../shared/deps.js";
 import { validateEvent } from "../../shared/events/schemas.js";

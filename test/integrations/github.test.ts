@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { githubIntegration } from "../../shared/integrations/github/index.js";
+import { githubIntegration } from "../../shared/integrations/github/github.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookRequest, WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gitlabIntegration } from "../../shared/integrations/gitlab/index.js";
+import { gitlabIntegration } from "../../shared/integrations/gitlab/gitlab.js";
 import { WebhookPayloadError } from "../../shared/integrations/payload.js";
 import type { WebhookRequest, WebhookResult } from "../../shared/integrations/types.js";
 import { describeFixtures, fixtureRequest } from "../support/webhook-fixtures.js";

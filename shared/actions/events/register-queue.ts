@@ -3,7 +3,7 @@ import type { QueueOptions } from "../../data/records/event-queue.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
-import { fetchInitialState } from "../../queries/register/index.js";
+import { fetchInitialState } from "../../queries/register/initial-state.js";
 import { versionFields } from "../../version.js";
 import { createEventQueue, LONGPOLL_CLIENT_TIMEOUT_SECONDS, skipMessagesShownInSnapshot } from "../../events/queues.js";
 

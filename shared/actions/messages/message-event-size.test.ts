@@ -5,7 +5,7 @@ import { dynamoItemBytes, writeUnitsFor } from "../../data/item-size.js";
 import { keys } from "../../data/keys.js";
 import { newEventKey } from "../../data/event-logs.js";
 import { gravatarUrl } from "../../domain/avatar.js";
-import { renderMarkdown } from "../../markdown/index.js";
+import { renderMarkdown } from "../../markdown/render.js";
 import { PUBLIC_STREAM_MARKER } from "../../events/publish.js";
 import { messageEvent } from "./notify-message.js";
 

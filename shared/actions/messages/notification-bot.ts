@@ -5,7 +5,7 @@ import type { UserRecord } from "../../data/records/user.js";
 
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { realmUrl } from "../../domain/email.js";
-import { renderMarkdown } from "../../markdown/index.js";
+import { renderMarkdown } from "../../markdown/render.js";
 import { allocateIds } from "../../data/counters.js";
 import { ensureNotificationBot } from "../users/notification-bot.js";
 import { doSendMessage, INLINE_RECIPIENT_LIMIT } from "./do-send-message.js";

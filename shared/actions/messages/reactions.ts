@@ -6,7 +6,7 @@ import type { ReactionRecord, ReactionType } from "../../data/records/reaction.j
 import type { UserRecord } from "../../data/records/user.js";
 import { putUserMessages } from "../../data/user-messages.js";
 import { apiEmail } from "../../domain/email.js";
-import { normalizeEmojiCode } from "../../emoji/index.js";
+import { normalizeEmojiCode } from "../../emoji/names.js";
 import { InvalidMessageError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import type { EventOf } from "../../events/types.js";

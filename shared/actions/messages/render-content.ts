@@ -10,7 +10,7 @@ import { realmEmojiToWire } from "../../domain/realm-emoji.js";
 import { getUsersByIds, listRealmMembers } from "../../data/users.js";
 import { apiEmail, realmUrl } from "../../domain/email.js";
 import { JsonableError } from "../../errors.js";
-import { collectReferences, renderMarkdown } from "../../markdown/index.js";
+import { collectReferences, renderMarkdown } from "../../markdown/render.js";
 import type { RenderResult } from "../../markdown/types.js";
 import { loadRealmGroups, type RealmGroups } from "../../access/user-group.js";
 import { checkUserGroupMentionAllowed, groupMentionedUserIds } from "../user-groups/mentions.js";

@@ -8,7 +8,7 @@ import { addMutedUser, removeMutedUser } from "../../data/muted-users.js";
 import { isSystemBot } from "../../data/users.js";
 import { doMarkAsRead } from "../messages/mark-as-read.js";
 import { sendEvent } from "../../events/publish.js";
-import { fetchMutedUserEntries } from "../../queries/muting/index.js";
+import { fetchMutedUserEntries } from "../../queries/muting/muting.js";
 
 /**
  * Loads the user a mute request names (Zulip's `access_user_by_id` with

@@ -9,7 +9,7 @@ import { listActiveRealmUsers } from "../../data/users.js";
 import { isFullMember, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { emojiNameError, realmEmojiDict } from "../../domain/realm-emoji.js";
 import { isGuest, isRealmAdmin } from "../../domain/roles.js";
-import { isValidEmojiName } from "../../emoji/index.js";
+import { isValidEmojiName } from "../../emoji/names.js";
 import { HumanUsersOnlyError, InsufficientPermissionError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import { avatarObjectKeys } from "../../storage/object-keys.js";

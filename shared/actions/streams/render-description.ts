@@ -1,4 +1,4 @@
-import { renderMarkdown } from "../../markdown/index.js";
+import { renderMarkdown } from "../../markdown/render.js";
 
 /**
  * Renders a stream description to HTML (`rendered_description`) with the

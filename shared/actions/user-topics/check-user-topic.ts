@@ -7,7 +7,7 @@ import type { UserRecord } from "../../data/records/user.js";
 import { accessStream } from "../../access/stream.js";
 import { getStream, getStreamIdByName } from "../../data/streams.js";
 import { normalizeTopic } from "../../domain/message-fields.js";
-import { VisibilityPolicy } from "../../queries/muting/index.js";
+import { VisibilityPolicy } from "../../queries/muting/muting.js";
 import { doSetUserTopicVisibilityPolicy } from "./user-topics.js";
 
 const POLICIES: ReadonlySet<number> = new Set(Object.values(VisibilityPolicy));

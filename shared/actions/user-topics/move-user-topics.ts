@@ -5,7 +5,7 @@ import type { UserTopicRecord } from "../../data/records/user-topic.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { rewriteUserTopics, topicPolicyUserIds, userTopicsOf } from "../../data/user-topics.js";
 import { getUsersByIds } from "../../data/users.js";
-import { VisibilityPolicy } from "../../queries/muting/index.js";
+import { VisibilityPolicy } from "../../queries/muting/muting.js";
 import { notifyUserTopic } from "./user-topics.js";
 
 /** Users whose policies one request moves; the rest of a larger topic keep theirs on the old topic. */

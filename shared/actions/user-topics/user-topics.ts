@@ -6,7 +6,7 @@ import type { UserRecord } from "../../data/records/user.js";
 import { listRealmStreams } from "../../data/streams.js";
 import { deleteUserTopic, getUserTopic, listUserTopics, putUserTopic } from "../../data/user-topics.js";
 import { sendEvent } from "../../events/publish.js";
-import { mutedTopicEntries, VisibilityPolicy, type UserTopicEntry } from "../../queries/muting/index.js";
+import { mutedTopicEntries, VisibilityPolicy, type UserTopicEntry } from "../../queries/muting/muting.js";
 
 /**
  * Sends a topic policy change to the user's own clients as Zulip's

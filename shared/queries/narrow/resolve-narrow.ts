@@ -14,7 +14,7 @@ import { isGuest } from "../../domain/roles.js";
 import { canReadStreamHistory } from "../../access/stream.js";
 import { followedTopicKey } from "../../narrow/filter.js";
 import { searchTerms } from "../../narrow/search.js";
-import { VisibilityPolicy } from "../muting/index.js";
+import { VisibilityPolicy } from "../muting/muting.js";
 import { BadNarrowOperatorError, type NarrowTerm } from "../../narrow/terms.js";
 import type { ResolvedNarrow, ResolvedTerm } from "../../narrow/types.js";
 

@@ -2,7 +2,7 @@ import type { Store } from "../../data/client.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 
 import type { UserTopicRecord } from "../../data/records/user-topic.js";
-import { fetchMutedUserEntries, mutedTopicEntries, userTopicEntries } from "../muting/index.js";
+import { fetchMutedUserEntries, mutedTopicEntries, userTopicEntries } from "../muting/muting.js";
 
 /** Register's `muted_users` (https://zulip.com/api/register-queue): one Query of the caller's mutes. */
 export async function mutedUsersInitialState(store: Store, userId: number): Promise<Record<string, unknown>> {
