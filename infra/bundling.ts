@@ -7,8 +7,21 @@ import type { Group } from "../shared/routes.js";
 /** The repository root: `functions/`, `shared/`, `package-lock.json` live here. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** A folder below `functions/` whose `index.ts` is one Lambda: an API group, the fallback or the worker. */
+/** One Lambda: an API group, the fallback or the worker. */
 export type FunctionFolder = Group | "fallback" | "worker";
+
+/**
+ * The entry file of a Lambda: an API group's is generated from the route
+ * table (`functions/lambdas/<group>.ts`, infra/bundling/lambda-entries.ts),
+ * so which Lambda serves an endpoint is decided here and in the route
+ * table, not by the endpoint's folder; the fallback and the worker are
+ * `functions/<folder>/index.ts`.
+ */
+export function functionEntry(folder: FunctionFolder): string {
+  return folder === "fallback" || folder === "worker"
+    ? path.join(PROJECT_ROOT, "functions", folder, "index.ts")
+    : path.join(PROJECT_ROOT, "functions", "lambdas", `${folder}.ts`);
+}
 
 /**
  * Packages the code loads at run time with `createRequire(...)(name)`
@@ -112,7 +125,7 @@ export function lazyModuleCommands(outputDir: string, modules: readonly LazyModu
 }
 
 /**
- * `NodejsFunction` bundling of `functions/<folder>/index.ts`: the locally
+ * `NodejsFunction` bundling of a function's {@link functionEntry}: the locally
  * installed esbuild (never Docker, so `cdk synth` works offline), minified
  * ESM with source maps, the AWS SDK bundled (the deployed code runs the SDK
  * version the tests ran with), {@link BUNDLE_ALIASES}, and the function's
@@ -147,7 +160,7 @@ export function nodejsBundling(folder: FunctionFolder): BundlingOptions {
  */
 export function esbuildOptions(folder: FunctionFolder, outdir: string): BuildOptions {
   return {
-    entryPoints: { index: path.join(PROJECT_ROOT, "functions", folder, "index.ts") },
+    entryPoints: { index: functionEntry(folder) },
     outdir,
     outExtension: { ".js": ".mjs" },
     absWorkingDir: PROJECT_ROOT,

@@ -11,7 +11,11 @@
  * cannot tell `/users/{user_id}` from `/users/{email}`.
  */
 
-/** One Lambda per group: the folder `functions/<group>/`. */
+/**
+ * One Lambda per group. A group is a bundling choice: its entry
+ * (`functions/lambdas/<group>.ts`) is generated from this table, whatever
+ * `functions/<domain>/` folders its endpoints live in.
+ */
 export const GROUPS = [
   "unauthenticated",
   "users",
@@ -52,7 +56,7 @@ export interface Route {
    */
   prefix: string;
   group: Group;
-  /** Name of the endpoint function exported by the group's `endpoints` map. */
+  /** Name of the endpoint function: exported by one module of `functions/<domain>/`, and a key of the group's `endpoints` map. */
   endpoint: string;
   auth: AuthMode;
 }

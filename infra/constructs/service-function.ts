@@ -5,7 +5,7 @@ import * as lambda from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction } from "aws-cdk-lib/aws-lambda-nodejs";
 import * as logs from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
-import { PROJECT_ROOT, nodejsBundling, type FunctionFolder } from "../bundling.js";
+import { PROJECT_ROOT, functionEntry, nodejsBundling, type FunctionFolder } from "../bundling.js";
 
 export { PROJECT_ROOT } from "../bundling.js";
 
@@ -16,7 +16,7 @@ export { PROJECT_ROOT } from "../bundling.js";
 export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_22_X;
 
 export interface ServiceFunctionProps {
-  /** Folder below `functions/` holding the `index.ts` that exports `handler`; its bundling is `FUNCTION_BUNDLES[folder]`. */
+  /** The Lambda: its entry is `functionEntry(folder)`, its bundling `FUNCTION_BUNDLES[folder]`. */
   folder: FunctionFolder;
   description: string;
   /** Megabytes; Lambda gives CPU in proportion to memory. */
@@ -32,7 +32,7 @@ export interface ServiceFunctionProps {
 }
 
 /**
- * One of the service's Lambdas: `functions/<folder>/index.ts` bundled as
+ * One of the service's Lambdas: its entry (`functionEntry`) bundled as
  * infra/bundling.ts describes, on arm64 (Graviton: about 20%
  * cheaper per GB-second than x86 at the same speed for this workload), with
  * its own log group so that retention is bounded.
@@ -59,7 +59,7 @@ export class ServiceFunction extends Construct {
     this.logGroup.grantWrite(this.role);
     this.fn = new NodejsFunction(this, "Function", {
       role: this.role,
-      entry: path.join(PROJECT_ROOT, "functions", props.folder, "index.ts"),
+      entry: functionEntry(props.folder),
       handler: "handler",
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: path.join(PROJECT_ROOT, "package-lock.json"),

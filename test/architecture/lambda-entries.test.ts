@@ -1,0 +1,47 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { GROUP_MODULES } from "../../functions/handlers.js";
+import { PROJECT_ROOT } from "../../infra/bundling.js";
+import { LAMBDAS_DIR, endpointModules, lambdaEntrySources } from "../../infra/bundling/lambda-entries.js";
+import { GROUPS, ROUTES } from "../../shared/routes.js";
+
+describe("Lambda entries (functions/lambdas/)", () => {
+  it.each(GROUPS)("%s: the committed entry is what `npm run gen:lambdas` generates from the route table", (group) => {
+    const committed = readFileSync(path.join(PROJECT_ROOT, LAMBDAS_DIR, `${group}.ts`), "utf8");
+    expect(committed, "run `npm run gen:lambdas`").toBe(lambdaEntrySources(PROJECT_ROOT)[group]);
+  });
+
+  it("each group's handler serves exactly the endpoints the route table gives it", () => {
+    for (const group of GROUPS) {
+      const routed = [...new Set(ROUTES.filter((r) => r.group === group).map((r) => r.endpoint))].sort();
+      expect(Object.keys(GROUP_MODULES[group].endpoints).sort(), group).toEqual(routed);
+    }
+  });
+
+  it("bot endpoints live in functions/bots/, whichever Lambda serves them", () => {
+    const modules = endpointModules(PROJECT_ROOT);
+    expect(modules.get("createBot")).toBe("functions/bots/create-bot.ts");
+    expect(modules.get("deactivateBot")).toBe("functions/bots/deactivate-bot.ts");
+    expect(ROUTES.find((r) => r.endpoint === "createBot")!.group).not.toBe(ROUTES.find((r) => r.endpoint === "deactivateBot")!.group);
+  });
+
+  it("refuses an endpoint two modules export", () => {
+    // Prepare: a copy of the route table's world with a second `getBots`.
+    const root = mkdtempSync(path.join(tmpdir(), "zs-entries-"));
+    try {
+      for (const [folder, file, text] of [
+        ["bots", "get-bots.ts", "export const getBots = 1;"],
+        ["users", "bots-again.ts", "export const getBots = 2;"],
+      ]) {
+        mkdirSync(path.join(root, "functions", folder!), { recursive: true });
+        writeFileSync(path.join(root, "functions", folder!, file!), text!);
+      }
+      // Act and assess
+      expect(() => endpointModules(root)).toThrow(/Endpoint getBots is exported by both functions\/bots\/get-bots\.ts and functions\/users\/bots-again\.ts/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
