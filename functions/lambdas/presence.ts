@@ -2,8 +2,8 @@
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { getRealmPresence } from "../presence/get-realm-presence.js";
 import { getUserPresence } from "../presence/get-user-presence.js";
-import { setTypingStatus } from "../presence/set-typing-status.js";
 import { updatePresence } from "../presence/update-presence.js";
+import { setTypingStatus } from "../typing/set-typing-status.js";
 
 /** The endpoints of the `presence` group's Lambda: its routes in shared/routes.ts. */
 export const endpoints = {

@@ -8,12 +8,12 @@ import { getStreams } from "../streams/get-streams.js";
 import { getSubscribers } from "../streams/get-subscribers.js";
 import { getSubscriptionStatus } from "../streams/get-subscription-status.js";
 import { getSubscriptions } from "../streams/get-subscriptions.js";
-import { muteTopic } from "../streams/mute-topic.js";
 import { subscribe } from "../streams/subscribe.js";
 import { unsubscribe } from "../streams/unsubscribe.js";
 import { updateStream } from "../streams/update-stream.js";
 import { updateSubscriptionProperties } from "../streams/update-subscription-properties.js";
-import { updateUserTopic } from "../streams/update-user-topic.js";
+import { muteTopic } from "../user-topics/mute-topic.js";
+import { updateUserTopic } from "../user-topics/update-user-topic.js";
 
 /** The endpoints of the `streams` group's Lambda: its routes in shared/routes.ts. */
 export const endpoints = {

@@ -27,6 +27,14 @@ describe("Lambda entries (functions/lambdas/)", () => {
     expect(ROUTES.find((r) => r.endpoint === "createBot")!.group).not.toBe(ROUTES.find((r) => r.endpoint === "deactivateBot")!.group);
   });
 
+  it("every endpoint folder is a domain docs/architecture.md lists, and no folder is named for a group that is not one", () => {
+    const folders = new Set([...endpointModules(PROJECT_ROOT).values()].map((m) => m.split("/")[1]!));
+    const table = readFileSync(path.join(PROJECT_ROOT, "docs/architecture.md"), "utf8");
+    for (const folder of folders) expect(table, folder).toContain(`\`${folder}/\``);
+    // `files`, `realm` and `unauthenticated` say which Lambda, not what an endpoint is about.
+    for (const group of ["files", "realm", "unauthenticated"]) expect(folders.has(group), group).toBe(false);
+  });
+
   it("refuses an endpoint two modules export", () => {
     // Prepare: a copy of the route table's world with a second `getBots`.
     const root = mkdtempSync(path.join(tmpdir(), "zs-entries-"));
