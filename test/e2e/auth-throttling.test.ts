@@ -113,7 +113,7 @@ describe("a password spray from one address", () => {
     expect(rightElsewhere.body.api_key).toBe(org.users.owner.apiKey);
     expect(keyHere.status).toBe(200);
     expect(wrongKeyHere.status).toBe(429);
-  });
+  }, 300_000);
 
   it("counts wrong keys sent in HTTP Basic against the address too, whichever email they claim", async () => {
     // Act: 7 wrong keys, each claiming another email, from 127.0.0.5.
@@ -128,7 +128,7 @@ describe("a password spray from one address", () => {
     expect(answers[6]!.body).toEqual(limited);
     expect(rightHere.status).toBe(200);
     expect(rightElsewhere.status).toBe(200);
-  });
+  }, 120_000);
 });
 
 describe("api_by_user across a window boundary (clock injected)", () => {
@@ -180,7 +180,7 @@ describe("DynamoDB work of a rate-limited request", () => {
       const res = await org.api(org.users.guest, "GET", "/users/me");
       // Assess
       expect(res.status).toBe(200);
-      expect(calls.sort()).toEqual(["BatchGet", "Get", "Get", "Update"]);
+      expect(calls.sort(), calls.join(", ")).toEqual(["BatchGet", "Get", "Get", "Update"]);
     } finally {
       db.send = send;
     }
