@@ -96,6 +96,15 @@ const ConfigSchema = z.object({
   /** Window of {@link RATE_LIMIT_LOGIN_FAILURES}, in seconds. */
   RATE_LIMIT_LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(1800),
   /**
+   * Failed authentications (wrong password, wrong API key) allowed per
+   * source IP address and window: past it the address's password sign-ins
+   * and wrong keys get 429, so that a password spray over many accounts
+   * from one address stops long before each account's own limit would.
+   */
+  RATE_LIMIT_IP_AUTH_FAILURES: z.coerce.number().int().positive().default(50),
+  /** Window of {@link RATE_LIMIT_IP_AUTH_FAILURES}, in seconds. */
+  RATE_LIMIT_IP_AUTH_WINDOW_SECONDS: z.coerce.number().int().positive().default(1800),
+  /**
    * Cost of a password hash: scrypt's N is 2 to this power (r=8, p=1).
    * 17 is OWASP's recommendation (128 MiB and about 0.3–0.5 s of CPU per
    * hash, so a function that hashes needs at least 256 MB of memory); a

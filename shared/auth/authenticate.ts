@@ -45,9 +45,33 @@ export async function authenticateApiRequest(
   try {
     return await validateApiKey(deps, credentials, subdomain);
   } catch (err) {
+    if (err instanceof InvalidApiKeyError) throw new WrongApiKeyError(credentials.username);
     if (err instanceof JsonableError) throw new UnauthorizedError(err.message);
     throw err;
   }
+}
+
+/**
+ * 401 `UNAUTHORIZED` "Invalid API key" of the REST API: the key matches no
+ * user, or not the email sent with it. The claimed email rides along for
+ * the failed-authentication limits (`shared/auth/failed-auth.ts`).
+ */
+export class WrongApiKeyError extends UnauthorizedError {
+  constructor(readonly claimedEmail: string) {
+    super(new InvalidApiKeyError().message);
+  }
+}
+
+/**
+ * Whether an authentication error says the credentials were wrong (an API
+ * key that matches no user or not its email), as opposed to missing
+ * credentials or a deactivated account: only those count as failed attempts.
+ * @returns the claimed email (undefined for a webhook's bare `api_key`), or false
+ */
+export function wrongApiKeyClaim(err: unknown): { email: string | undefined } | false {
+  if (err instanceof WrongApiKeyError) return { email: err.claimedEmail };
+  if (err instanceof InvalidApiKeyError) return { email: undefined };
+  return false;
 }
 
 /**

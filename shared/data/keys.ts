@@ -201,15 +201,13 @@ export const keys = {
     ...(queueId === undefined ? {} : { gsi1sk: queueId }),
   }),
   /**
-   * A rate-limit counter: hits of one subject (SHA-256 hex of a user's API
-   * key, an IP address or a username) under one rule in the fixed window
-   * starting at `windowStart` (UNIX seconds). Its own partition per subject,
-   * so no realm partition gets hot; the items expire by TTL.
+   * The rate-limit counts of one subject (SHA-256 hex of a user's API key,
+   * an IP address or a username) under one rule: a ring of sub-window
+   * counts, `c<slot>` hits of sub-window `t<slot>` (shared/domain/rate-limit.ts).
+   * Its own partition per subject, so no realm partition gets hot; the
+   * item expires by TTL a window after its last hit.
    */
-  rateLimitCounter: (scope: string, subjectHash: string, windowStart: number) => ({
-    pk: `RATELIMIT#${scope}#${subjectHash}`,
-    sk: `W#${pad(windowStart)}`,
-  }),
+  rateLimitWindow: (scope: string, subjectHash: string) => ({ pk: `RATELIMIT#${scope}#${subjectHash}`, sk: "SW" }),
   /**
    * An uploaded file (Zulip's `Attachment`) in its realm's partition, keyed by
    * its path ID (`<realm_id>/<2 hex>/<random>/<name>`, the S3 key of its bytes).

@@ -1,61 +1,146 @@
 import { createHash } from "node:crypto";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
+import { isConditionFailure } from "./conditions.js";
 import { keys } from "./keys.js";
 
-/** Rate-limit rules with a counter of their own: Zulip's domain names. */
-export type RateLimitScope = "api_by_user" | "api_by_ip" | "authenticate_by_username";
+/**
+ * Rate-limit rules with counts of their own: Zulip's domain names
+ * (`api_by_user`, `api_by_ip`, `authenticate_by_username`), and the failed
+ * authentications of a source address (`authenticate_by_ip`) and of a
+ * claimed email sent with a wrong API key (`api_key_by_username`).
+ */
+export type RateLimitScope =
+  | "api_by_user"
+  | "api_by_ip"
+  | "authenticate_by_username"
+  | "authenticate_by_ip"
+  | "api_key_by_username";
 
-/** Seconds a counter item outlives its window before DynamoDB TTL may delete it. */
-const COUNTER_TTL_SLACK_SECONDS = 60;
+/**
+ * Where one hit goes in a subject's ring of sub-window counts (the
+ * domain's `slidingWindowPlan`): the sub-window `index`, its ring `slot`,
+ * the slots to clear, and the TTL in UNIX seconds.
+ */
+export interface SlidingWindowPlan {
+  index: number;
+  slot: number;
+  clearSlots: readonly number[];
+  expiresAt: number;
+}
+
+/** Hits per sub-window index, as `judgeRateLimit` reads them. */
+export type SlidingWindowCounts = Map<number, number>;
 
 /** Bounded, secret-free key part for any subject, whatever its length. */
 function subjectHash(subject: string): string {
   return createHash("sha256").update(subject, "utf8").digest("hex");
 }
 
-/**
- * Adds hits to a subject's counter for one fixed window with one atomic
- * UpdateItem (`ADD count`, `ReturnValues: UPDATED_NEW`), creating the item
- * with its TTL (`expires_at`, UNIX seconds) on the window's first hit.
- * @param subject what is limited (hashed before it becomes a key)
- * @param windowStart UNIX seconds at which the window starts
- * @param windowSeconds the window's length, which sets the TTL
- * @param hits how many hits to add, at least 1
- * @returns the window's count including these hits
- */
-export async function addRateLimitHits(
-  deps: Store,
-  scope: RateLimitScope,
-  subject: string,
-  windowStart: number,
-  windowSeconds: number,
-  hits = 1,
-): Promise<number> {
-  const out = await deps.db.send(
-    new UpdateCommand({
-      TableName: deps.table,
-      Key: keys.rateLimitCounter(scope, subjectHash(subject), windowStart),
-      UpdateExpression: "ADD #c :n SET expires_at = if_not_exists(expires_at, :exp)",
-      ExpressionAttributeNames: { "#c": "count" },
-      ExpressionAttributeValues: { ":n": hits, ":exp": windowStart + windowSeconds + COUNTER_TTL_SLACK_SECONDS },
-      ReturnValues: "UPDATED_NEW",
-    }),
-  );
-  return Number(out.Attributes?.count ?? hits);
+/** The ring's slots as stored: `c<slot>` hits of the sub-window `t<slot>`. */
+function countsOf(item: Record<string, unknown> | undefined): SlidingWindowCounts {
+  const counts: SlidingWindowCounts = new Map();
+  if (!item) return counts;
+  for (const [name, value] of Object.entries(item)) {
+    if (!/^c\d+$/.test(name)) continue;
+    const index = item[`t${name.slice(1)}`];
+    if (index !== undefined) counts.set(Number(index), (counts.get(Number(index)) ?? 0) + Number(value));
+  }
+  return counts;
+}
+
+function update(deps: Store, scope: RateLimitScope, subject: string, plan: SlidingWindowPlan, mode: "add" | "reset", onlyExisting: boolean) {
+  const names: Record<string, string> = { "#c": `c${plan.slot}`, "#t": `t${plan.slot}` };
+  const removed: string[] = [];
+  plan.clearSlots.forEach((slot, i) => {
+    names[`#rc${i}`] = `c${slot}`;
+    names[`#rt${i}`] = `t${slot}`;
+    removed.push(`#rc${i}`, `#rt${i}`);
+  });
+  const slotCondition = mode === "add" ? "(attribute_not_exists(#t) OR #t = :idx)" : "#t <> :idx";
+  return new UpdateCommand({
+    TableName: deps.table,
+    Key: keys.rateLimitWindow(scope, subjectHash(subject)),
+    UpdateExpression:
+      (mode === "add" ? "ADD #c :one SET #t = :idx, expires_at = :exp" : "SET #c = :one, #t = :idx, expires_at = :exp") +
+      ` REMOVE ${removed.join(", ")}`,
+    ConditionExpression: onlyExisting ? `attribute_exists(pk) AND ${slotCondition}` : slotCondition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: { ":one": 1, ":idx": plan.index, ":exp": plan.expiresAt },
+    ReturnValues: "ALL_NEW",
+  });
 }
 
 /**
- * Reads a subject's count in one fixed window (0 when it has none), with one
- * strongly consistent GetItem, for rules that count failures only.
+ * Counts one hit of a subject in its sliding window (see
+ * `shared/domain/rate-limit.ts`): one UpdateItem that adds the hit to the
+ * moment's ring slot, clears the slots that left the span and sets the TTL
+ * (`expires_at`). A second one only when the moment's slot still holds a
+ * sub-window that left the span long ago (the subject was idle for a
+ * window): it overwrites that slot.
+ * @param subject what is limited (hashed before it becomes a key)
+ * @param options.onlyExisting add only to an item that exists: the API key's
+ *   counts are created only once the key is known to be valid, so a wrong
+ *   key stores nothing; the hit is then not counted and `undefined` returned
+ * @returns the counts after the hit, or undefined when `onlyExisting` found no
+ *   item or a slot to overwrite (call again without it)
  */
-export async function rateLimitHits(deps: Store, scope: RateLimitScope, subject: string, windowStart: number): Promise<number> {
+export async function addRateLimitHit(
+  deps: Store,
+  scope: RateLimitScope,
+  subject: string,
+  plan: SlidingWindowPlan,
+  options: { onlyExisting?: boolean } = {},
+): Promise<SlidingWindowCounts | undefined> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const out = await deps.db.send(update(deps, scope, subject, plan, "add", options.onlyExisting ?? false));
+      return countsOf(out.Attributes);
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      if (options.onlyExisting) return undefined;
+    }
+    try {
+      const out = await deps.db.send(update(deps, scope, subject, plan, "reset", false));
+      return countsOf(out.Attributes);
+    } catch (err) {
+      // Another request overwrote the slot first: add to it.
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+  throw new Error(`rate limit slot of ${scope} kept changing`);
+}
+
+/**
+ * Takes back a hit {@link addRateLimitHit} counted for a request that was
+ * then refused, so that refused requests do not count (as in Zulip, which
+ * records only allowed calls). One UpdateItem, only if the slot still counts
+ * the same sub-window.
+ */
+export async function removeRateLimitHit(deps: Store, scope: RateLimitScope, subject: string, plan: SlidingWindowPlan): Promise<void> {
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: keys.rateLimitWindow(scope, subjectHash(subject)),
+        UpdateExpression: "ADD #c :minus",
+        ConditionExpression: "#t = :idx AND #c > :zero",
+        ExpressionAttributeNames: { "#c": `c${plan.slot}`, "#t": `t${plan.slot}` },
+        ExpressionAttributeValues: { ":minus": -1, ":idx": plan.index, ":zero": 0 },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/**
+ * Reads a subject's counts (empty when it has none) with one strongly
+ * consistent GetItem, for the failure limits, which count failures only.
+ */
+export async function rateLimitCounts(deps: Store, scope: RateLimitScope, subject: string): Promise<SlidingWindowCounts> {
   const out = await deps.db.send(
-    new GetCommand({
-      TableName: deps.table,
-      Key: keys.rateLimitCounter(scope, subjectHash(subject), windowStart),
-      ConsistentRead: true,
-    }),
+    new GetCommand({ TableName: deps.table, Key: keys.rateLimitWindow(scope, subjectHash(subject)), ConsistentRead: true }),
   );
-  return Number(out.Item?.count ?? 0);
+  return countsOf(out.Item);
 }

@@ -27,6 +27,8 @@ export interface ApiContext {
   /** Raw request body for endpoints that read it themselves (webhooks). */
   body: Buffer | undefined;
   headers: Record<string, string | undefined>;
+  /** The client's IP address as API Gateway saw it (the per-address limits count by it). */
+  sourceIp: string;
   requestId: string;
   /** The request's organization; on `auth: "none"` routes null when the host names none. */
   realm: RealmRecord | null;

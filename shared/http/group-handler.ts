@@ -8,7 +8,7 @@ import { contentEncoding } from "./middleware/content-encoding.js";
 import { errorEnvelope } from "./middleware/error-envelope.js";
 import { enforceRateLimit, rateLimitResponseHeaders, startRateLimit } from "./middleware/rate-limit.js";
 import { requestLog } from "./middleware/request-log.js";
-import type { ApiLambdaContext } from "./middleware/types.js";
+import type { ApiInternal, ApiLambdaContext } from "./middleware/types.js";
 import { RouteNotFoundError } from "../errors.js";
 import { RedirectResult, redirectResponse, successResponse } from "./response.js";
 
@@ -23,7 +23,7 @@ import { RedirectResult, redirectResponse, successResponse } from "./response.js
 export function groupHandler(endpoints: EndpointMap, options: { deps?: () => Deps } = {}) {
   const deps = options.deps ?? getDefaultDeps;
   const log = () => deps().log;
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiLambdaContext>()
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiLambdaContext, ApiInternal>()
     .use(requestLog({ log }))
     .use(contentEncoding({ log }))
     .use(rateLimitResponseHeaders())

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JsonableError, MissingArgumentError } from "../errors.js";
+import { jsonDepthExceeds } from "./json-depth.js";
 import type { RawParams } from "./raw-params.js";
 
 /**
@@ -16,7 +17,8 @@ import type { RawParams } from "./raw-params.js";
  *
  * Errors are Zulip's: a missing required parameter is 400
  * `REQUEST_VARIABLE_MISSING` `Missing 'x' argument`; undecodable JSON is
- * `Argument "x" is not valid JSON.`; a wrong type reads like
+ * `Argument "x" is not valid JSON.` (so is JSON nested deeper than
+ * `MAX_JSON_DEPTH`, as Zulip's decoder refuses over-deep text); a wrong type reads like
  * `x is not an integer`; anything else `Invalid x`.
  */
 export class ParamSpec<T, Required extends boolean = true> {
@@ -126,21 +128,27 @@ export function zodIssueToError(name: string, error: z.ZodError): JsonableError 
   }
 }
 
+const NOT_JSON = Symbol("not JSON");
+
+/** JSON-decodes a parameter, or {@link NOT_JSON} for invalid or over-deep text (`MAX_JSON_DEPTH`). */
+function decodeJson(raw: string): unknown {
+  if (jsonDepthExceeds(raw)) return NOT_JSON;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
 /** Decodes and validates one parameter's raw string; see {@link ParamSpec}. */
 export function parseOne<T>(name: string, raw: string, spec: ParamSpec<T, boolean>): T {
   let value: unknown = raw;
   if (spec.decode === "json") {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw new JsonableError(`Argument "${name}" is not valid JSON.`);
-    }
+    value = decodeJson(raw);
+    if (value === NOT_JSON) throw new JsonableError(`Argument "${name}" is not valid JSON.`);
   } else if (spec.decode === "jsonOrString") {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      value = raw;
-    }
+    const decoded = decodeJson(raw);
+    value = decoded === NOT_JSON ? raw : decoded;
   }
   const result = spec.schema.safeParse(value);
   if (!result.success) throw zodIssueToError(name, result.error);

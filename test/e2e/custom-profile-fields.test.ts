@@ -339,3 +339,23 @@ describe("DELETE /realm/profile_fields/{field_id}", () => {
     expect((await listFields()).some((f) => f.id === id)).toBe(false);
   });
 });
+
+describe("field_data nested beyond the JSON depth bound", () => {
+  // 5,000 levels: the decoded value once overflowed the call stack of the definition check (a 500).
+  const deep = `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`;
+
+  it("answers POST and PATCH with 400 'not valid JSON' and changes nothing", async () => {
+    // Prepare
+    const id = await createField({ name: "Depth probe", field_type: 3, field_data: { a: { text: "A", order: "1" } } });
+    const before = await listFields();
+    // Act
+    const created = await org.api(org.users.admin, "POST", "/realm/profile_fields", { name: "Deep", field_type: 3, field_data: deep });
+    const patched = await org.api(org.users.admin, "PATCH", `/realm/profile_fields/${id}`, { field_data: deep });
+    // Assess
+    for (const res of [created, patched]) {
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(err('Argument "field_data" is not valid JSON.'));
+    }
+    expect(await listFields()).toEqual(before);
+  });
+});

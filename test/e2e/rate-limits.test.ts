@@ -4,10 +4,11 @@ import { userById } from "../../shared/data/users.js";
 import { BotType } from "../../shared/domain/roles.js";
 import { useTestOrg } from "../support/local-stack.js";
 
-// A window of 10^9 seconds runs from 2001-09-09 to 2033-05-18 (UNIX 10^9 to 2·10^9),
-// so no test run straddles a window boundary and the reset time is exact.
-const WINDOW = 1_000_000_000;
-const RESET = "2000000000";
+// A window of 10^10 seconds has sub-windows of 10^9 seconds (shared/domain/rate-limit.ts); the one
+// from 2001-09-09 to 2033-05-18 (UNIX 10^9 to 2·10^9) holds every test run, so the reset time, when
+// that sub-window leaves the sliding window (UNIX 12·10^9), is exact.
+const WINDOW = 10_000_000_000;
+const RESET = "12000000000";
 
 const org = useTestOrg({
   env: {

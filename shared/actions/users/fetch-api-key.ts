@@ -1,8 +1,7 @@
 import { dummyPasswordHash, hashPassword, passwordHashNeedsUpgrade, verifyPassword } from "../../auth/password.js";
 import type { Deps } from "../../deps.js";
-import { JsonableError, RateLimitedError, RealmDeactivatedError, UserDeactivatedError } from "../../errors.js";
-import { addRateLimitHits, rateLimitHits } from "../../data/rate-limits.js";
-import { fixedWindow } from "../../domain/rate-limit.js";
+import { JsonableError, RealmDeactivatedError, UserDeactivatedError } from "../../errors.js";
+import { checkAuthFailureLimits, recordAuthFailure, type AuthAttempt } from "../../auth/failed-auth.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
@@ -29,44 +28,30 @@ export class AuthenticationFailedError extends JsonableError {
  * A successful login whose stored hash is weaker than the configured cost
  * stores a new hash of the same password ({@link upgradePasswordHash}).
  * @throws RateLimitedError 429 once a username has `RATE_LIMIT_LOGIN_FAILURES` failed attempts
- *   in the current window (Zulip's `authenticate_by_username`: 5 per 30 minutes), even with the
- *   right password; only failures count
+ *   in the sliding window (Zulip's `authenticate_by_username`: 5 per 30 minutes), or the source
+ *   address `RATE_LIMIT_IP_AUTH_FAILURES` failed authentications, even with the right password;
+ *   only failures count (shared/auth/failed-auth.ts)
+ * @param from the request's source address and organization subdomain
  */
 export async function checkFetchApiKey(
   deps: Deps,
   realm: RealmRecord | null,
   username: string,
   password: string,
+  from: { sourceIp: string; subdomain: string },
 ): Promise<{ api_key: string; email: string; user_id: number }> {
-  const limits = loginLimit(deps, realm, username);
-  const [user, failures] = await Promise.all([
-    realm ? userByEmail(deps, realm.id, username) : undefined,
-    limits ? rateLimitHits(deps, "authenticate_by_username", limits.subject, limits.window.start) : 0,
-  ]);
-  if (limits && failures >= deps.config.RATE_LIMIT_LOGIN_FAILURES) {
-    throw new RateLimitedError(Math.max(0, limits.window.end - deps.clock.now() / 1000));
-  }
+  const attempt: AuthAttempt = { kind: "password", sourceIp: from.sourceIp, subdomain: from.subdomain, username };
+  const [user] = await Promise.all([realm ? userByEmail(deps, realm.id, username) : undefined, checkAuthFailureLimits(deps, attempt)]);
   const log2N = deps.config.PASSWORD_HASH_LOG2_N;
   const ok = await verifyPassword(password, user?.password_hash ?? dummyPasswordHash(log2N));
   if (!realm || !user || !user.password_hash || !ok) {
-    if (limits) {
-      await addRateLimitHits(deps, "authenticate_by_username", limits.subject, limits.window.start, deps.config.RATE_LIMIT_LOGIN_WINDOW_SECONDS);
-    }
+    await recordAuthFailure(deps, attempt);
     throw new AuthenticationFailedError();
   }
   if (realm.deactivated) throw new RealmDeactivatedError();
   if (!user.is_active) throw new UserDeactivatedError();
   await upgradePasswordHash(deps, user, password);
   return { api_key: user.api_key, email: apiEmail(user, realm, deps.config), user_id: user.user_id };
-}
-
-/** The failed-login counter of a username in its organization, or undefined when limits are off. */
-function loginLimit(deps: Deps, realm: RealmRecord | null, username: string) {
-  if (deps.config.RATE_LIMITS === "off") return undefined;
-  return {
-    subject: `${realm?.id ?? 0}:${username.toLowerCase()}`,
-    window: fixedWindow(deps.clock.now(), deps.config.RATE_LIMIT_LOGIN_WINDOW_SECONDS),
-  };
 }
 
 /**

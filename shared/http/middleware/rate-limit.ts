@@ -1,23 +1,12 @@
 import { parseBasicAuth } from "../../auth/basic.js";
 import type { Config } from "../../config.js";
 import type { Deps } from "../../deps.js";
-import { addRateLimitHits, type RateLimitScope } from "../../data/rate-limits.js";
-import { fixedWindow, judgeRateLimit, type RateLimitRule, type RateLimitVerdict } from "../../domain/rate-limit.js";
+import { addRateLimitHit, removeRateLimitHit, type SlidingWindowCounts } from "../../data/rate-limits.js";
+import { judgeRateLimit, slidingWindowPlan, type SlidingWindowPlan } from "../../domain/rate-limit.js";
 import { RateLimitedError } from "../../errors.js";
 import type { Route } from "../../routes.js";
 import { header } from "../raw-params.js";
-import type { ApiMiddleware, ApiRequest } from "./types.js";
-
-/** The counter a request hits: which rule, and whose count. */
-interface RateLimitTarget {
-  scope: RateLimitScope;
-  subject: string;
-  rule: RateLimitRule;
-}
-
-/** Per request: the pending counter write, then its verdict (for the response headers). */
-const pending = new WeakMap<object, Promise<RateLimitVerdict | undefined>>();
-const verdicts = new WeakMap<object, RateLimitVerdict>();
+import type { ApiMiddleware, ApiRequest, RateLimitTarget } from "./types.js";
 
 /**
  * Which counter a request hits, following Zulip's `rate_limit` in
@@ -26,8 +15,10 @@ const verdicts = new WeakMap<object, RateLimitVerdict>();
  * long poll `GET /events` is limited like any call, as Zulip's Tornado does
  * (`RATE_LIMITING_DOMAINS_FOR_TORNADO`). The user is named by the SHA-256 of
  * the API key, which identifies exactly one user, so the counter write needs
- * nothing from the authentication reads and runs alongside them; a request
- * whose key turns out invalid is refused by authentication first.
+ * nothing from the authentication reads and runs alongside them; it adds
+ * only to counts that exist, which are created once the key has proved
+ * valid, so a wrong key stores nothing (its failure is counted per address
+ * and claimed email instead, `shared/auth/failed-auth.ts`).
  *
  * An incoming-webhook request counts against its bot's `api_by_user`, as
  * Zulip's `webhook_view` (the `api_key` parameter) and
@@ -73,12 +64,14 @@ export function rateLimitTarget(
   }
 }
 
-async function hit(deps: Deps, target: RateLimitTarget): Promise<RateLimitVerdict | undefined> {
-  const now = deps.clock.now();
-  const { start } = fixedWindow(now, target.rule.windowSeconds);
+async function hit(
+  deps: Deps,
+  target: RateLimitTarget,
+  plan: SlidingWindowPlan,
+  onlyExisting: boolean,
+): Promise<SlidingWindowCounts | undefined> {
   try {
-    const count = await addRateLimitHits(deps, target.scope, target.subject, start, target.rule.windowSeconds);
-    return judgeRateLimit(target.rule, count, now);
+    return await addRateLimitHit(deps, target.scope, target.subject, plan, { onlyExisting });
   } catch (err) {
     // A counter that cannot be written (throttled, unreachable) must not take
     // the API down with it: the request goes on unlimited and is logged.
@@ -91,7 +84,7 @@ async function hit(deps: Deps, target: RateLimitTarget): Promise<RateLimitVerdic
  * Starts the request's rate-limit counter write (middy `before`, after
  * `apiContext` and before `authenticate`), without waiting for it: one
  * UpdateItem in parallel with the authentication reads. {@link enforceRateLimit}
- * waits for it.
+ * waits for it. The write and its target live in `request.internal`.
  */
 export function startRateLimit(): ApiMiddleware {
   return {
@@ -104,23 +97,41 @@ export function startRateLimit(): ApiMiddleware {
         request.event.requestContext.http.sourceIp,
         ctx.route.auth === "webhook" ? ctx.params.get("api_key") : undefined,
       );
-      if (target) pending.set(request.event, hit(ctx.deps, target));
+      if (!target) return;
+      const plan = slidingWindowPlan(target.rule, ctx.deps.clock.now());
+      const onlyExisting = target.scope === "api_by_user";
+      request.internal.rateLimit = { target, plan, onlyExisting, pending: hit(ctx.deps, target, plan, onlyExisting) };
     },
   };
 }
 
 /**
  * Refuses a request over its limit (middy `before`, after `authenticate`, so
- * that an authentication error wins over a limit).
+ * that an authentication error wins over a limit). A valid API key whose
+ * counts did not exist yet (its first request, or the first after a
+ * window's idleness) gets them created here, after authentication. A
+ * refused request's hit is taken back, as Zulip counts allowed calls only.
  * @throws RateLimitedError 429 `RATE_LIMIT_HIT` with `retry-after` (float seconds)
  */
 export function enforceRateLimit(): ApiMiddleware {
   return {
     before: async (request) => {
-      const verdict = await pending.get(request.event);
-      if (!verdict) return;
-      verdicts.set(request.event, verdict);
-      if (verdict.limited) throw new RateLimitedError(verdict.secondsToFreedom);
+      const state = request.internal.rateLimit;
+      if (!state) return;
+      const deps = request.context.api!.deps;
+      let counts = await state.pending;
+      if (!counts && state.onlyExisting) counts = await hit(deps, state.target, state.plan, false);
+      if (!counts) return;
+      const verdict = judgeRateLimit(state.target.rule, counts, deps.clock.now());
+      state.verdict = verdict;
+      if (verdict.limited) {
+        try {
+          await removeRateLimitHit(deps, state.target.scope, state.target.subject, state.plan);
+        } catch (err) {
+          deps.log.warn("rate limit counter failed", { scope: state.target.scope, error: err instanceof Error ? err.message : String(err) });
+        }
+        throw new RateLimitedError(verdict.secondsToFreedom);
+      }
     },
   };
 }
@@ -128,11 +139,11 @@ export function enforceRateLimit(): ApiMiddleware {
 /**
  * Zulip's `X-RateLimit-*` headers for a request whose limit was applied
  * (`RateLimitMiddleware.set_response_headers`): the limit, the calls left in
- * the window, and the UNIX second at which the window resets. Empty when no
- * limit applied.
+ * the window, and the UNIX second at which every counted call has left the
+ * window. Empty when no limit applied.
  */
 export function rateLimitHeaders(request: ApiRequest): Record<string, string> {
-  const verdict = verdicts.get(request.event);
+  const verdict = request.internal.rateLimit?.verdict;
   if (!verdict) return {};
   return {
     "x-ratelimit-limit": String(verdict.limit),
