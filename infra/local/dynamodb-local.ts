@@ -26,7 +26,10 @@ export interface DynamoDbLocal {
  * package; needs Java 17+) and waits until it answers.
  * @param options.dataDir persist the database in this folder; in memory when absent
  * @param options.port @default a free port
- * @throws Error when it does not answer within 30 seconds (Java missing, port taken)
+ * @throws Error when the JVM exits at start (Java missing, port taken), or when it
+ *   does not answer within 3 minutes: a cap against a hang, far above the
+ *   seconds a start takes, so a busy machine (a JVM start slows tenfold at a
+ *   load of 25 on two cores) does not fail it
  */
 export async function startDynamoDbLocal(options: { dataDir?: string; port?: number } = {}): Promise<DynamoDbLocal> {
   const port = options.port ?? (await freePort());
@@ -40,12 +43,12 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
     exited = true;
   });
   const endpoint = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 180_000;
   while (!(await dynamoDbAnswers(endpoint))) {
     if (exited) throw new Error("DynamoDB Local exited at start (is Java 17+ installed?)");
     if (Date.now() > deadline) {
       child.kill();
-      throw new Error("DynamoDB Local did not answer within 30 seconds");
+      throw new Error("DynamoDB Local did not answer within 3 minutes");
     }
     await new Promise((r) => setTimeout(r, 200));
   }
