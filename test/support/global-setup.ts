@@ -12,7 +12,8 @@ import { createOrgTemplate, type OrgTemplate } from "./test-org.js";
  * `local-stack.ts`), so files stay isolated.
  */
 export default async function setup(project: TestProject) {
-  const dynamo = await startDynamoDbLocal();
+  // A JVM start on a loaded 2-core machine has taken over 30 s: a failed setup fails every e2e file.
+  const dynamo = await startDynamoDbLocal({ startTimeoutMs: 180_000 });
   try {
     project.provide("orgTemplate", await createOrgTemplate(dynamo.endpoint));
   } catch (err) {
