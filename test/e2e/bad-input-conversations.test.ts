@@ -1,7 +1,0 @@
-import { badInputSuite } from "./bad-input-helpers.js";
-
-/**
- * The bad-input pass (see `bad-input-helpers.ts`) over the streams, messages, unauthenticated and webhooks groups:
- * one test per route, each bounded by the requests it sends.
- */
-badInputSuite("conversations");
