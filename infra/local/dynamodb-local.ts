@@ -26,12 +26,16 @@ export interface DynamoDbLocal {
  * package; needs Java 17+) and waits until it answers.
  * @param options.dataDir persist the database in this folder; in memory when absent
  * @param options.port @default a free port
- * @throws Error when the JVM exits at start (Java missing, port taken), or when it
- *   does not answer within 3 minutes: a cap against a hang, far above the
- *   seconds a start takes, so a busy machine (a JVM start slows tenfold at a
- *   load of 25 on two cores) does not fail it
+ * @param options.startTimeoutMs how long to wait for it to answer, in milliseconds: a cap
+ *   against a hang, far above the seconds a start takes, since a JVM start on a loaded
+ *   2-core machine can pass 30 s @default 180_000
+ * @throws Error when the JVM exits at start (Java missing, port taken), or when it does
+ *   not answer within `startTimeoutMs`
  */
-export async function startDynamoDbLocal(options: { dataDir?: string; port?: number } = {}): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(
+  options: { dataDir?: string; port?: number; startTimeoutMs?: number } = {},
+): Promise<DynamoDbLocal> {
+  const startTimeoutMs = options.startTimeoutMs ?? 180_000;
   const port = options.port ?? (await freePort());
   const child: ChildProcess = spawnDynamoDbLocal({
     port,
@@ -43,12 +47,12 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
     exited = true;
   });
   const endpoint = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + startTimeoutMs;
   while (!(await dynamoDbAnswers(endpoint))) {
     if (exited) throw new Error("DynamoDB Local exited at start (is Java 17+ installed?)");
     if (Date.now() > deadline) {
       child.kill();
-      throw new Error("DynamoDB Local did not answer within 3 minutes");
+      throw new Error(`DynamoDB Local did not answer within ${startTimeoutMs / 1000} seconds`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../../scripts/manage.js";
 import { getRealm } from "../../shared/data/realms.js";
 import { useTestOrg } from "../support/local-stack.js";
+import { serverHoldsLongPoll } from "../support/long-poll.js";
 import { queueClient } from "./streams-helpers.js";
 
 const org = useTestOrg();
@@ -36,8 +37,9 @@ describe("POST /realm/deactivate", () => {
     const watcher = queueClient(org, org.users.member2);
     await watcher.register({ event_types: ["realm"] });
     // A long poll already waiting when the organization is deactivated returns with the event.
+    const held = serverHoldsLongPoll(org.stack.deps, org.users.member2.id);
     const pending = watcher.poll();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await held).toBe(true);
     const res = await org.api(org.users.owner, "POST", "/realm/deactivate", { deletion_delay_days: null });
     expect(res.body).toEqual({ result: "success", msg: "" });
     expect(await isDeactivated()).toBe(true);

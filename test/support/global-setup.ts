@@ -12,6 +12,7 @@ import { createOrgTemplate, type OrgTemplate } from "./test-org.js";
  * `local-stack.ts`), so files stay isolated.
  */
 export default async function setup(project: TestProject) {
+  // A JVM start on a loaded 2-core machine has taken over 30 s: a failed setup fails every e2e file.
   const dynamo = await startDynamoDbLocal();
   try {
     project.provide("orgTemplate", await createOrgTemplate(dynamo.endpoint));

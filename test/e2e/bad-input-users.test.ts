@@ -1,0 +1,7 @@
+import { badInputSuite } from "./bad-input-helpers.js";
+
+/**
+ * The bad-input pass (see `bad-input-helpers.ts`) over the users and events groups:
+ * one test per route, each bounded by the requests it sends.
+ */
+badInputSuite("users");
