@@ -1,5 +1,5 @@
 /**
- * `tsx test/infra/synth-child.ts '<context JSON>' [nag]`: synthesizes the
+ * `tsx test/infra/synth-child.ts '<settings JSON>' [nag]`: synthesizes the
  * stack without bundling (test/infra/synth.ts) and prints
  * `{ template, nagFindings }` as JSON. Tests run it as a child process so
  * that the long synchronous synthesis does not block their worker's event
@@ -7,6 +7,6 @@
  */
 import { synthesizeWithoutBundling } from "./synth.js";
 
-const context = JSON.parse(process.argv[2] ?? "{}") as Record<string, unknown>;
-const { template, nagFindings } = synthesizeWithoutBundling(context, { nag: process.argv[3] === "nag" });
+const config = JSON.parse(process.argv[2] ?? "{}") as Record<string, unknown>;
+const { template, nagFindings } = synthesizeWithoutBundling(config, { nag: process.argv[3] === "nag" });
 process.stdout.write(JSON.stringify({ template, nagFindings }));
