@@ -2,46 +2,43 @@
  * Shared by the operations tests (operations.test.ts, managed-events.test.ts):
  * a synthesis of the stack from given settings, and finders over its template.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { App, Aspects } from "aws-cdk-lib";
-import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
-import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
-import { AwsSolutionsChecks } from "cdk-nag";
+import { Template } from "aws-cdk-lib/assertions";
 import { expect } from "vitest";
-import { parseDeployConfig, type DeployConfigInput } from "../../infra/deploy-config.js";
-import { PROJECT_ROOT } from "../../infra/constructs/service-function.js";
-import { ZulipStack } from "../../infra/stack.js";
-
-const CDK_JSON_CONTEXT = (
-  JSON.parse(readFileSync(path.join(PROJECT_ROOT, "cdk.json"), "utf8")) as { context: Record<string, unknown> }
-).context;
+import type { DeployConfigInput } from "../../infra/deploy-config.js";
+import { synthesizeInChildProcess } from "./synth.js";
 
 export type Resources = Record<string, { Type: string; Properties?: Record<string, any> }>;
 
 export interface Synthesized {
-  stack: ZulipStack;
   template: Template;
   resources: Resources;
-  /** Logical ID of a construct's CloudFormation resource. */
-  id(construct: { node: { defaultChild?: unknown } }): string;
+  /** Logical ID of the resource at a construct path below the stack (`Monitoring/AlarmTopic`, `EventsApi/Function`). */
+  id(path: string): string;
+  /** cdk-nag's errors and warnings (`<rule id>: <path>`). */
+  nagFindings: string[];
+  /** Every warning annotation's text. */
+  warnings: string[];
 }
 
 /**
  * Synthesizes the stack from the settings `config` with cdk-nag's checks and
- * without bundling the functions (only configuration is asserted here;
- * test/infra/stack.test.ts synthesizes the bundled default).
+ * without bundling the functions, in a child process (test/infra/synth.ts),
+ * so that the test worker stays responsive on a busy machine (only
+ * configuration is asserted here; test/infra/stack.test.ts synthesizes the
+ * bundled default).
  */
-export function synthesize(config: DeployConfigInput = {}): Synthesized {
-  const app = new App({ context: { ...CDK_JSON_CONTEXT, "aws:cdk:bundling-stacks": [] } });
-  const stack = new ZulipStack(app, "Test", { config: parseDeployConfig(config) });
-  Aspects.of(app).add(new AwsSolutionsChecks());
-  const template = Template.fromStack(stack);
+export async function synthesize(config: DeployConfigInput = {}): Promise<Synthesized> {
+  const out = await synthesizeInChildProcess(config, { nag: true });
   return {
-    stack,
-    template,
-    resources: template.toJSON().Resources as Resources,
-    id: (construct) => stack.getLogicalId(construct.node.defaultChild as CfnFunction),
+    template: Template.fromJSON(out.template),
+    resources: out.template.Resources as Resources,
+    id: (path) => {
+      const id = out.ids[path];
+      if (id === undefined) throw new Error(`no resource at ${path}`);
+      return id;
+    },
+    nagFindings: out.nagFindings,
+    warnings: out.warnings,
   };
 }
 
@@ -64,15 +61,5 @@ export const alarmNamed = (s: Synthesized, name: string) => {
   expect(found, name).toHaveLength(1);
   return found[0]![1].Properties!;
 };
-export const concurrencyWarnings = (s: Synthesized) =>
-  Annotations.fromStack(s.stack)
-    .findWarning("*", Match.stringLikeRegexp("No events reservation.*"))
-    .map((e) => String(e.entry.data));
-export const nagFindings = (s: Synthesized) => {
-  const annotations = Annotations.fromStack(s.stack);
-  return [
-    ...annotations.findError("*", Match.stringLikeRegexp("AwsSolutions-.*")),
-    ...annotations.findWarning("*", Match.stringLikeRegexp("AwsSolutions-.*")),
-    ...annotations.findWarning("*", Match.stringLikeRegexp("CdkNagValidationFailure.*")),
-  ].map((e) => `${e.id}: ${String(e.entry.data).slice(0, 100)}`);
-};
+export const concurrencyWarnings = (s: Synthesized) => s.warnings.filter((text) => text.startsWith("No events reservation"));
+export const nagFindings = (s: Synthesized) => s.nagFindings;

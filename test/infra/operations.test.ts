@@ -16,15 +16,15 @@ describe("monitoring and concurrency (an account quota of 1,000)", () => {
   let topicId: string;
   const functionNames = [...GROUPS, "fallback", "worker"];
 
-  beforeAll(() => {
-    s = synthesize({ accountConcurrencyQuota: 1000 });
-    topicId = s.id(s.stack.monitoring.topic);
-  }, 120_000);
+  beforeAll(async () => {
+    s = await synthesize({ accountConcurrencyQuota: 1000 });
+    topicId = s.id("Monitoring/AlarmTopic");
+  }, 300_000);
 
   it("has one SNS topic, encrypted with a rotating KMS key this account's alarms may use", () => {
     const topics = ofType(s, "AWS::SNS::Topic");
     expect(topics).toHaveLength(1);
-    const keyId = s.id(s.stack.monitoring.topicKey);
+    const keyId = s.id("Monitoring/AlarmTopicKey");
     expect(topics[0]![1].Properties!.KmsMasterKeyId).toEqual({ "Fn::GetAtt": [keyId, "Arn"] });
     const key = s.resources[keyId]!.Properties!;
     expect(key.EnableKeyRotation).toBe(true);
@@ -97,7 +97,7 @@ describe("monitoring and concurrency (an account quota of 1,000)", () => {
     expect(alarmNamed(s, "dead-letter-jobs")).toMatchObject({
       Namespace: "AWS/SQS",
       MetricName: "ApproximateNumberOfMessagesVisible",
-      Dimensions: [{ Name: "QueueName", Value: { "Fn::GetAtt": [s.id(s.stack.deferred.deadLetterQueue), "QueueName"] } }],
+      Dimensions: [{ Name: "QueueName", Value: { "Fn::GetAtt": [s.id("Deferred/DeadLetterQueue"), "QueueName"] } }],
       Statistic: "Maximum",
       Threshold: 1,
       EvaluationPeriods: 1,
@@ -108,7 +108,7 @@ describe("monitoring and concurrency (an account quota of 1,000)", () => {
     expect(alarmNamed(s, "deferred-work-age")).toMatchObject({
       Namespace: "AWS/SQS",
       MetricName: "ApproximateAgeOfOldestMessage",
-      Dimensions: [{ Name: "QueueName", Value: { "Fn::GetAtt": [s.id(s.stack.deferred.queue), "QueueName"] } }],
+      Dimensions: [{ Name: "QueueName", Value: { "Fn::GetAtt": [s.id("Deferred/Queue"), "QueueName"] } }],
       Threshold: ALARM_THRESHOLDS.queueAgeSeconds,
       EvaluationPeriods: 2,
       Period: 300,
@@ -119,7 +119,7 @@ describe("monitoring and concurrency (an account quota of 1,000)", () => {
   it("alarms on the API's 5xx rate over five minutes, judged only from a minimum request count", () => {
     const alarm = alarmNamed(s, "api-5xx-rate");
     expect(alarm.Threshold).toBe(1);
-    const apiDimension = [{ Name: "ApiId", Value: { Ref: s.id(s.stack.api.api) } }];
+    const apiDimension = [{ Name: "ApiId", Value: { Ref: s.id("Api/HttpApi") } }];
     expect(alarm.Metrics).toEqual([
       expect.objectContaining({ Expression: "IF(requests >= 50, 100 * errors / requests, 0)", ReturnData: true }),
       {
@@ -136,9 +136,8 @@ describe("monitoring and concurrency (an account quota of 1,000)", () => {
   });
 
   it("alarms on errors and on throttles of every function", () => {
-    const fns = { ...s.stack.groupFunctions, fallback: s.stack.fallbackFunction, worker: s.stack.workerFunction };
     for (const name of functionNames) {
-      const fnId = s.id(fns[name as keyof typeof fns].fn);
+      const fnId = s.id(`${name.charAt(0).toUpperCase()}${name.slice(1)}${name === "worker" ? "" : "Api"}/Function`);
       for (const [suffix, metric] of [["errors", "Errors"], ["throttles", "Throttles"]] as const) {
         expect(alarmNamed(s, `${name}-${suffix}`), `${name} ${metric}`).toMatchObject({
           Namespace: "AWS/Lambda",
@@ -152,7 +151,7 @@ describe("monitoring and concurrency (an account quota of 1,000)", () => {
   });
 
   it("alarms on DynamoDB throttled requests per operation and on read/write throttle events", () => {
-    const tableRef = { Ref: s.id(s.stack.table.table) };
+    const tableRef = { Ref: s.id("Data/Table") };
     const throttled = alarmNamed(s, "table-throttled-requests").Metrics as any[];
     const operations = throttled.filter((m) => m.MetricStat).map((m) => m.MetricStat.Metric);
     expect(operations.map((m) => m.Dimensions.find((d: any) => d.Name === "Operation").Value)).toEqual(
@@ -201,9 +200,9 @@ describe("monitoring and concurrency (an account quota of 1,000)", () => {
     const reserved = ofType(s, "AWS::Lambda::Function")
       .filter(([, r]) => r.Properties!.ReservedConcurrentExecutions !== undefined)
       .map(([id, r]) => [id, r.Properties!.ReservedConcurrentExecutions]);
-    expect(reserved).toEqual([[s.id(s.stack.groupFunctions.events.fn), 500]]);
+    expect(reserved).toEqual([[s.id("EventsApi/Function"), 500]]);
     s.template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
-      FunctionName: { Ref: s.id(s.stack.workerFunction.fn) },
+      FunctionName: { Ref: s.id("Worker/Function") },
       ScalingConfig: { MaximumConcurrency: 20 },
     });
   });
@@ -212,7 +211,7 @@ describe("monitoring and concurrency (an account quota of 1,000)", () => {
     expect(alarmNamed(s, "events-concurrency")).toMatchObject({
       Namespace: "AWS/Lambda",
       MetricName: "ConcurrentExecutions",
-      Dimensions: [{ Name: "FunctionName", Value: { Ref: s.id(s.stack.groupFunctions.events.fn) } }],
+      Dimensions: [{ Name: "FunctionName", Value: { Ref: s.id("EventsApi/Function") } }],
       Statistic: "Maximum",
       Period: 300,
       Threshold: 400,
@@ -224,8 +223,8 @@ describe("monitoring and concurrency (an account quota of 1,000)", () => {
     for (const type of ["AWS::Lambda::CapacityProvider", "AWS::EC2::VPC", "AWS::Lambda::Alias", "AWS::Lambda::Version"]) {
       s.template.resourceCountIs(type, 0);
     }
-    expect(s.resources[s.id(s.stack.groupFunctions.events.fn)]!.Properties!.CapacityProviderConfig).toBeUndefined();
-    expect(s.id(s.stack.groupFunctions.events.fn)).toMatch(/^EventsApiFunction/);
+    expect(s.resources[s.id("EventsApi/Function")]!.Properties!.CapacityProviderConfig).toBeUndefined();
+    expect(s.id("EventsApi/Function")).toMatch(/^EventsApiFunction/);
   });
 
   it("passes cdk-nag's AWS Solutions checks", () => {
@@ -235,28 +234,33 @@ describe("monitoring and concurrency (an account quota of 1,000)", () => {
 
 describe("monitoring and concurrency from the settings", () => {
   let s: Synthesized;
+  let unreserved: Synthesized;
+  let unknown: Synthesized;
 
-  beforeAll(() => {
-    s = synthesize({ alarmEmail: "ops@example.com", eventsReservedConcurrency: 800, workerMaxConcurrency: 5 });
-  }, 120_000);
+  beforeAll(async () => {
+    [s, unreserved, unknown] = await Promise.all([
+      synthesize({ alarmEmail: "ops@example.com", eventsReservedConcurrency: 800, workerMaxConcurrency: 5 }),
+      synthesize({ eventsReservedConcurrency: 0 }),
+      synthesize({}),
+    ]);
+  }, 600_000);
 
   it("subscribes alarmEmail to the alarm topic", () => {
     s.template.resourceCountIs("AWS::SNS::Subscription", 1);
     s.template.hasResourceProperties("AWS::SNS::Subscription", {
       Protocol: "email",
       Endpoint: "ops@example.com",
-      TopicArn: { Ref: s.id(s.stack.monitoring.topic) },
+      TopicArn: { Ref: s.id("Monitoring/AlarmTopic") },
     });
   });
 
   it("applies the events reservation, its alarm at 80 %, and the worker cap", () => {
-    expect(s.resources[s.id(s.stack.groupFunctions.events.fn)]!.Properties!.ReservedConcurrentExecutions).toBe(800);
+    expect(s.resources[s.id("EventsApi/Function")]!.Properties!.ReservedConcurrentExecutions).toBe(800);
     expect(alarmNamed(s, "events-concurrency").Threshold).toBe(640);
     s.template.hasResourceProperties("AWS::Lambda::EventSourceMapping", { ScalingConfig: { MaximumConcurrency: 5 } });
   });
 
   it("reserves nothing with eventsReservedConcurrency 0, has no concurrency alarm then, and warns of nothing", () => {
-    const unreserved = synthesize({ eventsReservedConcurrency: 0 });
     const reserved = ofType(unreserved, "AWS::Lambda::Function").filter(
       ([, r]) => r.Properties!.ReservedConcurrentExecutions !== undefined,
     );
@@ -264,11 +268,10 @@ describe("monitoring and concurrency from the settings", () => {
     const names = ofType(unreserved, "AWS::CloudWatch::Alarm").map(([, r]) => r.Properties!.AlarmName);
     expect(names).not.toContain("Test-events-concurrency");
     expect(concurrencyWarnings(unreserved)).toEqual([]);
-  }, 120_000);
+  });
 
   it("reserves nothing without a quota or a reservation, and says so in a synth warning", () => {
-    const unknown = synthesize({});
-    expect(unknown.resources[unknown.id(unknown.stack.groupFunctions.events.fn)]!.Properties!.ReservedConcurrentExecutions).toBeUndefined();
+    expect(unknown.resources[unknown.id("EventsApi/Function")]!.Properties!.ReservedConcurrentExecutions).toBeUndefined();
     expect(concurrencyWarnings(unknown)).toEqual([expect.stringContaining("Set accountConcurrencyQuota to `aws lambda get-account-settings")]);
-  }, 120_000);
+  });
 });
