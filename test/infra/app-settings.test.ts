@@ -90,7 +90,7 @@ describe("the CDK app reads the settings file on every synth", () => {
         "deploy.config.json only, so that every later deploy keeps them: remove it from the context and put it in " +
         'deploy.config.json (docs/deploying.md, "Settings").',
     );
-  }, 120_000);
+  }, 300_000);
 
   it("refuses an unknown key in the file, naming it", async () => {
     const cwd = mkdtempSync(path.join(tmpdir(), "zulip-operator-"));
@@ -98,5 +98,5 @@ describe("the CDK app reads the settings file on every synth", () => {
     const { status, stderr } = await runApp(cwd);
     expect(status).toBe(1);
     expect(stderr.trim()).toMatch(/^deploy.config.json: unknown key "alarmMail" \(allowed: stackName, rootDomain, /);
-  }, 120_000);
+  }, 300_000);
 });

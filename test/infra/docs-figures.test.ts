@@ -44,7 +44,7 @@ describe("docs/deploying.md states the template's counts", () => {
     const resources = Object.values(template.Resources as Record<string, any>);
     functions = resources.filter((r) => r.Type === "AWS::Lambda::Function").length;
     alarms = resources.filter((r) => r.Type === "AWS::CloudWatch::Alarm").map((r) => r.Properties);
-  }, 300_000);
+  }, 600_000);
 
   it("names the number of functions wherever it counts them", () => {
     expect(functions).toBe(11);

@@ -24,7 +24,7 @@ describe("CDK stack with existingTableName (restoring a backup)", () => {
   beforeAll(async () => {
     ({ template, nagFindings } = await synthesizeInChildProcess({ existingTableName: name }, { nag: true }));
     prepareTemplateLinter();
-  }, 180_000);
+  }, 600_000);
 
   it("creates no table and points every function at the given one", () => {
     const types = Object.values(template.Resources as Record<string, any>).map((r) => r.Type);

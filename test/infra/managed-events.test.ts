@@ -9,7 +9,7 @@ describe("events on Lambda Managed Instances (opt-in)", () => {
   beforeAll(async () => {
     s = await synthesize({ eventsManagedInstances: true, eventsPollsPerEnvironment: 300, eventsMaxVCpus: 24, accountConcurrencyQuota: 1000 });
     eventsId = s.id("EventsManagedApi/Function");
-  }, 300_000);
+  }, 600_000);
 
   it("creates an arm64 capacity provider in the isolated subnets of its own VPC, bounded in vCPUs", () => {
     const providers = ofType(s, "AWS::Lambda::CapacityProvider");

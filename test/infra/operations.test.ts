@@ -19,7 +19,7 @@ describe("monitoring and concurrency (an account quota of 1,000)", () => {
   beforeAll(async () => {
     s = await synthesize({ accountConcurrencyQuota: 1000 });
     topicId = s.id("Monitoring/AlarmTopic");
-  }, 300_000);
+  }, 600_000);
 
   it("has one SNS topic, encrypted with a rotating KMS key this account's alarms may use", () => {
     const topics = ofType(s, "AWS::SNS::Topic");

@@ -512,7 +512,7 @@ describe("CDK stack with a custom domain, for a dev stack", () => {
       },
       false,
     );
-  }, 60_000);
+  }, 300_000);
 
   it("serves the root domain and the organization subdomains, mapped to the $default stage", () => {
     s.template.resourceCountIs("AWS::ApiGatewayV2::DomainName", 2);

@@ -17,7 +17,7 @@ describe.each([
   beforeAll(async () => {
     template = (await synthesizeInChildProcess(config)).template;
     prepareTemplateLinter();
-  }, 180_000);
+  }, 600_000);
 
   it("passes the template linter", () => {
     expect(lintTemplate(template)).toEqual([]);
