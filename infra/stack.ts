@@ -1,7 +1,7 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from "aws-cdk-lib";
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from "aws-cdk-lib";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
-import type { Construct, Node } from "constructs";
+import type { Construct } from "constructs";
 import { GROUPS, type Group } from "../shared/routes.js";
 import { ChatApi } from "./constructs/http-api.js";
 import { ChatTable, DeferredQueue } from "./constructs/data.js";
@@ -11,106 +11,13 @@ import { SWEEP_UNCLAIMED_ATTACHMENTS_JOB } from "../shared/actions/uploads/sweep
 import { FilesBucket } from "./constructs/files.js";
 import { ManagedEventsCapacity } from "./constructs/managed-events.js";
 import { ServiceMonitoring } from "./constructs/monitoring.js";
-import { operationsSettingsFromContext, type OperationsSettings } from "./operations-settings.js";
+import { planEventsConcurrency, type EventsConcurrencyPlan } from "./concurrency.js";
+import { parseDeployConfig, type DeployConfig } from "./deploy-config.js";
 import { SharpLayer } from "./constructs/sharp-layer.js";
 import { addNagSuppressions } from "./constructs/nag-suppressions.js";
 import { ServiceFunction, type ServiceFunctionProps } from "./constructs/service-function.js";
 import { FUNCTION_MEMORY_MB } from "./function-memory.js";
 import { FUNCTION_BUNDLES, SHARP_MODULE, type FunctionFolder } from "./bundling.js";
-
-/**
- * Deploy-time settings, from CDK context (`cdk.json` or `-c key=value`);
- * docs/deploying.md describes each.
- */
-export interface ZulipStackSettings {
-  /**
-   * Host of the default organization (`ROOT_DOMAIN`), e.g. `chat.example.com`.
-   * Unset: the API's own `<id>.execute-api.<region>.amazonaws.com` host,
-   * which is only known at deploy time (a CloudFormation reference).
-   */
-  rootDomain?: string;
-  /** ACM certificate for `rootDomain` (and `*.rootDomain`); with it the stack creates the custom domains. */
-  certificateArn?: string;
-  /** Serve other organizations on `<subdomain>.<rootDomain>` (needs a wildcard certificate). */
-  orgSubdomains: boolean;
-  /**
-   * Name of an existing DynamoDB table to use instead of creating one (a
-   * table restored from a backup); docs/deploying.md "Restoring a backup".
-   */
-  existingTableName?: string;
-  /** Delete the table, queues and logs with the stack: for throw-away dev stacks only. */
-  destroyOnRemoval: boolean;
-  /** `LOG_LEVEL` of every function. */
-  logLevel: "debug" | "info" | "warn" | "error" | "silent";
-  /** API stage throttling: steady requests per second and burst size. */
-  apiRateLimit: number;
-  apiBurstLimit: number;
-  /**
-   * Application rate limits (docs/deploying.md, "Rate limits"): context keys
-   * named like the variables of `shared/config.ts` (`RATE_LIMITS`,
-   * `RATE_LIMIT_USER_REQUESTS`, ...), passed to every function as they are;
-   * unset ones keep the defaults (limits on, Zulip's numbers).
-   */
-  rateLimitEnv?: Record<string, string>;
-}
-
-/** The rate-limit variables of `shared/config.ts` a deployment may set through context. */
-const RATE_LIMIT_ENV_NAMES = [
-  "RATE_LIMITS",
-  "RATE_LIMIT_USER_REQUESTS",
-  "RATE_LIMIT_USER_WINDOW_SECONDS",
-  "RATE_LIMIT_IP_REQUESTS",
-  "RATE_LIMIT_IP_WINDOW_SECONDS",
-  "RATE_LIMIT_LOGIN_FAILURES",
-  "RATE_LIMIT_LOGIN_WINDOW_SECONDS",
-] as const;
-
-/** Reads {@link ZulipStackSettings} from context; `-c` values arrive as strings, `cdk.json` ones typed. */
-export function settingsFromContext(node: Node): ZulipStackSettings {
-  const text = (key: string): string | undefined => {
-    const value = node.tryGetContext(key) as unknown;
-    return value === undefined || value === null || value === "" ? undefined : String(value);
-  };
-  const flag = (key: string, fallback: boolean): boolean => {
-    const value = text(key);
-    return value === undefined ? fallback : value === "true";
-  };
-  const number = (key: string, fallback: number): number => {
-    const value = text(key);
-    if (value === undefined) return fallback;
-    const n = Number(value);
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`Context ${key} must be a positive number, got ${value}`);
-    return n;
-  };
-  const logLevel = text("logLevel") ?? "info";
-  if (!["debug", "info", "warn", "error", "silent"].includes(logLevel)) {
-    throw new Error(`Context logLevel must be debug, info, warn, error or silent, got ${logLevel}`);
-  }
-  const settings: ZulipStackSettings = {
-    rootDomain: text("rootDomain")?.toLowerCase(),
-    certificateArn: text("certificateArn"),
-    existingTableName: text("existingTableName"),
-    orgSubdomains: flag("orgSubdomains", true),
-    destroyOnRemoval: flag("destroyOnRemoval", false),
-    logLevel: logLevel as ZulipStackSettings["logLevel"],
-    apiRateLimit: number("apiRateLimit", 200),
-    apiBurstLimit: number("apiBurstLimit", 400),
-    rateLimitEnv: Object.fromEntries(
-      RATE_LIMIT_ENV_NAMES.flatMap((name) => {
-        const value = text(name);
-        return value === undefined ? [] : [[name, value]];
-      }),
-    ),
-  };
-  // DynamoDB's rule for table names.
-  if (settings.existingTableName !== undefined && !/^[A-Za-z0-9_.-]{3,255}$/.test(settings.existingTableName)) {
-    throw new Error(`Context existingTableName must be a DynamoDB table name, got ${settings.existingTableName}`);
-  }
-  if (settings.certificateArn && !settings.rootDomain) {
-    throw new Error("Context certificateArn needs rootDomain (the domain the certificate is for)");
-  }
-  return settings;
-}
 
 /**
  * API Gateway allows 30 s for an integration; 29 s leaves it time to relay
@@ -130,6 +37,8 @@ export const WORKER_TIMEOUT = Duration.minutes(2);
  * The whole service in one env-agnostic stack (no account or region
  * lookups): the HTTP API, one Lambda per endpoint group plus the fallback
  * and the deferred-work worker, the DynamoDB table and the SQS queue.
+ * Its settings come from the operator's settings file
+ * (infra/deploy-config.ts); the stack reads no context of its own.
  */
 export class ZulipStack extends Stack {
   readonly table: ChatTable;
@@ -145,15 +54,23 @@ export class ZulipStack extends Stack {
   readonly monitoring: ServiceMonitoring;
   /** Only with the `eventsManagedInstances` opt-in. */
   readonly managedEvents?: ManagedEventsCapacity;
+  /** The settings the stack was built from (every default applied). */
+  readonly config: DeployConfig;
+  /** The events function's reservation (none on Managed Instances). */
+  readonly eventsConcurrency: EventsConcurrencyPlan;
 
-  constructor(scope: Construct, id: string, props: StackProps & { settings?: ZulipStackSettings; operations?: OperationsSettings } = {}) {
+  /** @param props.config the operator's settings; default: every default (`parseDeployConfig({})`) */
+  constructor(scope: Construct, id: string, props: StackProps & { config?: DeployConfig } = {}) {
     super(scope, id, { description: "Zulip-compatible team chat server", ...props });
-    const settings = props.settings ?? settingsFromContext(this.node);
-    const operations = props.operations ?? operationsSettingsFromContext(this.node);
-    const removalPolicy = settings.destroyOnRemoval ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
+    const config = props.config ?? parseDeployConfig({});
+    this.config = config;
+    // Recorded in the template, so that a lost settings file can be rewritten from the deployed stack
+    // (`aws cloudformation get-template-summary`, docs/deploying.md "Settings").
+    this.templateOptions.metadata = { ZulipDeployConfig: config };
+    const removalPolicy = config.destroyOnRemoval ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
     Tags.of(this).add("application", "zulip-serverless");
 
-    this.table = new ChatTable(this, "Data", { removalPolicy, existingTableName: settings.existingTableName });
+    this.table = new ChatTable(this, "Data", { removalPolicy, existingTableName: config.existingTableName });
     this.deferred = new DeferredQueue(this, "Deferred", { workerTimeout: WORKER_TIMEOUT, removalPolicy });
     const table = this.table.table;
     const queue = this.deferred.queue;
@@ -163,8 +80,8 @@ export class ZulipStack extends Stack {
       TABLE_NAME: table.tableName,
       DEFERRED_QUEUE_URL: queue.queueUrl,
       URL_SCHEME: "https",
-      LOG_LEVEL: settings.logLevel,
-      ...settings.rateLimitEnv,
+      LOG_LEVEL: config.logLevel,
+      ...Object.fromEntries(Object.entries(config.rateLimits).map(([name, value]) => [name, String(value)])),
     };
     type FunctionSpec = Pick<ServiceFunctionProps, "folder" | "description" | "memorySize" | "timeout" | "layers">;
     // sharp's native build for the functions that decode images (shared/images/): the files
@@ -178,7 +95,7 @@ export class ZulipStack extends Stack {
     this.groupFunctions = perGroup((group) =>
       // Lambda cannot take a function off a capacity provider: the Managed Instances opt-in gets an
       // events function of its own ID, so switching either way replaces the function.
-      serviceFunction(group === "events" && operations.eventsManagedInstances ? "EventsManagedApi" : `${pascal(group)}Api`, {
+      serviceFunction(group === "events" && config.eventsManagedInstances ? "EventsManagedApi" : `${pascal(group)}Api`, {
         folder: group,
         description: `Zulip API: ${group} endpoints`,
         memorySize: FUNCTION_MEMORY_MB[group],
@@ -220,7 +137,7 @@ export class ZulipStack extends Stack {
       new SqsEventSource(queue, {
         batchSize: 10,
         reportBatchItemFailures: true,
-        maxConcurrency: operations.workerMaxConcurrency,
+        maxConcurrency: config.workerMaxConcurrency,
       }),
     );
     // The daily sweeps: expired demo organizations (`delete_realm` jobs follow)
@@ -245,29 +162,33 @@ export class ZulipStack extends Stack {
     // where one environment holds many polls) and the worker a cap; the rest of the account's quota
     // stays shared by the other functions.
     const events = this.groupFunctions.events.fn;
-    if (operations.eventsManagedInstances) {
+    this.eventsConcurrency = config.eventsManagedInstances
+      ? { reserved: 0, source: "managed-instances" }
+      : planEventsConcurrency(config);
+    if (this.eventsConcurrency.warning) Annotations.of(this).addWarningV2("zulip:eventsConcurrency", this.eventsConcurrency.warning);
+    if (config.eventsManagedInstances) {
       this.managedEvents = new ManagedEventsCapacity(this, "ManagedEvents", {
         fn: events,
-        pollsPerEnvironment: operations.eventsPollsPerEnvironment,
-        maxVCpus: operations.eventsMaxVCpus,
+        pollsPerEnvironment: config.eventsPollsPerEnvironment,
+        maxVCpus: config.eventsMaxVCpus,
       });
-    } else if (operations.eventsReservedConcurrency > 0) {
-      (events.node.defaultChild as CfnFunction).reservedConcurrentExecutions = operations.eventsReservedConcurrency;
+    } else if (this.eventsConcurrency.reserved > 0) {
+      (events.node.defaultChild as CfnFunction).reservedConcurrentExecutions = this.eventsConcurrency.reserved;
     }
     const eventsTarget = this.managedEvents?.alias ?? events;
 
     this.api = new ChatApi(this, "Api", {
       groupFunctions: perGroup((group) => (group === "events" ? eventsTarget : this.groupFunctions[group].fn)),
       fallbackFunction: this.fallbackFunction.fn,
-      rateLimit: settings.apiRateLimit,
-      burstLimit: settings.apiBurstLimit,
+      rateLimit: config.apiRateLimit,
+      burstLimit: config.apiBurstLimit,
       removalPolicy,
       customDomain:
-        settings.rootDomain && settings.certificateArn
+        config.rootDomain && config.certificateArn
           ? {
-              rootDomain: settings.rootDomain,
-              certificateArn: settings.certificateArn,
-              orgSubdomains: settings.orgSubdomains,
+              rootDomain: config.rootDomain,
+              certificateArn: config.certificateArn,
+              orgSubdomains: config.orgSubdomains,
             }
           : undefined,
     });
@@ -275,7 +196,7 @@ export class ZulipStack extends Stack {
     // Without a configured domain, the API's own host is the default
     // organization's. It is a reference to the API, which does not depend on
     // the functions (integrations and routes do), so there is no cycle.
-    const rootDomain = settings.rootDomain ?? this.api.executeApiHost;
+    const rootDomain = config.rootDomain ?? this.api.executeApiHost;
     for (const fn of allFunctions) fn.fn.addEnvironment("ROOT_DOMAIN", rootDomain);
 
     new CfnOutput(this, "ApiUrl", { value: this.api.stage.url, description: "Zulip server URL (execute-api host)" });
@@ -301,10 +222,11 @@ export class ZulipStack extends Stack {
         worker: this.workerFunction.fn,
       },
       eventsFunction: events,
+      eventsReservedConcurrency: this.eventsConcurrency.reserved,
       queue,
       deadLetterQueue: this.deferred.deadLetterQueue,
       table,
-      alarmEmail: operations.alarmEmail,
+      alarmEmail: config.alarmEmail,
     });
 
     addNagSuppressions({ api: this.api, functions: allFunctions });

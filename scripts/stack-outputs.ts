@@ -6,7 +6,7 @@
  */
 import { CloudFormationClient, DescribeStacksCommand } from "@aws-sdk/client-cloudformation";
 
-/** The stack name `cdk deploy` uses without `-c stackName=…` (infra/app.ts). */
+/** The stack name `cdk deploy` uses without a `stackName` setting (infra/deploy-config.ts). */
 export const DEFAULT_STACK_NAME = "Zulip";
 
 /** The part of the CloudFormation client the CLI uses; tests pass a stub. */

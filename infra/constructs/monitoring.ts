@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import type * as apigw from "aws-cdk-lib/aws-apigatewayv2";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
@@ -10,6 +10,7 @@ import * as sns from "aws-cdk-lib/aws-sns";
 import * as subscriptions from "aws-cdk-lib/aws-sns-subscriptions";
 import type * as sqs from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
+import { EVENTS_CONCURRENCY_ALARM_PERCENT, eventsConcurrencyAlarmThreshold } from "../concurrency.js";
 
 export interface ServiceMonitoringProps {
   /** The HTTP API (its `Count`, `5xx` and `Latency` metrics). */
@@ -18,6 +19,8 @@ export interface ServiceMonitoringProps {
   functions: Record<string, lambda.IFunction>;
   /** The function holding the clients' long polls; its concurrent executions are the connected clients. */
   eventsFunction: lambda.IFunction;
+  /** The events function's reserved concurrency; above `0`, an alarm fires as the clients near it. */
+  eventsReservedConcurrency: number;
   /** Deferred-work queue and its dead-letter queue. */
   queue: sqs.IQueue;
   deadLetterQueue: sqs.IQueue;
@@ -45,6 +48,8 @@ export const ALARM_THRESHOLDS = {
    * timeout, which this catches too).
    */
   queueAgeSeconds: 600,
+  /** Percent of the events reservation in use (connected clients) at which `events-concurrency` fires. */
+  eventsConcurrencyPercent: EVENTS_CONCURRENCY_ALARM_PERCENT,
 } as const;
 
 /** The DynamoDB operations the functions issue: the `Operation` dimensions of `ThrottledRequests`. */
@@ -90,13 +95,23 @@ export class ServiceMonitoring extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
       pendingWindow: Duration.days(7),
     });
+    // CloudWatch publishes alarm notifications as the service principal, on behalf of an alarm of this
+    // account: the topic policy (which replaces SNS's default one) must let it publish, and the key let it
+    // encrypt. Both are scoped to this account's alarms (aws:SourceAccount, aws:SourceArn), so no other
+    // account's alarm can use them (the confused-deputy case of the SNS and KMS guides).
+    const fromThisAccountsAlarms = {
+      StringEquals: { "aws:SourceAccount": Aws.ACCOUNT_ID },
+      ArnLike: { "aws:SourceArn": `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:*` },
+    };
+    const cloudWatch = new iam.ServicePrincipal("cloudwatch.amazonaws.com");
     this.topicKey.addToResourcePolicy(
       new iam.PolicyStatement({
-        sid: "CloudWatchAlarmsPublish",
-        principals: [new iam.ServicePrincipal("cloudwatch.amazonaws.com")],
+        sid: "CloudWatchAlarmsUseKey",
+        principals: [cloudWatch],
         actions: ["kms:Decrypt", "kms:GenerateDataKey*"],
-        // CloudWatch can only publish what SNS's topic policy lets this account's alarms publish.
+        // In a key policy, "*" is the key itself.
         resources: ["*"],
+        conditions: fromThisAccountsAlarms,
       }),
     );
     this.topic = new sns.Topic(this, "AlarmTopic", {
@@ -104,6 +119,15 @@ export class ServiceMonitoring extends Construct {
       masterKey: this.topicKey,
       enforceSSL: true,
     });
+    this.topic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: "CloudWatchAlarmsPublish",
+        principals: [cloudWatch],
+        actions: ["sns:Publish"],
+        resources: [this.topic.topicArn],
+        conditions: fromThisAccountsAlarms,
+      }),
+    );
     if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
 
     this.addAlarms(props, stackName);
@@ -195,6 +219,20 @@ export class ServiceMonitoring extends Construct {
           "reservation) is used up. See 'Concurrency' in docs/deploying.md.",
         fn.metricThrottles({ period: ALARM_PERIOD, statistic: "Sum" }),
         1,
+      );
+    }
+
+    if (props.eventsReservedConcurrency > 0) {
+      const threshold = eventsConcurrencyAlarmThreshold(props.eventsReservedConcurrency);
+      alarm(
+        "EventsConcurrency",
+        "events-concurrency",
+        `Connected clients (the events function's concurrent long polls) reached ${threshold}, ` +
+          `${ALARM_THRESHOLDS.eventsConcurrencyPercent} % of its reservation of ${props.eventsReservedConcurrency}: ` +
+          "past the reservation further long polls are throttled. Ask AWS for a higher concurrency quota and raise " +
+          "accountConcurrencyQuota (or eventsReservedConcurrency); see 'Concurrency' in docs/deploying.md.",
+        props.eventsFunction.metric("ConcurrentExecutions", { period: ALARM_PERIOD, statistic: "Maximum" }),
+        threshold,
       );
     }
 

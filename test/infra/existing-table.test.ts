@@ -1,9 +1,8 @@
-import { App } from "aws-cdk-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GLOBAL_INDEXES } from "../../shared/data/table.js";
 import { GROUPS } from "../../shared/routes.js";
 import { ChatTable } from "../../infra/constructs/data.js";
-import { settingsFromContext } from "../../infra/stack.js";
+import { parseDeployConfig } from "../../infra/deploy-config.js";
 import { synthesizeInChildProcess } from "./synth.js";
 import { lintTemplate, prepareTemplateLinter } from "./template-validator.js";
 
@@ -25,7 +24,7 @@ describe("CDK stack with existingTableName (restoring a backup)", () => {
   beforeAll(async () => {
     ({ template, nagFindings } = await synthesizeInChildProcess({ existingTableName: name }, { nag: true }));
     prepareTemplateLinter();
-  }, 180_000);
+  }, 600_000);
 
   it("creates no table and points every function at the given one", () => {
     const types = Object.values(template.Resources as Record<string, any>).map((r) => r.Type);
@@ -66,12 +65,11 @@ describe("CDK stack with existingTableName (restoring a backup)", () => {
   });
 
   it("refuses a name DynamoDB would refuse", () => {
-    const settings = (context: Record<string, unknown>) => settingsFromContext(new App({ context }).node);
-    expect(settings({ existingTableName: name }).existingTableName).toBe(name);
-    expect(settings({ existingTableName: "" }).existingTableName).toBeUndefined();
-    expect(() => settings({ existingTableName: "my table" })).toThrow(
-      "Context existingTableName must be a DynamoDB table name, got my table",
+    expect(parseDeployConfig({ existingTableName: name }).existingTableName).toBe(name);
+    expect(parseDeployConfig({}).existingTableName).toBeUndefined();
+    expect(() => parseDeployConfig({ existingTableName: "my table" })).toThrow(
+      'deploy.config.json: "existingTableName" must be a DynamoDB table name (3-255 of A-Z a-z 0-9 _ . -), got "my table"',
     );
-    expect(() => settings({ existingTableName: "ab" })).toThrow(/must be a DynamoDB table name/);
+    expect(() => parseDeployConfig({ existingTableName: "ab" })).toThrow(/"existingTableName" must be a DynamoDB table name/);
   });
 });

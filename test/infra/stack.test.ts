@@ -10,11 +10,12 @@ import { GROUPS, ROUTES } from "../../shared/routes.js";
 import { PROJECT_ROOT } from "../../infra/constructs/service-function.js";
 import { FUNCTION_MEMORY_MB } from "../../infra/function-memory.js";
 import { FUNCTION_BUNDLES, type FunctionFolder } from "../../infra/bundling.js";
-import { WORKER_TIMEOUT, ZulipStack, settingsFromContext } from "../../infra/stack.js";
+import { WORKER_TIMEOUT, ZulipStack } from "../../infra/stack.js";
+import { parseDeployConfig, type DeployConfigInput } from "../../infra/deploy-config.js";
 import { lockedSharpVersion, sharpLayerDir } from "../../infra/constructs/sharp-layer.js";
 import { JOB_RUNNERS } from "../../functions/worker/jobs.js";
 
-/** The context `cdk synth` runs with (feature flags and defaults of cdk.json). */
+/** The context `cdk synth` runs with (the feature flags of cdk.json). */
 const CDK_JSON_CONTEXT = (
   JSON.parse(readFileSync(path.join(PROJECT_ROOT, "cdk.json"), "utf8")) as { context: Record<string, unknown> }
 ).context;
@@ -26,16 +27,16 @@ interface Synthesized {
 }
 
 /**
- * Builds the app as `infra/app.ts` does, with cdk-nag's AWS Solutions checks,
+ * Builds the app as `infra/app.ts` does from the settings `config`, with cdk-nag's AWS Solutions checks,
  * and synthesizes it once: the template and the nag annotations come from
  * the same synthesis.
  * @param bundle run esbuild for the 8 functions (slow); off for variants that only check configuration
  */
-function synthesize(context: Record<string, unknown> = {}, bundle = true): Synthesized {
+function synthesize(config: DeployConfigInput = {}, bundle = true): Synthesized {
   const app = new App({
-    context: { ...CDK_JSON_CONTEXT, ...context, ...(bundle ? {} : { "aws:cdk:bundling-stacks": [] }) },
+    context: { ...CDK_JSON_CONTEXT, ...(bundle ? {} : { "aws:cdk:bundling-stacks": [] }) },
   });
-  const stack = new ZulipStack(app, "Test");
+  const stack = new ZulipStack(app, "Test", { config: parseDeployConfig(config) });
   Aspects.of(app).add(new AwsSolutionsChecks());
   const template = Template.fromStack(stack);
   return { stack, template, resources: template.toJSON().Resources };
@@ -68,7 +69,7 @@ function allowedActionsOfFunction(s: Synthesized, functionId: string): string[] 
     .flatMap(({ statement }) => asList(statement.Action as string | string[]));
 }
 
-describe("CDK stack (default context)", () => {
+describe("CDK stack (default settings)", () => {
   let s: Synthesized;
   let functionId: (fn: { fn: { node: { defaultChild?: unknown } } }) => string;
 
@@ -506,12 +507,12 @@ describe("CDK stack with a custom domain, for a dev stack", () => {
       {
         rootDomain: "Chat.Example.com",
         certificateArn: "arn:aws:acm:eu-west-1:123456789012:certificate/abc",
-        destroyOnRemoval: "true",
-        apiRateLimit: "50",
+        destroyOnRemoval: true,
+        apiRateLimit: 50,
       },
       false,
     );
-  }, 60_000);
+  }, 300_000);
 
   it("serves the root domain and the organization subdomains, mapped to the $default stage", () => {
     s.template.resourceCountIs("AWS::ApiGatewayV2::DomainName", 2);
@@ -542,7 +543,7 @@ describe("CDK stack with a custom domain, for a dev stack", () => {
     s.template.allResources("AWS::Logs::LogGroup", { DeletionPolicy: "Delete" });
   });
 
-  it("applies context throttling", () => {
+  it("applies the settings' throttling", () => {
     s.template.hasResourceProperties("AWS::ApiGatewayV2::Stage", {
       DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 400 },
     });
@@ -551,43 +552,5 @@ describe("CDK stack with a custom domain, for a dev stack", () => {
   it("passes cdk-nag's AWS Solutions checks", () => {
     const errors = Annotations.fromStack(s.stack).findError("*", Match.stringLikeRegexp("AwsSolutions-.*"));
     expect(errors.map((e) => `${e.id}: ${String(e.entry.data).slice(0, 80)}`)).toEqual([]);
-  });
-});
-
-describe("settingsFromContext", () => {
-  const settings = (context: Record<string, unknown>) => settingsFromContext(new App({ context }).node);
-
-  it("has defaults for an empty context", () => {
-    expect(settings({})).toEqual({
-      rootDomain: undefined,
-      certificateArn: undefined,
-      orgSubdomains: true,
-      destroyOnRemoval: false,
-      logLevel: "info",
-      apiRateLimit: 200,
-      apiBurstLimit: 400,
-      rateLimitEnv: {},
-    });
-  });
-
-  it("passes the rate-limit variables named in context through, and nothing else", () => {
-    expect(settings({ RATE_LIMITS: "off", RATE_LIMIT_USER_REQUESTS: 400, TABLE_NAME: "other" }).rateLimitEnv).toEqual({
-      RATE_LIMITS: "off",
-      RATE_LIMIT_USER_REQUESTS: "400",
-    });
-  });
-
-  it("reads typed cdk.json values and string -c values alike", () => {
-    expect(settings({ destroyOnRemoval: true, orgSubdomains: "false", apiBurstLimit: "20" })).toMatchObject({
-      destroyOnRemoval: true,
-      orgSubdomains: false,
-      apiBurstLimit: 20,
-    });
-  });
-
-  it("refuses bad values", () => {
-    expect(() => settings({ apiRateLimit: "fast" })).toThrow(/apiRateLimit must be a positive number/);
-    expect(() => settings({ logLevel: "loud" })).toThrow(/logLevel must be/);
-    expect(() => settings({ certificateArn: "arn:aws:acm:x" })).toThrow(/needs rootDomain/);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { CUSTOM_DOMAIN_CONTEXT, synthesizeInChildProcess } from "./synth.js";
+import { CUSTOM_DOMAIN_CONFIG, synthesizeInChildProcess } from "./synth.js";
 import { lintTemplate, prepareTemplateLinter } from "./template-validator.js";
 
 /**
@@ -10,14 +10,14 @@ import { lintTemplate, prepareTemplateLinter } from "./template-validator.js";
  * (the existing-table shape in existing-table.test.ts).
  */
 describe.each([
-  ["default context", {}],
-  ["custom domain", CUSTOM_DOMAIN_CONTEXT],
-])("synthesized template (%s)", (_name, context) => {
+  ["default settings", {}],
+  ["custom domain", CUSTOM_DOMAIN_CONFIG],
+])("synthesized template (%s)", (_name, config) => {
   let template: Record<string, any>;
   beforeAll(async () => {
-    template = (await synthesizeInChildProcess(context)).template;
+    template = (await synthesizeInChildProcess(config)).template;
     prepareTemplateLinter();
-  }, 180_000);
+  }, 600_000);
 
   it("passes the template linter", () => {
     expect(lintTemplate(template)).toEqual([]);
@@ -27,7 +27,7 @@ describe.each([
     const outputs = Object.entries(template.Outputs as Record<string, { Description?: unknown }>);
     expect(outputs.length).toBeGreaterThan(0);
     for (const [id, output] of outputs) expect(typeof output.Description, id).toBe("string");
-    if (context === CUSTOM_DOMAIN_CONTEXT) {
+    if (config === CUSTOM_DOMAIN_CONFIG) {
       expect(template.Outputs.RootDomainTarget.Description).toBe("CNAME (or alias) target for example.com");
       expect(template.Outputs.OrgSubdomainsTarget.Description).toBe("CNAME (or alias) target for *.example.com");
     }
