@@ -10,6 +10,7 @@ import { validateEvent } from "../../shared/events/schemas.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
 import { createStream, markEvents } from "./streams-helpers.js";
+import { messageReactions } from "../../shared/data/reactions.js";
 
 const org = useTestOrg();
 let messageId = 0;
@@ -21,7 +22,7 @@ async function send(user: TestUser, to: string, content: string): Promise<number
 }
 
 async function reactionsOf(id: number) {
-  return (await messageById(org.stack.deps, id))!.reactions;
+  return messageReactions((await messageById(org.stack.deps, id))!);
 }
 
 beforeAll(async () => {
