@@ -109,6 +109,12 @@ describe("removeMessageReaction", () => {
     ]);
   });
 
+  it("answers absent without a write for a code longer than any stored one", async () => {
+    const { deps, sent } = fakeDb();
+    expect(await removeMessageReaction(deps, 12, { ...which, emojiCode: "1f".repeat(200) })).toBe("absent");
+    expect(sent).toEqual([]);
+  });
+
   it("answers absent when the message has no such reaction, no-message when it is gone", async () => {
     expect(await removeMessageReaction(fakeDb(() => conditionFailed({ pk: { S: "MSG#12" } })).deps, 12, which)).toBe("absent");
     expect(await removeMessageReaction(fakeDb(() => conditionFailed()).deps, 12, which)).toBe("no-message");

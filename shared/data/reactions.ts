@@ -106,10 +106,20 @@ export async function addMessageReaction(
 }
 
 /**
+ * Longest key {@link removeMessageReaction} sends. Stored keys are far
+ * shorter (a user ID, a type name and a code the add checked: Unicode
+ * sequences of a few code points, custom emoji IDs); the limit keeps an
+ * arbitrary `emoji_code` or `reaction_type` of a removal, which only has to
+ * miss, from reaching DynamoDB as an attribute name it would refuse.
+ */
+const MAX_REACTION_KEY_BYTES = 255;
+
+/**
  * Removes a user's reaction from a message: one UpdateItem that REMOVEs
  * the reaction's key from `reactions` and `reaction_order`, on the
  * condition that the key is present. The message's other reactions and
- * `reaction_seq` stay as they are.
+ * `reaction_seq` stay as they are. No write for a key longer than any
+ * stored one ({@link MAX_REACTION_KEY_BYTES}).
  * @returns the reaction removed, as it was stored (its name is the one
  *   the event carries); `absent` when the message has no such reaction;
  *   `no-message` when the message is gone
@@ -120,6 +130,7 @@ export async function removeMessageReaction(
   which: ReactionIdentity,
 ): Promise<{ removed: ReactionRecord } | "absent" | "no-message"> {
   const key = reactionKey(which);
+  if (Buffer.byteLength(key) > MAX_REACTION_KEY_BYTES) return "absent";
   const out = await sendConditioned(
     store,
     new UpdateCommand({

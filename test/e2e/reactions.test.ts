@@ -74,6 +74,8 @@ describe("reactions", () => {
     const cases: [TestUser, string, string, Record<string, unknown>, string][] = [
       [member, "POST", `/messages/${messageId}/reactions`, { emoji_name: "smile" }, "Reaction already exists."],
       [member, "DELETE", `/messages/${messageId}/reactions`, { emoji_name: "tada" }, "Reaction doesn't exist."],
+      [member, "DELETE", `/messages/${messageId}/reactions`, { emoji_code: "1f604", reaction_type: "no_such_type" }, "Reaction doesn't exist."],
+      [member, "DELETE", `/messages/${messageId}/reactions`, { emoji_code: "1f".repeat(5000), reaction_type: "realm_emoji" }, "Reaction doesn't exist."],
       [member, "POST", `/messages/${messageId}/reactions`, { emoji_name: "not_an_emoji" }, "Emoji 'not_an_emoji' does not exist"],
       [member, "POST", `/messages/${messageId}/reactions`, { emoji_name: "smile", emoji_code: "1f389", reaction_type: "unicode_emoji" }, "Invalid emoji name."],
       [member, "POST", `/messages/${messageId}/reactions`, { emoji_name: "x", emoji_code: "zzz", reaction_type: "unicode_emoji" }, "Invalid emoji code."],
