@@ -21,6 +21,7 @@ import type { StreamRecord } from "../../shared/data/records/stream.js";
 import type { UserMessageRecord } from "../../shared/data/records/user-message.js";
 import type { UserRecord } from "../../shared/data/records/user.js";
 import { messageItem } from "../../shared/data/messages.js";
+import { noReactions } from "../../shared/data/reactions.js";
 
 import { getOrCreateDirectRecipientId } from "../../shared/data/recipients.js";
 import { putPostings } from "../../shared/data/search-index.js";
@@ -227,7 +228,7 @@ export async function loadHistory(
       mentioned_user_ids: [],
       mentioned_group_ids: [],
       wildcard_mentioned: false,
-      reactions: [],
+      ...noReactions(),
       edit_history: [],
       submessages: [],
       topic_links: [],

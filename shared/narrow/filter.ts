@@ -1,5 +1,6 @@
 import type { MessageRecord } from "../data/records/message.js";
 
+import { hasReactions } from "../data/reactions.js";
 import { isMentionFlagSet } from "../data/user-messages.js";
 import type { ResolvedTerm } from "./types.js";
 import { matchesSearch } from "./search.js";
@@ -69,7 +70,7 @@ function matchesPositive(term: ResolvedTerm, m: MessageRecord, flags: readonly s
         case "attachment":
           return m.has_attachment;
         default:
-          return (m.reactions ?? []).length > 0;
+          return hasReactions(m);
       }
     case "id":
       return m.id === term.id;

@@ -1,4 +1,5 @@
 import type { DisplayRecipientUser, MessageRecord } from "../data/records/message.js";
+import { messageReactions } from "../data/reactions.js";
 import type { ReactionRecord } from "../data/records/reaction.js";
 
 /**
@@ -88,7 +89,7 @@ export function messageToWire(m: MessageRecord, opts: MessageWireOptions): WireM
     timestamp: m.timestamp,
     client: m.client,
     is_me_message: m.is_me_message,
-    reactions: m.reactions ?? [],
+    reactions: messageReactions(m),
     submessages: m.submessages ?? [],
   };
   if (m.recipient_type === "stream") wire.stream_id = m.stream_id;

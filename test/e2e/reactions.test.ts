@@ -10,6 +10,7 @@ import { validateEvent } from "../../shared/events/schemas.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
 import { createStream, markEvents } from "./streams-helpers.js";
+import { messageReactions } from "../../shared/data/reactions.js";
 
 const org = useTestOrg();
 let messageId = 0;
@@ -21,7 +22,7 @@ async function send(user: TestUser, to: string, content: string): Promise<number
 }
 
 async function reactionsOf(id: number) {
-  return (await messageById(org.stack.deps, id))!.reactions;
+  return messageReactions((await messageById(org.stack.deps, id))!);
 }
 
 beforeAll(async () => {
@@ -73,6 +74,8 @@ describe("reactions", () => {
     const cases: [TestUser, string, string, Record<string, unknown>, string][] = [
       [member, "POST", `/messages/${messageId}/reactions`, { emoji_name: "smile" }, "Reaction already exists."],
       [member, "DELETE", `/messages/${messageId}/reactions`, { emoji_name: "tada" }, "Reaction doesn't exist."],
+      [member, "DELETE", `/messages/${messageId}/reactions`, { emoji_code: "1f604", reaction_type: "no_such_type" }, "Reaction doesn't exist."],
+      [member, "DELETE", `/messages/${messageId}/reactions`, { emoji_code: "1f".repeat(5000), reaction_type: "realm_emoji" }, "Reaction doesn't exist."],
       [member, "POST", `/messages/${messageId}/reactions`, { emoji_name: "not_an_emoji" }, "Emoji 'not_an_emoji' does not exist"],
       [member, "POST", `/messages/${messageId}/reactions`, { emoji_name: "smile", emoji_code: "1f389", reaction_type: "unicode_emoji" }, "Invalid emoji name."],
       [member, "POST", `/messages/${messageId}/reactions`, { emoji_name: "x", emoji_code: "zzz", reaction_type: "unicode_emoji" }, "Invalid emoji code."],

@@ -6,6 +6,7 @@ import { useTestOrg } from "../support/local-stack.js";
 import { withRealmSettings } from "../support/realm-settings.js";
 import { animatedGifBytes, fetchServedImage, imageInfo, pngBytes, sendFiles } from "./image-upload-helpers.js";
 import { createStream, queueClient } from "./streams-helpers.js";
+import { messageReactions } from "../../shared/data/reactions.js";
 
 /**
  * Custom emoji: `GET /realm/emoji`, `POST` and `DELETE /realm/emoji/{name}`,
@@ -150,7 +151,7 @@ describe("custom emoji in messages, reactions and statuses", () => {
     expect((await org.api(org.users.member2, "POST", path, { emoji_name: "party_parrot" })).body.result).toBe("success");
     const explicit = { emoji_name: "party_parrot", emoji_code: emoji.id, reaction_type: "realm_emoji" };
     expect((await org.api(org.users.member, "POST", path, explicit)).body.result).toBe("success");
-    const reactions = (await messageById(org.stack.deps, sent.body.id))!.reactions;
+    const reactions = messageReactions((await messageById(org.stack.deps, sent.body.id))!);
     expect(reactions.map((r) => [r.user_id, r.emoji_name, r.emoji_code, r.reaction_type])).toEqual([
       [org.users.member2.id, "party_parrot", emoji.id, "realm_emoji"],
       [org.users.member.id, "party_parrot", emoji.id, "realm_emoji"],

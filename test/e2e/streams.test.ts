@@ -16,6 +16,7 @@ import {
 import { useTestOrg } from "../support/local-stack.js";
 import type { TestUser } from "../support/api-client.js";
 import { createStream, markEvents, streamByName, subscribeTo, subscriptionOf } from "./streams-helpers.js";
+import { noReactions } from "../../shared/data/reactions.js";
 
 const org = useTestOrg();
 
@@ -488,7 +489,7 @@ describe("GET /users/me/{stream_id}/topics", () => {
         mentioned_user_ids: [],
         mentioned_group_ids: [],
         wildcard_mentioned: false,
-        reactions: [],
+        ...noReactions(),
         edit_history: [],
         submessages: [],
         topic_links: [],

@@ -6,6 +6,7 @@ import type { UserMessageRecord } from "../../data/records/user-message.js";
 import type { UserRecord } from "../../data/records/user.js";
 import { alertWordsOfUsers } from "../../data/alert-words.js";
 import { putMessage, putRowsAndRecipients } from "../../data/messages.js";
+import { noReactions } from "../../data/reactions.js";
 import { claimFirstMessageId } from "../../data/streams.js";
 import { usersWithAlertWords } from "../../domain/alert-words.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
@@ -129,7 +130,7 @@ function messageRecord(deps: Deps, realm: RealmRecord, sender: UserRecord, msg: 
     ...renderedMessageFields(msg.rendered),
     timestamp: Math.floor(deps.clock.now() / 1000),
     client: msg.clientName,
-    reactions: [],
+    ...noReactions(),
     edit_history: [],
     submessages: [],
     topic_links: isStream ? topicLinks(msg.topic) : [],

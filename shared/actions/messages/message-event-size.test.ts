@@ -8,6 +8,7 @@ import { gravatarUrl } from "../../domain/avatar.js";
 import { renderMarkdown } from "../../markdown/render.js";
 import { PUBLIC_STREAM_MARKER } from "../../events/publish.js";
 import { messageEvent } from "./notify-message.js";
+import { noReactions } from "../../data/reactions.js";
 
 /** ~100 characters, as a typical chat message. */
 const CONTENT = "The deploy of the new search index finished; please check the dashboards & report anything odd. Thx";
@@ -42,7 +43,7 @@ function typicalMessage(): MessageRecord {
     mentioned_user_ids: [],
     mentioned_group_ids: [],
     wildcard_mentioned: false,
-    reactions: [],
+    ...noReactions(),
     edit_history: [],
     submessages: [],
     topic_links: [],

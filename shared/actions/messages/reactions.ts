@@ -18,8 +18,8 @@ import { audienceUserIds, messageAudience } from "../../access/message-audience.
  * Emoji reactions (https://zulip.com/api/add-reaction,
  * https://zulip.com/api/remove-reaction; Zulip's `check_add_reaction`,
  * `do_remove_reaction` and `notify_reaction_update` in
- * `zerver/actions/reactions.py`). Storage and its concurrency rules are
- * `shared/data/reactions.ts`.
+ * `zerver/actions/reactions.py`). Storage and why concurrent changes never
+ * conflict: `shared/data/reactions.ts`.
  */
 
 /** The API's `service_extra_emoji` is Zulip's `zulip_extra_emoji` under the product's own name. */
@@ -64,9 +64,11 @@ export async function notifyReaction(
  * the user never received adds a `historical` (and `read`) row and puts the
  * user in the message's recipients (so later edits and deletes reach them).
  *
- * Round trips: access (1–2), the append (1), the historical row (0–1, in
+ * Round trips: access (1–2), the realm's custom emoji when the name must
+ * be resolved (0–1), the UpdateItem (1), the historical row (0–1, in
  * parallel), the audience (0–1) and the event (1): fixed, whatever the
- * history size.
+ * history size or the number of reactions, and concurrent reactions of
+ * other users never make it retry.
  *
  * @throws InvalidMessageError `Invalid message(s)`; JsonableError `Reaction already exists.`,
  *   `Emoji '<name>' does not exist`, `Invalid emoji name.`, `Invalid emoji code.`, `Invalid emoji type.`
@@ -111,7 +113,7 @@ export async function checkAddReaction(
   };
   const historical = userMessage === undefined;
   const added = await addMessageReaction(deps, message.id, reaction);
-  // A concurrent identical reaction won, or the message was just deleted.
+  // A concurrent identical reaction won, or the message was just deleted (told apart without a read).
   if (added === "no-message") throw new InvalidMessageError();
   if (added === "duplicate") throw new JsonableError("Reaction already exists.");
   const [audience] = await Promise.all([
@@ -140,8 +142,9 @@ export async function checkAddReaction(
  * `do_remove_reaction`). `reaction_type` defaults to `unicode_emoji`;
  * without `emoji_code` the name is resolved.
  *
- * Round trips: access (1–2), the removal (1, plus a re-read and a retry per
- * lost race), the audience (1) and the event (1).
+ * Round trips: access (1–2), the realm's custom emoji when only a name is
+ * given (0–1), the UpdateItem (1, whatever other users change at the same
+ * time), the audience (1) and the event (1).
  *
  * @throws InvalidMessageError `Invalid message(s)`; JsonableError `Reaction doesn't exist.`,
  *   `At least one of the following arguments must be present: emoji_name, emoji_code`,
@@ -164,9 +167,9 @@ export async function checkRemoveReaction(
     code = emojiDataForName(req.emojiName, await realmEmojiFor(deps, realm.id, undefined, undefined)).code;
   }
   if (type === "unicode_emoji") code = normalizeEmojiCode(code);
-  const result = await removeMessageReaction(deps, message, { userId: user.user_id, reactionType: type, emojiCode: code });
+  const result = await removeMessageReaction(deps, message.id, { userId: user.user_id, reactionType: type, emojiCode: code });
   if (result === "no-message") throw new InvalidMessageError();
   if (result === "absent") throw new JsonableError("Reaction doesn't exist.");
-  const audience = await messageAudience(deps, result.message);
+  const audience = await messageAudience(deps, message);
   await notifyReaction(deps, "remove", message.id, result.removed, audienceUserIds(audience, user.user_id));
 }

@@ -1,4 +1,4 @@
-import type { ReactionRecord } from "./reaction.js";
+import type { MessageReactions } from "./reaction.js";
 
 /** One recipient of a direct message as shown in `display_recipient` (https://zulip.com/api/get-messages#response). */
 export interface DisplayRecipientUser {
@@ -59,8 +59,10 @@ export interface MessageRecord {
   mentioned_user_ids: number[];
   mentioned_group_ids: number[];
   wildcard_mentioned: boolean;
-  /** Reactions in their wire shape (written by the reactions actions). */
-  reactions: ReactionRecord[];
+  /** Reactions, by key (`MessageReactions`; written only by `shared/data/reactions.ts`; the wire list is `messageReactions`). */
+  reactions: MessageReactions["reactions"];
+  reaction_order: MessageReactions["reaction_order"];
+  reaction_seq: MessageReactions["reaction_seq"];
   /** Most recent edit first; empty until edited. */
   edit_history: Record<string, unknown>[];
   /** UNIX seconds; absent until edited. */

@@ -23,8 +23,9 @@ export interface ParticipationFields {
  */
 export function addParticipants(into: Set<number>, message: ParticipationFields): Set<number> {
   if (message.sender_id !== undefined && message.sender_id !== null) into.add(Number(message.sender_id));
-  if (Array.isArray(message.reactions)) {
-    for (const r of message.reactions as { user_id?: unknown }[]) {
+  // The item's `reactions` map (docs/data-model.md "Reactions"): its values are the reactions.
+  if (message.reactions !== null && typeof message.reactions === "object") {
+    for (const r of Object.values(message.reactions) as { user_id?: unknown }[]) {
       if (r && r.user_id !== undefined && r.user_id !== null) into.add(Number(r.user_id));
     }
   }
