@@ -1,3 +1,4 @@
+import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { deleteQueue } from "./delete-queue.js";
 import { getEvents } from "./get-events.js";
@@ -7,4 +8,4 @@ import { registerQueue } from "./register-queue.js";
 export const endpoints = { registerQueue, getEvents, deleteQueue };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */
-export const handler = groupHandler(endpoints);
+export const handler = groupHandler(endpoints, createDeps());

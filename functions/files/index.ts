@@ -1,4 +1,5 @@
-import { installFileStore } from "../../shared/deps.js";
+import { loadConfig } from "../../shared/config.js";
+import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { createS3FileStore } from "../../shared/storage/file-store.js";
 import { deactivateCustomEmoji, getCustomEmoji, uploadCustomEmoji } from "./realm-emoji.js";
@@ -44,7 +45,10 @@ export const endpoints = {
   updateBot,
 };
 
-installFileStore(createS3FileStore);
+const config = loadConfig();
 
-/** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */
-export const handler = groupHandler(endpoints);
+/**
+ * The group's Lambda handler: the middy chain of `groupHandler` in front of
+ * {@link endpoints}, with a file store (this group's endpoints need one).
+ */
+export const handler = groupHandler(endpoints, { ...createDeps(config), files: createS3FileStore(config) });

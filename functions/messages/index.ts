@@ -1,3 +1,4 @@
+import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { getMessage } from "./get-message.js";
 import { getMessages } from "./get-messages.js";
@@ -30,4 +31,4 @@ export const endpoints = {
   markTopicAsRead,
 };
 
-export const handler = groupHandler(endpoints);
+export const handler = groupHandler(endpoints, createDeps());

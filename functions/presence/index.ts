@@ -1,3 +1,4 @@
+import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { getRealmPresence } from "./get-realm-presence.js";
 import { getUserPresence } from "./get-user-presence.js";
@@ -8,4 +9,4 @@ import { updatePresence } from "./update-presence.js";
 export const endpoints = { updatePresence, getRealmPresence, getUserPresence, setTypingStatus };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */
-export const handler = groupHandler(endpoints);
+export const handler = groupHandler(endpoints, createDeps());

@@ -1,3 +1,4 @@
+import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { archiveStream } from "./archive-stream.js";
 import { getStreamById } from "./get-stream-by-id.js";
@@ -32,4 +33,4 @@ export const endpoints = {
   muteTopic,
 };
 
-export const handler = groupHandler(endpoints);
+export const handler = groupHandler(endpoints, createDeps());

@@ -1,3 +1,4 @@
+import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { fetchApiKey } from "./fetch-api-key.js";
 import { getEmojiData } from "./get-emoji-data.js";
@@ -11,4 +12,4 @@ export const endpoints = {
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */
-export const handler = groupHandler(endpoints);
+export const handler = groupHandler(endpoints, createDeps());

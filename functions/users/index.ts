@@ -1,3 +1,4 @@
+import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { addAlertWords } from "./add-alert-words.js";
 import { createDrafts } from "./create-drafts.js";
@@ -55,4 +56,4 @@ export const endpoints = {
 };
 
 /** The group's Lambda handler: the middy chain of `groupHandler` in front of {@link endpoints}. */
-export const handler = groupHandler(endpoints);
+export const handler = groupHandler(endpoints, createDeps());

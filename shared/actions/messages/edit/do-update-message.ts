@@ -1,4 +1,4 @@
-import type { Deps } from "../../../deps.js";
+import type { Deps, FilesDeps } from "../../../deps.js";
 import { alertWordsOfUsers } from "../../../data/alert-words.js";
 import { getMessagesByIds, updateMessageItem, updateMessageItems, type MessageChange } from "../../../data/messages.js";
 import type { MessageRecord } from "../../../data/records/message.js";
@@ -6,7 +6,7 @@ import type { RealmRecord } from "../../../data/records/realm.js";
 import type { UserRecord } from "../../../data/records/user.js";
 import { getStream } from "../../../data/streams.js";
 import { updateUserMessagesFlags, userMessageRowsOf } from "../../../data/user-messages.js";
-import type { DeferredJob } from "../../../deferred/deferred-work.js";
+import type { DeferredJob } from "../../../deferred/jobs.js";
 import { usersWithAlertWords } from "../../../domain/alert-words.js";
 import type { EventOf } from "../../../events/types.js";
 import { topicLinks } from "../../../markdown/index.js";
@@ -127,7 +127,7 @@ function editedMessage(message: MessageRecord, edit: MessageEdit, rendered: Rend
  * @throws MoveMessagesTimeLimitError
  */
 export async function doUpdateMessage(
-  deps: Deps,
+  deps: FilesDeps,
   realm: RealmRecord,
   user: UserRecord,
   message: MessageRecord,
