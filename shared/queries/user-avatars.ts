@@ -1,4 +1,4 @@
-import type { Deps, FilesDeps } from "../deps.js";
+import type { FilesDeps } from "../deps.js";
 import { isAvatarObjectKey } from "../storage/object-keys.js";
 import { RouteNotFoundError } from "../errors.js";
 

@@ -1,4 +1,4 @@
-import type { Deps, FilesDeps } from "../../deps.js";
+import type { FilesDeps } from "../../deps.js";
 import type { JobOf, JobPayload } from "../../deferred/jobs.js";
 import { hashApiKey } from "../../auth/api-key.js";
 import type { MessageRecord } from "../../data/records/message.js";

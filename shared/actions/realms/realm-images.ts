@@ -1,4 +1,4 @@
-import type { Deps, FilesDeps } from "../../deps.js";
+import type { FilesDeps } from "../../deps.js";
 import { setRealmImage, type RealmImageKind } from "../../data/realm-images.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";

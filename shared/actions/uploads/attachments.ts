@@ -1,4 +1,4 @@
-import type { Deps, FilesDeps } from "../../deps.js";
+import type { FilesDeps } from "../../deps.js";
 import { deleteAttachmentItem, ownedAttachmentById } from "../../data/attachments.js";
 import type { AttachmentRecord } from "../../data/records/attachment.js";
 import type { UserRecord } from "../../data/records/user.js";

@@ -1,4 +1,4 @@
-import type { Deps, FilesDeps } from "../../deps.js";
+import type { FilesDeps } from "../../deps.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 import {

@@ -1,4 +1,4 @@
-import type { Deps, FilesDeps } from "../../deps.js";
+import type { FilesDeps } from "../../deps.js";
 import type { JobOf } from "../../deferred/jobs.js";
 import { unclaimedAttachmentsBefore } from "../../data/attachments.js";
 import { doDeleteAttachment } from "./attachments.js";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Deps, FilesDeps } from "../../deps.js";
+import type { FilesDeps } from "../../deps.js";
 import { putAttachment } from "../../data/attachments.js";
 import { allocateIds } from "../../data/counters.js";
 import type { AttachmentRecord } from "../../data/records/attachment.js";

@@ -1,4 +1,4 @@
-import type { Deps, FilesDeps } from "../../../deps.js";
+import type { Deps } from "../../../deps.js";
 import { alertWordsOfUsers } from "../../../data/alert-words.js";
 import { getMessagesByIds, updateMessageItem, updateMessageItems, type MessageChange } from "../../../data/messages.js";
 import type { MessageRecord } from "../../../data/records/message.js";
@@ -127,7 +127,7 @@ function editedMessage(message: MessageRecord, edit: MessageEdit, rendered: Rend
  * @throws MoveMessagesTimeLimitError
  */
 export async function doUpdateMessage(
-  deps: FilesDeps,
+  deps: Deps,
   realm: RealmRecord,
   user: UserRecord,
   message: MessageRecord,
