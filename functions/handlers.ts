@@ -1,5 +1,7 @@
-import type { Group } from "../shared/routes.js";
+import type { FilesDeps } from "../shared/deps.js";
+import { GROUPS, type Group } from "../shared/routes.js";
 import type { EndpointMap } from "../shared/http/context.js";
+import { groupHandler } from "../shared/http/group-handler.js";
 import * as unauthenticated from "./lambdas/unauthenticated.js";
 import * as users from "./lambdas/users.js";
 import * as streams from "./lambdas/streams.js";
@@ -12,12 +14,14 @@ import * as files from "./lambdas/files.js";
 import * as fallback from "./fallback/index.js";
 
 /**
- * Every group's Lambda handler and endpoint map, for the local server and
- * the route-coverage test: the same entries (`functions/lambdas/<group>.ts`,
- * generated from the route table) that are bundled one per Lambda on AWS.
- * This module is not part of any Lambda bundle.
+ * Every group's endpoint map, for the local server and the route-coverage
+ * test: the same entries (`functions/lambdas/<group>.ts`, generated from the
+ * route table) that are bundled one per Lambda on AWS, each with its handler
+ * over the dependencies it builds; this module is not part of any Lambda
+ * bundle. Typed over `FilesDeps`: the local server gives every group
+ * the file store (a group's endpoints that need no files accept it too).
  */
-export const GROUP_MODULES: Record<Group, { handler: LambdaHandler; endpoints: EndpointMap }> = {
+export const GROUP_MODULES: Record<Group, { endpoints: EndpointMap<FilesDeps> }> = {
   unauthenticated,
   users,
   streams,
@@ -29,8 +33,19 @@ export const GROUP_MODULES: Record<Group, { handler: LambdaHandler; endpoints: E
   files,
 };
 
-/** The handler behind API Gateway's `$default` route (404/405). */
-export const FALLBACK_HANDLER: LambdaHandler = fallback.handler;
+/** The handler of a route's group; `undefined` (no route matched) gives the `$default` fallback's (404/405). */
+export type GroupHandlers = (group: Group | undefined) => LambdaHandler;
+
+/**
+ * Every group's handler, and the `$default` fallback's, built once over one
+ * set of dependencies: the local stack serves all groups in one process,
+ * with the same middy chains the Lambdas run.
+ */
+export function groupHandlers(deps: FilesDeps): GroupHandlers {
+  const built = new Map<Group, LambdaHandler>(GROUPS.map((g) => [g, groupHandler(GROUP_MODULES[g].endpoints, deps)]));
+  const fallbackHandler = groupHandler(fallback.endpoints, deps);
+  return (group) => (group && built.get(group)) || fallbackHandler;
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type LambdaHandler = (event: any, context: any) => Promise<any>;

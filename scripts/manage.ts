@@ -38,7 +38,8 @@ import { checkFullName, isStrongEnoughPassword } from "../shared/actions/users/v
 import { loadConfig, type Config } from "../shared/config.js";
 import { runJob } from "../functions/worker/jobs.js";
 import { writeZuliprc } from "../infra/local/bootstrap.js";
-import { createDeps, type Deps } from "../shared/deps.js";
+import { createDeps, type Deps, type FilesDeps } from "../shared/deps.js";
+import { createS3FileStore } from "../shared/storage/file-store.js";
 import type { RealmRecord } from "../shared/data/records/realm.js";
 import { realmBySubdomain } from "../shared/data/realms.js";
 import { listRealmUsers, userByEmail } from "../shared/data/users.js";
@@ -115,12 +116,16 @@ export function cliConfig(local: boolean, env: Record<string, string | undefined
 /**
  * Dependencies for a CLI run. Deferred work (large event fan-outs) runs
  * inline: the CLI has no queue consumer, and waiting for it is fine here.
+ * Jobs may delete files, so the CLI has the deployment's file store too.
  */
-export function cliDeps(config: Config): Deps {
-  const deps: Deps = createDeps(config, {
-    deferred: { enqueue: async (jobs) => { for (const job of jobs) await runJob(deps, job); } },
-    log: { debug() {}, info() {}, warn() {}, error() {} },
-  });
+export function cliDeps(config: Config): FilesDeps {
+  const deps: FilesDeps = {
+    ...createDeps(config, {
+      deferred: { enqueue: async (jobs) => { for (const job of jobs) await runJob(deps, job); } },
+      log: { debug() {}, info() {}, warn() {}, error() {} },
+    }),
+    files: createS3FileStore(config),
+  };
   return deps;
 }
 

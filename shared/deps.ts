@@ -14,7 +14,9 @@ export const systemClock: Clock = { now: () => Date.now() };
 /**
  * Everything an action needs from the outside world, passed explicitly
  * (Powertools style) so that tests can fake time, count DynamoDB round trips
- * or inject failures.
+ * or inject failures. Built once per Lambda by its entry (`functions/<group>/index.ts`,
+ * `functions/worker/index.ts`), by the local stack, or by a test, and handed
+ * down: the group handler puts it in every request's context.
  */
 export interface Deps extends Store {
   config: Config;
@@ -22,8 +24,6 @@ export interface Deps extends Store {
   log: Logger;
   /** Where work too large for one request goes (SQS on AWS). */
   deferred: DeferredWork;
-  /** Where file bytes live (S3 on AWS, the emulator locally): uploads, avatars, emoji. */
-  files: FileStore;
   /**
    * Resolves when there may be new events for one of the given users, or
    * after `timeoutMs`, whichever is first. On AWS this is a plain sleep
@@ -37,57 +37,32 @@ export interface Deps extends Store {
 }
 
 /**
- * Makes the file store of {@link Deps.files}. Only the Lambdas that touch
- * files (the `files` group and the worker) install one, with
- * {@link installFileStore}, so the S3 client is bundled into those two
- * alone; the local stack passes its store as an override.
+ * The dependencies of code that reads or writes file bytes (uploads,
+ * avatars, emoji, thumbnails): {@link Deps} and a file store (S3 on AWS, the
+ * emulator locally). Only the Lambdas granted the files bucket (the `files`
+ * group and the worker) build one, with `createS3FileStore`, so only their
+ * bundles hold the S3 client, and a file action called from any other group
+ * does not compile.
  */
-let fileStoreFactory: ((config: Config) => FileStore) | undefined;
-
-/** Installs the file store factory of this process (a Lambda's `index.ts`, once at load). */
-export function installFileStore(factory: (config: Config) => FileStore): void {
-  fileStoreFactory = factory;
+export interface FilesDeps extends Deps {
+  files: FileStore;
 }
 
-/** The file store of a Lambda that installed none: every use is a bug in the code's grouping. */
-const NO_FILE_STORE: FileStore = {
-  put: () => Promise.reject(new Error("No file store in this function")),
-  get: () => Promise.reject(new Error("No file store in this function")),
-  delete: () => Promise.reject(new Error("No file store in this function")),
-  presignGet: () => Promise.reject(new Error("No file store in this function")),
-};
-
 /**
- * Builds the default dependencies from configuration (once per Lambda cold start).
+ * Builds the dependencies from configuration (once per Lambda cold start).
+ * @param config defaults to the process environment's ({@link loadConfig})
  * @param overrides replace any member, for tests and the local stack
  */
 export function createDeps(config: Config = loadConfig(), overrides: Partial<Deps> = {}): Deps {
-  const db = overrides.db ?? createDocumentClient(config);
-  const deps: Deps = {
+  return {
     config,
-    db,
+    db: overrides.db ?? createDocumentClient(config),
     table: config.TABLE_NAME,
     clock: systemClock,
     log: createLogger(config.LOG_LEVEL),
-    deferred: undefined as unknown as DeferredWork,
-    files: overrides.files ?? fileStoreFactory?.(config) ?? NO_FILE_STORE,
+    deferred: overrides.deferred ?? createDeferredWork(config),
     waitForEvents: (_userIds, timeoutMs) => new Promise((resolve) => setTimeout(resolve, timeoutMs)),
     eventsWritten: () => {},
     ...overrides,
   };
-  if (!overrides.deferred) deps.deferred = createDeferredWork(config);
-  return deps;
-}
-
-let defaultDeps: Deps | undefined;
-
-/** The process-wide dependencies of a Lambda, created lazily on first use. */
-export function getDefaultDeps(): Deps {
-  defaultDeps ??= createDeps();
-  return defaultDeps;
-}
-
-/** Replaces the process-wide dependencies (the local stack does this once at start). */
-export function setDefaultDeps(deps: Deps): void {
-  defaultDeps = deps;
 }

@@ -1,3 +1,4 @@
+import type { FilesDeps } from "../../shared/deps.js";
 import type { PublicEndpoint } from "../../shared/http/context.js";
 import { RedirectResult } from "../../shared/http/response.js";
 import { userAvatarsLocation } from "../../shared/queries/user-avatars.js";
@@ -8,7 +9,7 @@ import { userAvatarsLocation } from "../../shared/queries/user-avatars.js";
  * redirect to a presigned URL of the object; the path below `/user_avatars/`
  * is the object's key.
  */
-export const getUserAvatarsFile: PublicEndpoint = async (ctx) => {
+export const getUserAvatarsFile: PublicEndpoint<FilesDeps> = async (ctx) => {
   const key = ctx.route.path
     .replace(/^\/user_avatars\//, "")
     .replace(/\{(\w+)\}/g, (_m, name: string) => ctx.pathParams[name] ?? "");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkCreateBot } from "../../shared/actions/bots/create-bot.js";
+import type { FilesDeps } from "../../shared/deps.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { multipartFiles } from "../../shared/http/multipart.js";
 import { param, parseParams } from "../../shared/http/params.js";
@@ -9,7 +10,7 @@ import { param, parseParams } from "../../shared/http/params.js";
  * caller; answers its ID, key, avatar and defaults. A multipart body may
  * carry one avatar image (any field name; at most `MAX_FILE_UPLOAD_SIZE_MIB`).
  */
-export const createBot: Endpoint = async (ctx) => {
+export const createBot: Endpoint<FilesDeps> = async (ctx) => {
   const p = parseParams(ctx.params, {
     full_name: param.string(z.string().max(1000)),
     short_name: param.string(z.string().max(200)),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkUpdateBotWithAvatar } from "../../shared/actions/bots/update-bot.js";
 import { ROLE_VALUES } from "../../shared/domain/roles.js";
+import type { FilesDeps } from "../../shared/deps.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { multipartFiles } from "../../shared/http/multipart.js";
 import { param, parseParams, pathInt } from "../../shared/http/params.js";
@@ -9,7 +10,7 @@ import { param, parseParams, pathInt } from "../../shared/http/params.js";
  * `PATCH /bots/{bot_id}` (Zulip's `patch_bot_backend`): name, role, owner,
  * default streams and (one image file in a multipart body) avatar of a bot.
  */
-export const updateBot: Endpoint = async (ctx) => {
+export const updateBot: Endpoint<FilesDeps> = async (ctx) => {
   const botId = pathInt(ctx.pathParams, "bot_id");
   const p = parseParams(ctx.params, {
     full_name: param.string(z.string().max(1000)).optional(),

@@ -1,4 +1,5 @@
 import { checkAddRealmEmoji, checkRemoveRealmEmoji } from "../../shared/actions/realms/realm-emoji.js";
+import type { FilesDeps } from "../../shared/deps.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { multipartFiles } from "../../shared/http/multipart.js";
 import { realmEmojiState } from "../../shared/queries/realm-emoji.js";
@@ -12,7 +13,7 @@ export const getCustomEmoji: Endpoint = async (ctx) => ({ emoji: await realmEmoj
  * the upload size limit (`MAX_FILE_UPLOAD_SIZE_MIB`, below Zulip's 5 MiB
  * emoji limit because a Lambda request cannot carry more).
  */
-export const uploadCustomEmoji: Endpoint = async (ctx) => {
+export const uploadCustomEmoji: Endpoint<FilesDeps> = async (ctx) => {
   const maxBytes = ctx.deps.config.MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024;
   const upload = await multipartFiles(ctx, { maxFileBytes: maxBytes, maxFiles: 2 });
   await checkAddRealmEmoji(ctx.deps, ctx.realm, ctx.user, ctx.pathParams.emoji_name ?? "", upload, maxBytes);

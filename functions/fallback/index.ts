@@ -1,3 +1,4 @@
+import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 
 /**
@@ -5,4 +6,7 @@ import { groupHandler } from "../../shared/http/group-handler.js";
  * The shared chain answers 404 `Not Found` or 405 with `allowed_methods`
  * (the api-context middleware matches the path against the route table).
  */
-export const handler = groupHandler({});
+export const endpoints = {};
+
+/** The fallback Lambda's handler, with its dependencies built once per cold start. */
+export const handler = groupHandler(endpoints, createDeps());

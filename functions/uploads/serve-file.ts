@@ -4,6 +4,7 @@ import {
   uploadedFileRedirectUrl,
 } from "../../shared/actions/uploads/serve-file.js";
 import { thumbnailRedirectUrl } from "../../shared/actions/uploads/serve-thumbnail.js";
+import type { FilesDeps } from "../../shared/deps.js";
 import type { Endpoint, PublicEndpoint } from "../../shared/http/context.js";
 import { RedirectResult } from "../../shared/http/response.js";
 
@@ -13,7 +14,7 @@ import { RedirectResult } from "../../shared/http/response.js";
  * short-lived presigned URL of the file, for a user who may see it or,
  * without credentials, a spectator of a web-public stream linking it.
  */
-export const serveUploadedFile: PublicEndpoint = async (ctx) =>
+export const serveUploadedFile: PublicEndpoint<FilesDeps> = async (ctx) =>
   new RedirectResult(
     await uploadedFileRedirectUrl(ctx.deps, ctx.realm, ctx.user, ctx.pathParams.realm_id_str ?? "", ctx.pathParams.filename ?? ""),
   );
@@ -23,7 +24,7 @@ export const serveUploadedFile: PublicEndpoint = async (ctx) =>
  * (Zulip's `serve_file_download_backend`): as {@link serveUploadedFile}, but
  * the file is served as a download (`Content-Disposition: attachment`).
  */
-export const serveFileDownload: PublicEndpoint = async (ctx) =>
+export const serveFileDownload: PublicEndpoint<FilesDeps> = async (ctx) =>
   new RedirectResult(
     await uploadedFileRedirectUrl(ctx.deps, ctx.realm, ctx.user, ctx.pathParams.realm_id_str ?? "", ctx.pathParams.filename ?? "", true),
   );
@@ -47,7 +48,7 @@ export const getFileTemporaryUrl: Endpoint = async (ctx) => ({
  * `GET /user_uploads/temporary/{token}/{filename}` (Zulip's
  * `serve_file_unauthed_from_token`): a 302 to the file a live token names; no credentials.
  */
-export const serveFileFromToken: PublicEndpoint = async (ctx) =>
+export const serveFileFromToken: PublicEndpoint<FilesDeps> = async (ctx) =>
   new RedirectResult(await temporaryFileRedirectUrl(ctx.deps, ctx.pathParams.token ?? "", ctx.pathParams.filename ?? ""));
 
 /**
@@ -56,7 +57,7 @@ export const serveFileFromToken: PublicEndpoint = async (ctx) =>
  * https://zulip.com/api/register-queue): a 302 to the thumbnail, for whoever
  * may see the image.
  */
-export const serveThumbnail: PublicEndpoint = async (ctx) =>
+export const serveThumbnail: PublicEndpoint<FilesDeps> = async (ctx) =>
   new RedirectResult(
     await thumbnailRedirectUrl(ctx.deps, ctx.realm, ctx.user, ctx.pathParams.realm_id_str ?? "", ctx.pathParams.filename ?? ""),
   );

@@ -1,4 +1,5 @@
 import { checkUploadFile } from "../../shared/actions/uploads/upload-file.js";
+import type { FilesDeps } from "../../shared/deps.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { multipartFiles } from "../../shared/http/multipart.js";
 
@@ -7,7 +8,7 @@ import { multipartFiles } from "../../shared/http/multipart.js";
  * file of a multipart/form-data body (any field name) and answers its URL
  * path as `url` and, deprecated, `uri`.
  */
-export const uploadFile: Endpoint = async (ctx) => {
+export const uploadFile: Endpoint<FilesDeps> = async (ctx) => {
   const maxSizeMib = ctx.deps.config.MAX_FILE_UPLOAD_SIZE_MIB;
   // Two parts are read so that a second file is refused rather than ignored.
   const upload = await multipartFiles(ctx, { maxFileBytes: maxSizeMib * 1024 * 1024, maxFiles: 2 });

@@ -1,6 +1,6 @@
-import type { Deps } from "../../shared/deps.js";
+import type { FilesDeps } from "../../shared/deps.js";
 import { runFanoutEvent } from "../../shared/events/publish.js";
-import type { DeferredJob } from "../../shared/deferred/deferred-work.js";
+import type { DeferredJob, JobKind, JobPayload } from "../../shared/deferred/jobs.js";
 import { runIndexMessage, runExpandStreamMessage, runWriteUserMessages } from "../../shared/actions/messages/deferred.js";
 import { runMarkAsRead } from "../../shared/actions/messages/mark-as-read.js";
 import { runMoveMessages } from "../../shared/actions/messages/edit/move-jobs.js";
@@ -11,55 +11,59 @@ import { runReleaseAttachmentClaims } from "../../shared/actions/uploads/claim.j
 import { runSweepUnclaimedAttachments } from "../../shared/actions/uploads/sweep.js";
 import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
 
-/** A deferred job's runner: does the work of one job; throwing makes SQS retry it. */
-export type JobRunner = (deps: Deps, payload: Record<string, unknown>) => Promise<void>;
-
 /**
- * A runner of one kind's typed payload. The payload comes back from SQS as
- * the JSON its producer enqueued (each kind's producer builds it with the
- * same type), so this is where it takes its type again.
+ * A runner for every kind of deferred job, each taking its kind's payload
+ * (the schema of `shared/deferred/jobs.ts`). A mapped type over the kinds,
+ * so a kind without a runner, or a runner of the wrong payload, does not
+ * compile. Runners get the worker's dependencies, file store included
+ * (jobs delete attachments' files and make thumbnails); throwing makes SQS
+ * retry the job.
  */
-function runs<P extends Record<string, unknown>>(run: (deps: Deps, payload: P) => Promise<void>): JobRunner {
-  return (deps, payload) => run(deps, payload as P);
-}
+export type JobRunners = { [K in JobKind]: (deps: FilesDeps, payload: JobPayload<K>) => Promise<void> };
 
 /**
  * Every kind of deferred job and what runs it. The worker Lambda (and the
  * local stack's consumer) dispatch on `kind`.
  */
-export const JOB_RUNNERS: Record<string, JobRunner> = {
+export const JOB_RUNNERS: JobRunners = {
   /** An event's copies for one slice of a large audience (`shared/events/publish.ts`). */
-  fanout_event: runs(runFanoutEvent),
+  fanout_event: runFanoutEvent,
   /** UserMessage rows, then `message` events, of a large audience (`shared/actions/messages/deferred.ts`). */
-  write_user_messages: runs(runWriteUserMessages),
+  write_user_messages: runWriteUserMessages,
   /** A large stream's subscribers read, their rows' flags computed, split into `write_user_messages` work (`shared/actions/messages/deferred.ts`). */
-  expand_stream_message: runs(runExpandStreamMessage),
+  expand_stream_message: runExpandStreamMessage,
   /** Search postings of one message (`shared/actions/messages/deferred.ts`). */
-  index_message: runs(runIndexMessage),
+  index_message: runIndexMessage,
   /** Read marking beyond one request's share (`shared/actions/messages/mark-as-read.ts`). */
-  mark_as_read: runs(runMarkAsRead),
+  mark_as_read: runMarkAsRead,
   /** The rest of a large topic rename or stream move, a slice per job, chained (`shared/actions/messages/edit/move-jobs.ts`). */
-  move_messages: runs(runMoveMessages),
+  move_messages: runMoveMessages,
   /** UserMessage rows of a deleted message beyond the request's share (`shared/actions/messages/delete-messages.ts`). */
-  delete_messages: runs(runDeleteMessages),
+  delete_messages: runDeleteMessages,
   /** One batch of deleting an organization's data, then the next (`shared/actions/realms/delete-realm.ts`). */
-  delete_realm: runs(runDeleteRealm),
+  delete_realm: runDeleteRealm,
   /** The demo-organization sweep, enqueued daily by the EventBridge schedule (`shared/actions/realms/demo-organizations.ts`). */
-  sweep_demo_organizations: runs(runSweepDemoOrganizations),
+  sweep_demo_organizations: runSweepDemoOrganizations,
   /** A deleted message's attachment claims released, files only it claimed deleted (`shared/actions/uploads/claim.ts`). */
-  release_attachment_claims: runs(runReleaseAttachmentClaims),
+  release_attachment_claims: runReleaseAttachmentClaims,
   /** The daily sweep of uploads no message claimed for weeks (`shared/actions/uploads/sweep.ts`). */
-  sweep_unclaimed_attachments: runs(runSweepUnclaimedAttachments),
+  sweep_unclaimed_attachments: runSweepUnclaimedAttachments,
   /** An uploaded image's thumbnails, then its messages' placeholders (`shared/actions/uploads/thumbnails.ts`). */
-  thumbnail: runs(runThumbnail),
+  thumbnail: runThumbnail,
 };
 
 /**
- * Runs one job.
- * @throws Error for an unknown kind (a deploy mismatch; SQS redrives it to the dead-letter queue)
+ * Runs one job (parsed with `parseDeferredJob`) with its kind's runner.
+ * Generic in the kind so that the runner looked up and the payload given
+ * to it are of the same kind, without a cast.
+ * @param runners the registry; tests pass one with some runners replaced
  */
-export async function runJob(deps: Deps, job: DeferredJob): Promise<void> {
-  const runner = JOB_RUNNERS[job.kind];
-  if (!runner) throw new Error(`Unknown deferred job kind: ${job.kind}`);
-  await runner(deps, job.payload);
+export async function runJob(deps: FilesDeps, job: DeferredJob, runners: JobRunners = JOB_RUNNERS): Promise<void> {
+  await dispatch(runners, deps, job);
+}
+
+/** The kind-correlated call: `runners[K]` takes `JobPayload<K>` (TypeScript's mapped-type indexing). */
+function dispatch<K extends JobKind>(runners: JobRunners, deps: FilesDeps, job: { kind: K; payload: JobPayload<K> }): Promise<void> {
+  const run: JobRunners[K] = runners[job.kind];
+  return run(deps, job.payload);
 }

@@ -2,7 +2,7 @@ import * as events from "aws-cdk-lib/aws-events";
 import * as targets from "aws-cdk-lib/aws-events-targets";
 import type * as sqs from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
-import type { DeferredJob } from "../../shared/deferred/deferred-work.js";
+import type { DeferredJob } from "../../shared/deferred/jobs.js";
 
 export interface DailyJobProps {
   /** The deferred-work queue the worker Lambda consumes. */

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { matchRequestPath, routeKey } from "../../shared/routes.js";
-import { FALLBACK_HANDLER, GROUP_MODULES, type LambdaHandler } from "../../functions/handlers.js";
+import { matchRequestPath, routeKey, type Group } from "../../shared/routes.js";
+import type { FilesDeps } from "../../shared/deps.js";
+import { groupHandlers, type GroupHandlers } from "../../functions/handlers.js";
 
 /** API Gateway's integration timeout; the local server gives handlers the same budget. */
 const INTEGRATION_TIMEOUT_MS = 29_000;
@@ -17,12 +18,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
  * Turns a Node HTTP request into an API Gateway HTTP API payload-2.0 event,
  * matching the route table the way API Gateway does, so the handler sees
  * exactly what it sees on AWS.
- * @returns the event and the handler of the matched group (or the `$default` fallback)
+ * @returns the event and the group of the matched route (undefined: the `$default` fallback's)
  */
 export function toApiGatewayEvent(
   req: { method: string; url: string; headers: Record<string, string | string[] | undefined>; remoteAddress?: string },
   body: Buffer,
-): { event: APIGatewayProxyEventV2; handler: LambdaHandler } {
+): { event: APIGatewayProxyEventV2; group: Group | undefined } {
   const url = new URL(req.url, "http://local");
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
@@ -31,12 +32,12 @@ export function toApiGatewayEvent(
   const method = req.method.toUpperCase();
   let key = "$default";
   let pathParameters: Record<string, string> | undefined;
-  let handler: LambdaHandler = FALLBACK_HANDLER;
+  let group: Group | undefined;
   const match = matchRequestPath(method, url.pathname);
   if (match.kind === "found") {
     key = routeKey(match.route);
     pathParameters = match.pathParameters;
-    handler = GROUP_MODULES[match.route.group].handler;
+    group = match.route.group;
   }
   const now = Date.now();
   const event: APIGatewayProxyEventV2 = {
@@ -68,7 +69,7 @@ export function toApiGatewayEvent(
     body: body.length > 0 ? body.toString("base64") : undefined,
     isBase64Encoded: body.length > 0,
   };
-  return { event, handler };
+  return { event, group };
 }
 
 /** A minimal Lambda context with API Gateway's time budget. */
@@ -90,12 +91,13 @@ function lambdaContext(requestId: string) {
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(handlers: GroupHandlers, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = await readBody(req);
-  const { event, handler } = toApiGatewayEvent(
+  const { event, group } = toApiGatewayEvent(
     { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, remoteAddress: req.socket.remoteAddress },
     body,
   );
+  const handler = handlers(group);
   let result: APIGatewayProxyStructuredResultV2;
   try {
     result = await handler(event, lambdaContext(event.requestContext.requestId));
@@ -110,12 +112,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 
 /**
  * Starts the local HTTP server that plays API Gateway in front of the same
- * handlers the Lambdas run.
- * @param port @default 9991
+ * handlers the Lambdas run, built over the local stack's dependencies.
+ * @param port e.g. 9991
+ * @param deps the local stack's dependencies (one set for every group; they include the file store)
  */
-export function startApiServer(port: number, host = "127.0.0.1"): Promise<Server> {
+export function startApiServer(port: number, deps: FilesDeps, host = "127.0.0.1"): Promise<Server> {
+  const handlers = groupHandlers(deps);
   const server = createServer((req, res) => {
-    handle(req, res).catch((err) => {
+    handle(handlers, req, res).catch((err) => {
       console.error(err);
       if (!res.headersSent) res.writeHead(500);
       res.end();

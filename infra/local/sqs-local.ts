@@ -8,9 +8,9 @@ import {
   type Message,
 } from "@aws-sdk/client-sqs";
 import { startFauxqs } from "fauxqs";
-import type { Deps } from "../../shared/deps.js";
+import type { FilesDeps } from "../../shared/deps.js";
 import { runJob } from "../../functions/worker/jobs.js";
-import type { DeferredJob } from "../../shared/deferred/deferred-work.js";
+import { parseDeferredJob } from "../../shared/deferred/jobs.js";
 
 /** Receive loops of the local consumer (each runs up to 10 jobs at once). */
 const CONSUMER_LOOPS = 4;
@@ -23,7 +23,7 @@ export interface LocalSqs {
   queueUrl: string;
   client: SQSClient;
   /** Starts the consumer loop, which runs each job as the worker Lambda would. */
-  startConsumer(deps: () => Deps): void;
+  startConsumer(deps: FilesDeps): void;
   /** Resolves once every job enqueued so far has been run (for tests and the bench). */
   drain(): Promise<void>;
   stop(): Promise<void>;
@@ -48,16 +48,16 @@ export async function startLocalSqs(): Promise<LocalSqs> {
   let inFlight = 0;
   let loops: Promise<void>[] = [];
 
-  const handle = async (deps: () => Deps, m: Message) => {
+  const handle = async (deps: FilesDeps, m: Message) => {
     try {
-      await runJob(deps(), JSON.parse(m.Body!) as DeferredJob);
+      await runJob(deps, parseDeferredJob(m.Body ?? ""));
       await client.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
     } catch (err) {
       // Like the worker Lambda's partial batch failure: SQS retries the job;
       // after MAX_RECEIVES it goes where AWS's redrive policy would put it
       // (here: dropped, with the error logged).
       const receives = Number(m.Attributes?.ApproximateReceiveCount ?? "1");
-      deps().log.error("deferred job failed", { error: String(err), receives });
+      deps.log.error("deferred job failed", { error: String(err), receives });
       const receipt = { QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! };
       await (receives >= MAX_RECEIVES
         ? client.send(new DeleteMessageCommand(receipt))
@@ -66,7 +66,7 @@ export async function startLocalSqs(): Promise<LocalSqs> {
     }
   };
 
-  const consume = async (deps: () => Deps) => {
+  const consume = async (deps: FilesDeps) => {
     while (running) {
       let out;
       try {

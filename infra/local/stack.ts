@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import { loadConfig } from "../../shared/config.js";
-import { createDeps, setDefaultDeps, type Deps } from "../../shared/deps.js";
+import { createDeps, type FilesDeps } from "../../shared/deps.js";
 import { createSqsDeferredWork } from "../../shared/deferred/deferred-work.js";
 import { startApiServer } from "./adapter.js";
 import { ensureTable, localDynamoDbClient } from "../../shared/data/table-admin.js";
@@ -29,7 +29,8 @@ export interface LocalStack {
   /** Site URL, e.g. `http://127.0.0.1:9991`. */
   url: string;
   port: number;
-  deps: Deps;
+  /** The dependencies every group's handler and the deferred-work consumer run with. */
+  deps: FilesDeps;
   sqs: LocalSqs;
   /** Resolves when all deferred work enqueued so far has run. */
   drainDeferredWork(): Promise<void>;
@@ -70,15 +71,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     AWS_REGION: "us-east-1",
   });
   const waker = createEventsWaker();
-  const deps = createDeps(config, {
-    deferred: createSqsDeferredWork(sqs.client, sqs.queueUrl),
+  const deps: FilesDeps = {
+    ...createDeps(config, {
+      deferred: createSqsDeferredWork(sqs.client, sqs.queueUrl),
+      waitForEvents: waker.waitForEvents,
+      eventsWritten: waker.eventsWritten,
+    }),
     files: createS3FileStore(config),
-    waitForEvents: waker.waitForEvents,
-    eventsWritten: waker.eventsWritten,
-  });
-  setDefaultDeps(deps);
-  sqs.startConsumer(() => deps);
-  const server: Server = await startApiServer(port);
+  };
+  sqs.startConsumer(deps);
+  const server: Server = await startApiServer(port, deps);
   return {
     url: `http://127.0.0.1:${port}`,
     port,

@@ -46,7 +46,7 @@ describe("FileStoreMeter", () => {
 
   it("installs itself in place of deps.files", async () => {
     const meter = new FileStoreMeter();
-    const deps = { files: memoryStore() } as Parameters<FileStoreMeter["install"]>[0];
+    const deps = { files: memoryStore() };
     meter.install(deps);
     await deps.files.get("x");
     expect(meter.snapshot().request.gets).toBe(1);

@@ -1,4 +1,4 @@
-import type { Deps } from "../../shared/deps.js";
+import type { FilesDeps } from "../../shared/deps.js";
 import type { FileStore } from "../../shared/storage/file-store.js";
 import { originOfCurrentCall, type Origin } from "./meter.js";
 
@@ -79,7 +79,7 @@ export class FileStoreMeter {
   private readonly totals: Record<Origin, FileTotals> = { request: emptyFileTotals(), deferred: emptyFileTotals() };
 
   /** Replaces `deps.files` by a counting wrapper of it. Call once, before any request. */
-  install(deps: Deps): void {
+  install(deps: Pick<FilesDeps, "files">): void {
     deps.files = this.wrap(deps.files);
   }
 

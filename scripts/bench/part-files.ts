@@ -28,7 +28,8 @@
  * handler's own.
  */
 import { runJob } from "../../functions/worker/jobs.js";
-import type { DeferredJob, DeferredWork } from "../../shared/deferred/deferred-work.js";
+import type { DeferredWork } from "../../shared/deferred/deferred-work.js";
+import type { DeferredJob } from "../../shared/deferred/jobs.js";
 import { FUNCTION_MEMORY_MB } from "../../infra/function-memory.js";
 import type { Sizes } from "./args.js";
 import { patternPng, photoJpeg, screenshotPng } from "./bench-images.js";

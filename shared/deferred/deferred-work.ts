@@ -1,14 +1,6 @@
 import { SQSClient, SendMessageBatchCommand } from "@aws-sdk/client-sqs";
 import type { Config } from "../config.js";
-
-/**
- * A unit of deferred work: a `kind` naming the job runner (see
- * `shared/deferred/jobs.ts`) and its JSON-serialisable payload.
- */
-export interface DeferredJob {
-  kind: string;
-  payload: Record<string, unknown>;
-}
+import type { DeferredJob } from "./jobs.js";
 
 /**
  * Where work that does not fit in one request goes: fan-out to large
@@ -17,7 +9,7 @@ export interface DeferredJob {
  * and runs the same consumer.
  */
 export interface DeferredWork {
-  /** Enqueues jobs; resolves once SQS has accepted all of them. @throws Error when SQS refuses */
+  /** Enqueues jobs (typed by `jobs.ts`'s schema); resolves once SQS has accepted all of them. @throws Error when SQS refuses */
   enqueue(jobs: DeferredJob[]): Promise<void>;
 }
 

@@ -3,6 +3,7 @@ import type { LogItem, QueueOptions } from "../data/records/event-queue.js";
 
 import { eventMatchesNarrow } from "./narrow.js";
 import { PUBLIC_STREAM_MARKER } from "./publish.js";
+import type { ZulipEvent } from "./types.js";
 
 /** What delivery needs to know about a queue: its options and owner. */
 export interface DeliveryQueue extends QueueOptions {
@@ -14,8 +15,12 @@ export interface DeliveryQueue extends QueueOptions {
   user_email: string;
 }
 
-/** An event ready for a client, before its queue-local `id`. */
-export type DeliveredEvent = Record<string, unknown> & { type: string };
+/**
+ * An event as delivery reads and reshapes it: the JSON of a log item, which
+ * `sendEvent` wrote from a {@link ZulipEvent} (typed by the event schemas),
+ * reshaped per queue into forms the schemas also declare.
+ */
+type EventJson = Record<string, unknown> & { type: string };
 
 /**
  * Settings whose changes Zulip also announces with the deprecated
@@ -92,7 +97,7 @@ export function isClientComputableGravatar(avatarUrl: unknown, email: unknown): 
  * for messages, the `stream_typing_notifications` capability for stream
  * typing, and no legacy settings events for `user_settings_object` clients.
  */
-export function acceptsEvent(queue: QueueOptions, event: DeliveredEvent, flags: string[] = []): boolean {
+export function acceptsEvent(queue: QueueOptions, event: EventJson, flags: string[] = []): boolean {
   if (queue.event_types !== null) {
     if (!queue.event_types.includes(event.type)) return false;
     // Clients that ask for both get only the modern form.
@@ -134,7 +139,7 @@ export function readsTypingLog(queue: Pick<QueueOptions, "event_types" | "capabi
   return queue.capabilities.stream_typing_notifications && (queue.event_types === null || queue.event_types.includes("typing"));
 }
 
-function finalizeMessageEvent(queue: DeliveryQueue, stored: Record<string, unknown>, flags: string[]): DeliveredEvent {
+function finalizeMessageEvent(queue: DeliveryQueue, stored: Record<string, unknown>, flags: string[]): EventJson {
   const message = { ...((stored.message ?? {}) as Record<string, unknown>) };
   const rawContent = (stored.raw_content ?? message.raw_content) as string | undefined;
   delete message.raw_content;
@@ -145,7 +150,7 @@ function finalizeMessageEvent(queue: DeliveryQueue, stored: Record<string, unkno
   if (queue.client_gravatar && isClientComputableGravatar(message.avatar_url, message.sender_email)) {
     message.avatar_url = null;
   }
-  const event: DeliveredEvent = { type: "message", message, flags };
+  const event: EventJson = { type: "message", message, flags };
   // Only the sending client's own queue learns which local message this was.
   if (stored.local_id !== undefined && stored.local_id !== null && stored.sender_queue_id === queue.queue_id) {
     event.local_message_id = stored.local_id;
@@ -163,9 +168,16 @@ function finalizeMessageEvent(queue: DeliveryQueue, stored: Record<string, unkno
  *
  * @param source which log the item was read from; a user-log copy of a
  *   public-stream event is skipped by queues that read the realm log
+ * @returns events of the event schemas (the end-to-end tests validate every
+ *   delivered event against them); the log item's JSON is taken to be what
+ *   `sendEvent` wrote, as the schema-typed event it was
  */
-export function eventsForQueue(queue: DeliveryQueue, item: LogItem, source: "U" | "R" | "T"): DeliveredEvent[] {
-  const stored = item.event as DeliveredEvent;
+export function eventsForQueue(queue: DeliveryQueue, item: LogItem, source: "U" | "R" | "T"): ZulipEvent[] {
+  return reshapeForQueue(queue, item, source) as ZulipEvent[];
+}
+
+function reshapeForQueue(queue: DeliveryQueue, item: LogItem, source: "U" | "R" | "T"): EventJson[] {
+  const stored = item.event as EventJson;
   if (source === "U" && stored[PUBLIC_STREAM_MARKER] === true && readsPublicLog(queue)) return [];
 
   if (stored.type === "message") {
@@ -175,7 +187,7 @@ export function eventsForQueue(queue: DeliveryQueue, item: LogItem, source: "U" 
     return acceptsEvent(queue, event, flags) ? [event] : [];
   }
 
-  const event: DeliveredEvent = { ...stored };
+  const event: EventJson = { ...stored };
   for (const key of MESSAGE_EVENT_INTERNAL) delete event[key];
   if (!acceptsEvent(queue, event)) {
     // A user_settings event may still yield its legacy form for a queue
@@ -191,7 +203,7 @@ export function eventsForQueue(queue: DeliveryQueue, item: LogItem, source: "U" 
     case "delete_message": {
       if (queue.capabilities.bulk_message_deletion || !Array.isArray(event.message_ids)) return [event];
       return (event.message_ids as number[]).map((messageId) => {
-        const single: DeliveredEvent = { ...event, message_id: messageId };
+        const single: EventJson = { ...event, message_id: messageId };
         delete single.message_ids;
         return single;
       });
@@ -206,10 +218,10 @@ export function eventsForQueue(queue: DeliveryQueue, item: LogItem, source: "U" 
       return [event];
     }
     case "user_settings": {
-      const out: DeliveredEvent[] = [];
+      const out: EventJson[] = [];
       if (acceptsEvent(queue, event)) out.push(event);
       const property = String(event.property);
-      let legacy: DeliveredEvent | undefined;
+      let legacy: EventJson | undefined;
       if (LEGACY_DISPLAY_SETTINGS.has(property)) {
         legacy = { type: "update_display_settings", user: queue.user_email, setting_name: property, setting: event.value };
         if (event.language_name !== undefined) legacy.language_name = event.language_name;

@@ -1,6 +1,6 @@
 import type { Deps } from "../deps.js";
 import { putRealmPublicEventItem, putRealmTypingEventItem, putUserEventItems, type EventCopy } from "../data/event-logs.js";
-import type { DeferredJob } from "../deferred/deferred-work.js";
+import type { DeferredJob, JobPayload } from "../deferred/jobs.js";
 
 import type { EventOf, ZulipEvent } from "./types.js";
 
@@ -84,10 +84,7 @@ export interface SendEventOptions {
 }
 
 /** Payload of a `fanout_event` job: an event and the users whose logs get it. */
-export type FanoutEventPayload = {
-  event: StoredEvent;
-  users: EventCopy[];
-};
+export type FanoutEventPayload = JobPayload<"fanout_event">;
 
 function normalize(users: EventAudience): EventCopy[] {
   return (users as (number | EventCopy)[]).map((u) => (typeof u === "number" ? { id: u } : u));
@@ -139,8 +136,13 @@ export async function runFanoutEvent(deps: Deps, payload: FanoutEventPayload): P
   await writeEventToLogs(deps, payload.event, payload.users);
 }
 
-/** Writes an event into the given users' logs now, each copy with its user's `flags` when given, and wakes their waiting polls. */
-async function writeEventToLogs(deps: Deps, event: StoredEvent, audience: EventCopy[]): Promise<void> {
+/**
+ * Writes an event into the given users' logs now, each copy with its user's
+ * `flags` when given, and wakes their waiting polls. The event is a
+ * {@link StoredEvent}, or one a `fanout_event` job carried (typed by the job
+ * schema as an object with a `type`: it was a `StoredEvent` when enqueued).
+ */
+async function writeEventToLogs(deps: Deps, event: FanoutEventPayload["event"], audience: EventCopy[]): Promise<void> {
   await putUserEventItems(deps, event, audience, deps.clock.now());
   deps.eventsWritten(audience.map((u) => u.id));
 }

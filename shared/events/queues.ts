@@ -17,7 +17,8 @@ import {
 import { eventKeyTime } from "../data/event-logs.js";
 import { apiEmail } from "../domain/email.js";
 import { isGuest } from "../domain/roles.js";
-import { eventsForQueue, readsPublicLog, readsTypingLog, type DeliveredEvent } from "./delivery.js";
+import { eventsForQueue, readsPublicLog, readsTypingLog } from "./delivery.js";
+import type { DeliveredEvent, ZulipEvent } from "./types.js";
 import { publicLogWakeId } from "./publish.js";
 
 /**
@@ -177,6 +178,11 @@ function acknowledge(queue: EventQueueRecord, lastEventId: number): boolean {
   return queue.pending.length !== before;
 }
 
+/** An event with its queue-local ID, as the client receives it (https://zulip.com/api/get-events). */
+function withId(event: ZulipEvent, id: number): DeliveredEvent {
+  return { ...event, id };
+}
+
 /** Rebuilds the events of unacknowledged entries from their log items (one BatchGet per 100). */
 async function materializePending(deps: Deps, queue: EventQueueRecord): Promise<DeliveredEvent[]> {
   const refs = queue.pending.filter((p): p is PendingEvent & { s: ReadSource; k: string } => p.s !== "H" && !!p.k);
@@ -190,7 +196,7 @@ async function materializePending(deps: Deps, queue: EventQueueRecord): Promise<
     const item = items.get(`${p.s}${p.k}`);
     // An item past its one-hour retention is gone; so is its event.
     const event = item ? eventsForQueue(queue, item, p.s)[p.p ?? 0] : undefined;
-    if (event) out.push({ ...event, id: p.i });
+    if (event) out.push(withId(event, p.i));
   }
   return out;
 }
@@ -228,7 +234,7 @@ async function collectNewEvents(deps: Deps, queue: EventQueueRecord): Promise<De
     events.forEach((event, p) => {
       const id = queue.next_event_id++;
       queue.pending.push({ i: id, s, k: item.key, ...(p > 0 ? { p } : {}) });
-      out.push({ ...event, id });
+      out.push(withId(event, id));
     });
     recent.add(`${s}${item.key}`);
     // A key from a writer whose clock runs ahead must not carry the cursor

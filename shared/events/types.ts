@@ -14,8 +14,12 @@ import type { EVENT_SCHEMAS, EventSchemaKey } from "./schemas.js";
 /** `Omit` applied to each member of a union separately (event schemas with several shapes are unions). */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** A delivered event of one schema key (`type`, or `type/op`), with its `id`. */
-export type DeliveredEvent<K extends EventSchemaKey> = z.infer<(typeof EVENT_SCHEMAS)[K]>;
+/**
+ * An event as a client receives it from `GET /events`, with its
+ * queue-local `id`: of one schema key (`type`, or `type/op`), or by default
+ * of any.
+ */
+export type DeliveredEvent<K extends EventSchemaKey = EventSchemaKey> = z.infer<(typeof EVENT_SCHEMAS)[K]>;
 
 /** An event of one schema key as an action builds it (no `id`). */
 export type EventOf<K extends EventSchemaKey> = DistributiveOmit<DeliveredEvent<K>, "id">;

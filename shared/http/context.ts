@@ -9,10 +9,11 @@ import type { RedirectResult } from "./response.js";
 /**
  * What an endpoint receives: the matched route, the raw parameters (typed
  * with `parseParams`), path parameters, the realm of the request's host and,
- * on authenticated routes, the caller.
+ * on authenticated routes, the caller. `D` is the group's dependencies
+ * (`FilesDeps` for endpoints that read or write files).
  */
-export interface ApiContext {
-  deps: Deps;
+export interface ApiContext<D extends Deps = Deps> {
+  deps: D;
   route: Route;
   params: RawParams;
   pathParams: Record<string, string>;
@@ -42,7 +43,7 @@ export interface ApiContext {
 }
 
 /** Context of an authenticated route: realm and user are always present. */
-export interface AuthedContext extends ApiContext {
+export interface AuthedContext<D extends Deps = Deps> extends ApiContext<D> {
   realm: RealmRecord;
   user: UserRecord;
 }
@@ -50,8 +51,8 @@ export interface AuthedContext extends ApiContext {
 /** Fields an endpoint returns next to `result` and `msg`, or a redirect instead of the envelope. */
 export type EndpointResult = Record<string, unknown> | void | RedirectResult;
 
-export type Endpoint = (ctx: AuthedContext) => Promise<EndpointResult>;
-export type PublicEndpoint = (ctx: ApiContext) => Promise<EndpointResult>;
+export type Endpoint<D extends Deps = Deps> = (ctx: AuthedContext<D>) => Promise<EndpointResult>;
+export type PublicEndpoint<D extends Deps = Deps> = (ctx: ApiContext<D>) => Promise<EndpointResult>;
 
-/** A group's endpoints by the names the route table gives them. */
-export type EndpointMap = Record<string, Endpoint | PublicEndpoint>;
+/** A group's endpoints by the names the route table gives them, over the group's dependencies `D`. */
+export type EndpointMap<D extends Deps = Deps> = Record<string, Endpoint<D> | PublicEndpoint<D>>;

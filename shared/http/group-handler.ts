@@ -1,6 +1,6 @@
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { getDefaultDeps, type Deps } from "../deps.js";
+import type { Deps } from "../deps.js";
 import type { EndpointMap } from "./context.js";
 import { apiContext } from "./middleware/api-context.js";
 import { authenticate } from "./middleware/authenticate.js";
@@ -17,12 +17,16 @@ import { RedirectResult, redirectResponse, successResponse } from "./response.js
  * every request needs (logging, error envelopes, route and parameter
  * parsing, rate limits, authentication), whose body calls the route's endpoint and wraps
  * its result in the success envelope.
+ *
+ * The group's dependencies are built once (by its Lambda entry, the local
+ * stack or a test) and reach every endpoint as `ctx.deps`. Their type is
+ * the endpoints': a group whose endpoints need a file store
+ * (`EndpointMap<FilesDeps>`) must be given one, or the call does not compile.
  * @param endpoints the group's endpoints, keyed by the route table's `endpoint` names
- * @param options.deps dependency source; defaults to the process-wide {@link getDefaultDeps}
+ * @param deps the group's dependencies
  */
-export function groupHandler(endpoints: EndpointMap, options: { deps?: () => Deps } = {}) {
-  const deps = options.deps ?? getDefaultDeps;
-  const log = () => deps().log;
+export function groupHandler<D extends Deps>(endpoints: EndpointMap<NoInfer<D>>, deps: D) {
+  const log = () => deps.log;
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiLambdaContext, ApiInternal>()
     .use(requestLog({ log }))
     .use(contentEncoding({ log }))
@@ -33,6 +37,7 @@ export function groupHandler(endpoints: EndpointMap, options: { deps?: () => Dep
     .use(authenticate())
     .use(enforceRateLimit())
     .handler(async (_event, context) => {
+      // `apiContext` put the `deps` given here (with the request's logger) into the context.
       const ctx = context.api!;
       const endpoint = endpoints[ctx.route.endpoint];
       // The route table names an endpoint this group does not have: a deploy error, caught by tests.

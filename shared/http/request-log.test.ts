@@ -84,7 +84,7 @@ describe("structured request logs", () => {
           return {};
         },
       },
-      { deps: () => deps },
+      deps,
     );
     const response = await handler(
       apiEvent("GET /api/v1/server_settings", "GET", "/api/v1/server_settings", "api-req-1"),
@@ -120,7 +120,7 @@ describe("structured request logs", () => {
           return {};
         },
       },
-      { deps: () => deps },
+      deps,
     );
     const route = "GET /api/v1/server_settings";
     const [a, b] = await Promise.all([
@@ -141,7 +141,7 @@ describe("structured request logs", () => {
   });
 
   it("logs the 404 of an unrouted request with its keys", async () => {
-    const handler = groupHandler({}, { deps: fakeDeps });
+    const handler = groupHandler({}, fakeDeps());
     const response = await handler(apiEvent("$default", "GET", "/api/v1/nope", "api-404"), lambdaContext("lambda-404"));
     expect(response.statusCode).toBe(404);
     expect(lines).toEqual([

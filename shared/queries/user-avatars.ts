@@ -1,4 +1,4 @@
-import type { Deps } from "../deps.js";
+import type { FilesDeps } from "../deps.js";
 import { isAvatarObjectKey } from "../storage/object-keys.js";
 import { RouteNotFoundError } from "../errors.js";
 
@@ -14,7 +14,7 @@ const PRESIGN_SECONDS = 3600;
  * @returns the URL, valid for an hour (the redirect may be cached half that)
  * @throws RouteNotFoundError 404 for a key outside the namespace
  */
-export async function userAvatarsLocation(deps: Deps, objectKey: string): Promise<{ url: string; maxAgeSeconds: number }> {
+export async function userAvatarsLocation(deps: FilesDeps, objectKey: string): Promise<{ url: string; maxAgeSeconds: number }> {
   if (!isAvatarObjectKey(objectKey)) throw new RouteNotFoundError();
   return { url: await deps.files.presignGet(objectKey, PRESIGN_SECONDS), maxAgeSeconds: PRESIGN_SECONDS / 2 };
 }

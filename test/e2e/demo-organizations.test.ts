@@ -13,7 +13,8 @@ import { listRealmUsers } from "../../shared/data/users.js";
 import { realmHost } from "../../shared/domain/email.js";
 import { BotType, Role } from "../../shared/domain/roles.js";
 import { systemClock } from "../../shared/deps.js";
-import { DELETE_REALM_BATCH, DELETE_REALM_PHASES, runDeleteRealm } from "../../shared/actions/realms/delete-realm.js";
+import { DELETE_REALM_BATCH, runDeleteRealm } from "../../shared/actions/realms/delete-realm.js";
+import { DELETE_REALM_PHASES } from "../../shared/deferred/jobs.js";
 import { encodeParams, type TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
 

@@ -5,7 +5,7 @@ import { batchWrite } from "../../shared/data/batch-write.js";
 import { allocateIds } from "../../shared/data/counters.js";
 import { getMessageRecipients, getMessagesByIds, messageById, messageItem, sendRecipientsItems, updateMessageItems } from "../../shared/data/messages.js";
 import { getUserMessages, userMessageItem } from "../../shared/data/user-messages.js";
-import type { DeferredJob } from "../../shared/deferred/deferred-work.js";
+import type { DeferredJob } from "../../shared/deferred/jobs.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
 import { createStream, markEvents, queueClient } from "./streams-helpers.js";

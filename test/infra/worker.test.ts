@@ -1,10 +1,10 @@
 import type { SQSEvent, SQSRecord } from "aws-lambda";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../shared/config.js";
-import { JOB_RUNNERS } from "../../functions/worker/jobs.js";
-import { createDeps, setDefaultDeps } from "../../shared/deps.js";
+import { JOB_RUNNERS, type JobRunners } from "../../functions/worker/jobs.js";
+import { createDeps, type FilesDeps } from "../../shared/deps.js";
 import type { Logger } from "../../shared/logger.js";
-import { handler } from "../../functions/worker/index.js";
+import { workerHandler } from "../../functions/worker/index.js";
 
 function record(messageId: string, body: string): SQSRecord {
   return {
@@ -28,9 +28,18 @@ function record(messageId: string, body: string): SQSRecord {
 const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
 const job = (kind: string, payload: Record<string, unknown> = {}) => JSON.stringify({ kind, payload });
 
+/** A file store the worker's tests never reach (no runner here touches files). */
+const NO_FILES: FilesDeps["files"] = {
+  put: () => Promise.reject(new Error("no files in this test")),
+  get: () => Promise.reject(new Error("no files in this test")),
+  delete: () => Promise.reject(new Error("no files in this test")),
+  presignGet: () => Promise.reject(new Error("no files in this test")),
+};
+
 describe("worker Lambda", () => {
-  let ran: Record<string, unknown>[];
+  let ran: unknown[];
   let errors: { msg: string; data?: Record<string, unknown> }[];
+  let handler: ReturnType<typeof workerHandler>;
 
   beforeEach(() => {
     ran = [];
@@ -41,51 +50,64 @@ describe("worker Lambda", () => {
       warn() {},
       error: (msg, data) => errors.push({ msg, data }),
     };
-    setDefaultDeps(createDeps(loadConfig({ LOG_LEVEL: "silent" }), { log }));
-    JOB_RUNNERS.test_ok = async (_deps, payload) => {
-      ran.push(payload);
+    const deps: FilesDeps = { ...createDeps(loadConfig({ LOG_LEVEL: "silent" }), { log }), files: NO_FILES };
+    // Real kinds with their runners replaced: `index_message` records its payload, `delete_messages` fails.
+    const runners: JobRunners = {
+      ...JOB_RUNNERS,
+      index_message: async (_deps, payload) => {
+        ran.push(payload);
+      },
+      delete_messages: async () => {
+        throw new Error("boom");
+      },
     };
-    JOB_RUNNERS.test_fail = async () => {
-      throw new Error("boom");
-    };
-  });
-
-  afterEach(() => {
-    delete JOB_RUNNERS.test_ok;
-    delete JOB_RUNNERS.test_fail;
+    handler = workerHandler(deps, runners);
   });
 
   it("runs every job of the batch and reports no failures when all succeed", async () => {
-    const result = await handler(batch(record("m1", job("test_ok", { n: 1 })), record("m2", job("test_ok", { n: 2 }))));
+    const result = await handler(
+      batch(record("m1", job("index_message", { realm_id: 1, message_id: 1 })), record("m2", job("index_message", { realm_id: 1, message_id: 2 }))),
+    );
     expect(result).toEqual({ batchItemFailures: [] });
-    expect(ran).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }]));
+    expect(ran).toEqual(expect.arrayContaining([{ realm_id: 1, message_id: 1 }, { realm_id: 1, message_id: 2 }]));
     expect(ran).toHaveLength(2);
     expect(errors).toEqual([]);
   });
 
-  it("reports exactly the failed records (runner error, unknown kind, malformed body) and runs the rest", async () => {
+  it("reports exactly the failed records (runner error, unknown kind, bad payload, malformed body) and runs the rest", async () => {
     const result = await handler(
       batch(
-        record("ok-1", job("test_ok", { n: 1 })),
-        record("fails", job("test_fail")),
+        record("ok-1", job("index_message", { realm_id: 1, message_id: 1 })),
+        record("fails", job("delete_messages", { message_id: 1, user_ids: [2] })),
         record("unknown", job("no_such_kind")),
+        record("bad-payload", job("index_message", { realm_id: 1, message_id: "one" })),
         record("garbage", "{not json"),
-        record("ok-2", job("test_ok", { n: 2 })),
+        record("ok-2", job("index_message", { realm_id: 1, message_id: 2 })),
       ),
     );
     expect(result).toEqual({
-      batchItemFailures: [{ itemIdentifier: "fails" }, { itemIdentifier: "unknown" }, { itemIdentifier: "garbage" }],
+      batchItemFailures: [
+        { itemIdentifier: "fails" },
+        { itemIdentifier: "unknown" },
+        { itemIdentifier: "bad-payload" },
+        { itemIdentifier: "garbage" },
+      ],
     });
-    expect(ran).toHaveLength(2);
-    expect(errors.map((e) => e.msg)).toEqual(["deferred job failed", "deferred job failed", "deferred job failed"]);
+    expect(ran).toEqual([{ realm_id: 1, message_id: 1 }, { realm_id: 1, message_id: 2 }]);
+    expect(errors.map((e) => e.msg)).toEqual(Array(4).fill("deferred job failed"));
     expect(errors.map((e) => e.data)).toEqual([
-      expect.objectContaining({ message_id: "fails", job_kind: "test_fail", receiveCount: 2, error: "boom" }),
+      expect.objectContaining({ message_id: "fails", job_kind: "delete_messages", receiveCount: 2, error: "boom" }),
       expect.objectContaining({
         message_id: "unknown",
         job_kind: "no_such_kind",
-        error: "Unknown deferred job kind: no_such_kind",
+        error: expect.stringMatching(/^Malformed deferred job: .*kind/s),
       }),
-      expect.objectContaining({ message_id: "garbage", error: expect.stringMatching(/JSON/) }),
+      expect.objectContaining({
+        message_id: "bad-payload",
+        job_kind: "index_message",
+        error: expect.stringMatching(/^Malformed deferred job: .*message_id/s),
+      }),
+      expect.objectContaining({ message_id: "garbage", error: expect.stringMatching(/^Malformed deferred job: .*JSON/) }),
     ]);
   });
 

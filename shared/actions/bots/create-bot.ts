@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps.js";
+import type { Deps, FilesDeps } from "../../deps.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserRecord } from "../../data/records/user.js";
@@ -137,7 +137,7 @@ export async function accessDefaultStream(
  * @throws OrganizationAdministratorRequiredError / HumanUsersOnlyError / InvalidChannelNameError 400
  */
 export async function checkCreateBot(
-  deps: Deps,
+  deps: FilesDeps,
   realm: RealmRecord,
   caller: UserRecord,
   req: NewBotRequest,

@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps.js";
+import type { Deps, FilesDeps } from "../../deps.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserRecord } from "../../data/records/user.js";
@@ -229,7 +229,7 @@ export async function checkUpdateBot(
  *   and the image errors of `checkSquareImages`
  */
 export async function checkUpdateBotWithAvatar(
-  deps: Deps,
+  deps: FilesDeps,
   realm: RealmRecord,
   caller: UserRecord,
   botId: number,

@@ -5,7 +5,7 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 import { withWriteRetries } from "../../data/retry.js";
 import { accessEventQueue } from "../../access/event-queue.js";
-import type { DeliveredEvent } from "../../events/delivery.js";
+import type { DeliveredEvent } from "../../events/types.js";
 import { createEventQueue, pollDeadline, pollEventQueue } from "../../events/queues.js";
 
 /**

@@ -4,7 +4,7 @@ import { messageById, putRowsAndRecipients } from "../../data/messages.js";
 import { putPostings } from "../../data/search-index.js";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
 import { userMessageRowsOf } from "../../data/user-messages.js";
-import type { DeferredJob } from "../../deferred/deferred-work.js";
+import type { JobOf, JobPayload } from "../../deferred/jobs.js";
 import { usersWithAlertWords } from "../../domain/alert-words.js";
 import { messageTerms } from "../../narrow/search.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
@@ -25,20 +25,7 @@ export const USER_MESSAGE_JOB_SIZE = 500;
  * payload a few kilobytes (SQS takes 256 KB per message and per batch of
  * ten) whatever the content's size.
  */
-export type WriteUserMessagesPayload = {
-  message_id: number;
-  recipient_id: number;
-  is_private: boolean;
-  /** The message went to a public stream: the request wrote its event's realm public-log copy (see `sendEvent`). */
-  public_stream: boolean;
-  /** Stored flags per recipient. */
-  rows: { user_id: number; flags: string[] }[];
-  /**
-   * The recipients chunk this job writes (`RECIPIENTS#s<chunk>`): the job's
-   * index + 1, chunk 0 being the sender's, written inline.
-   */
-  chunk: number;
-};
+export type WriteUserMessagesPayload = JobPayload<"write_user_messages">;
 
 /** Splits a large audience's rows into the payloads of `write_user_messages` jobs of {@link USER_MESSAGE_JOB_SIZE} rows. */
 export function userMessagePayloads(
@@ -82,13 +69,10 @@ export async function runWriteUserMessages(deps: Deps, p: WriteUserMessagesPaylo
 }
 
 /** Payload of an `index_message` job. */
-export type IndexMessagePayload = {
-  realm_id: number;
-  message_id: number;
-};
+export type IndexMessagePayload = JobPayload<"index_message">;
 
 /** The `index_message` job of one message. */
-export function indexMessageJob(realmId: number, messageId: number): DeferredJob {
+export function indexMessageJob(realmId: number, messageId: number): JobOf<"index_message"> {
   const payload: IndexMessagePayload = { realm_id: realmId, message_id: messageId };
   return { kind: "index_message", payload };
 }
@@ -110,33 +94,10 @@ export async function runIndexMessage(deps: Deps, payload: IndexMessagePayload):
  * Payload of an `expand_stream_message` job: what a large stream message's
  * recipients' rows need, so that the request never reads the subscriber list.
  */
-export type ExpandStreamMessagePayload = {
-  message_id: number;
-  stream_id: number;
-  recipient_id: number;
-  public_stream: boolean;
-  /** The sender's row was written by the request. */
-  sender_id: number;
-  mentioned_user_ids: number[];
-  stream_wildcard: boolean;
-  topic_wildcard: boolean;
-  /**
-   * With `topic_wildcard`: the topic's participants before the message
-   * (read by the request, Zulip's `topic_participant_user_ids`); only they
-   * get `topic_wildcard_mentioned`. Absent: nobody does. At most one ID per
-   * user of the realm (≈ 7 bytes each in the JSON payload).
-   */
-  topic_participant_ids?: number[];
-  /** Zulip's `limit_unread_user_ids` (resolution notices): when present, everyone else gets the message as read. */
-  limit_unread_user_ids?: number[];
-  /** The realm has `alert_words_in_use`: the job reads the message and the subscribers' alert words for `has_alert_word`. */
-  alert_words?: boolean;
-  /** Who muted the sender (Zulip's `muted_sender_user_ids`): they get the message as read. */
-  muted_by_ids?: number[];
-};
+export type ExpandStreamMessagePayload = JobPayload<"expand_stream_message">;
 
 /** The job that expands a message to a large stream into its recipients' rows and events. */
-export function expandStreamMessageJob(payload: ExpandStreamMessagePayload): DeferredJob {
+export function expandStreamMessageJob(payload: ExpandStreamMessagePayload): JobOf<"expand_stream_message"> {
   return { kind: "expand_stream_message", payload };
 }
 

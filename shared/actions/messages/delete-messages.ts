@@ -8,7 +8,7 @@ import { replaceFirstMessageId } from "../../data/streams.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { deleteUserMessages } from "../../data/user-messages.js";
 import { userById } from "../../data/users.js";
-import type { DeferredJob } from "../../deferred/deferred-work.js";
+import type { DeferredJob, JobPayload } from "../../deferred/jobs.js";
 import { releaseAttachmentClaimsJob } from "../uploads/claim.js";
 import { isFullMember, realmGroupSettingAllows, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { JsonableError } from "../../errors.js";
@@ -27,10 +27,7 @@ export const INLINE_DELETE_ROWS = 1000;
 export const DELETE_JOB_ROWS = 5000;
 
 /** Payload of a `delete_messages` job: rows of one deleted message still to remove. */
-export type DeleteMessagesPayload = {
-  message_id: number;
-  user_ids: number[];
-};
+export type DeleteMessagesPayload = JobPayload<"delete_messages">;
 
 /**
  * `DELETE /messages/{message_id}` (https://zulip.com/api/delete-message; Zulip's

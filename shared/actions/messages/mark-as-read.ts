@@ -3,7 +3,7 @@ import { getMessagesByIds, messagesByTopic } from "../../data/messages.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 import { getUserMessages, unreadRowsPage, updateUserMessagesFlags } from "../../data/user-messages.js";
-import type { DeferredJob } from "../../deferred/deferred-work.js";
+import type { JobOf, JobPayload } from "../../deferred/jobs.js";
 import { InvalidChannelIdError, JsonableError } from "../../errors.js";
 import { accessStream } from "../../access/stream.js";
 import { notifyFlagAdded, withFlag } from "./flags.js";
@@ -33,22 +33,11 @@ export const JOB_MARK_READ_LIMIT = 5000;
 /** Index items read per Query page. */
 const PAGE = 500;
 
-/** What to mark: everything, one stream, or one topic of a stream. */
-export type MarkReadScope =
-  | { kind: "all" }
-  | { kind: "stream"; stream_id: number; recipient_id: number }
-  | { kind: "topic"; stream_id: number; recipient_id: number; topic: string }
-  /** Everything one user sent (Zulip's `do_mark_muted_user_messages_as_read`). */
-  | { kind: "sender"; sender_id: number };
+/** What to mark: everything, one stream, one topic of a stream, or everything one user sent (Zulip's `do_mark_muted_user_messages_as_read`). */
+export type MarkReadScope = MarkReadJobPayload["scope"];
 
-/** Payload of a `mark_as_read` job. */
-export type MarkReadJobPayload = {
-  realm_id: number;
-  user_id: number;
-  scope: MarkReadScope;
-  /** Continue after this message ID. */
-  after: number;
-};
+/** Payload of a `mark_as_read` job: a user's scope, continued after the message ID `after`. */
+export type MarkReadJobPayload = JobPayload<"mark_as_read">;
 
 /** Result of one pass. */
 interface PassResult {
@@ -116,7 +105,7 @@ export async function markReadPass(
 }
 
 /** The job that continues a scope after `after`. */
-function markReadJob(payload: MarkReadJobPayload): DeferredJob {
+function markReadJob(payload: MarkReadJobPayload): JobOf<"mark_as_read"> {
   return { kind: "mark_as_read", payload };
 }
 

@@ -1,4 +1,5 @@
-import type { Deps } from "../../deps.js";
+import type { FilesDeps } from "../../deps.js";
+import type { JobOf, JobPayload } from "../../deferred/jobs.js";
 import { hashApiKey } from "../../auth/api-key.js";
 import type { MessageRecord } from "../../data/records/message.js";
 import { getRealm } from "../../data/realms.js";
@@ -48,19 +49,11 @@ import { avatarObjectKeys, thumbnailObjectKey } from "../../storage/object-keys.
  * what is left.
  */
 
-/** The phases, in order. */
-export const DELETE_REALM_PHASES = ["queues", "messages", "users", "logs", "realm", "finish"] as const;
-export type DeleteRealmPhase = (typeof DELETE_REALM_PHASES)[number];
+/** A phase (`DELETE_REALM_PHASES` lists them in order). */
+export type DeleteRealmPhase = DeleteRealmPayload["phase"];
 
 /** Payload of a `delete_realm` job. */
-export type DeleteRealmPayload = {
-  realm_id: number;
-  phase: DeleteRealmPhase;
-  /** Messages: the last message ID done; users: the last user ID done. */
-  after_id?: number;
-  /** Realm partition: the last sort key done. */
-  after_key?: string;
-};
+export type DeleteRealmPayload = JobPayload<"delete_realm">;
 
 /**
  * How much one job does: at most this many queue, log or realm-partition
@@ -70,7 +63,7 @@ export type DeleteRealmPayload = {
 export const DELETE_REALM_BATCH = { queues: 500, messages: 25, users: 5, userItems: 2000, logs: 2000, realm: 1000 } as const;
 
 /** The job that starts deleting a realm (enqueue it after `claimRealmDeletion`). */
-export function deleteRealmJob(realmId: number): { kind: "delete_realm"; payload: DeleteRealmPayload } {
+export function deleteRealmJob(realmId: number): JobOf<"delete_realm"> {
   return { kind: "delete_realm", payload: { realm_id: realmId, phase: "queues" } };
 }
 
@@ -113,7 +106,7 @@ function next(payload: DeleteRealmPayload, phase: DeleteRealmPhase): DeleteRealm
 }
 
 /** One batch of one phase; returns the next job's payload, or undefined when the realm is gone. */
-async function step(deps: Deps, payload: DeleteRealmPayload): Promise<DeleteRealmPayload | undefined> {
+async function step(deps: FilesDeps, payload: DeleteRealmPayload): Promise<DeleteRealmPayload | undefined> {
   const realmId = payload.realm_id;
   switch (payload.phase) {
     case "queues": {
@@ -177,7 +170,7 @@ async function step(deps: Deps, payload: DeleteRealmPayload): Promise<DeleteReal
  * phase). Does nothing for a realm that is gone or not marked for deletion.
  * @throws Error on a storage failure (SQS retries the job; every step is idempotent)
  */
-export async function runDeleteRealm(deps: Deps, payload: DeleteRealmPayload): Promise<void> {
+export async function runDeleteRealm(deps: FilesDeps, payload: DeleteRealmPayload): Promise<void> {
   const realm = await getRealm(deps, payload.realm_id);
   if (!realm || realm.deletion_started_at === undefined) return;
   const following = await step(deps, payload);

@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps.js";
+import type { JobOf } from "../../deferred/jobs.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import { getRealm } from "../../data/realms.js";
 import {
@@ -93,7 +94,7 @@ export async function doDeleteExpiredDemoOrganizations(deps: Deps): Promise<Demo
  * The deferred job the daily schedule enqueues (infra/stack.ts): the
  * worker's `sweep_demo_organizations` kind, which runs the sweep below.
  */
-export const DEMO_SWEEP_JOB = { kind: "sweep_demo_organizations", payload: {} };
+export const DEMO_SWEEP_JOB: JobOf<"sweep_demo_organizations"> = { kind: "sweep_demo_organizations", payload: {} };
 
 /** Runs the sweep as a deferred job (`sweep_demo_organizations`, what the EventBridge schedule enqueues). */
 export async function runSweepDemoOrganizations(deps: Deps): Promise<void> {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Deps } from "../../deps.js";
+import type { Deps, FilesDeps } from "../../deps.js";
 import { allocateIds } from "../../data/counters.js";
 import { deactivateRealmEmoji, listRealmEmoji, putRealmEmoji } from "../../data/realm-emoji.js";
 import type { RealmEmojiRecord } from "../../data/records/realm-emoji.js";
@@ -71,7 +71,7 @@ export async function notifyRealmEmoji(deps: Deps, realmId: number, list: readon
  *   and the BadImageError of `checkImageFile` and `resizeUploadedImage` (`BAD_IMAGE`)
  */
 export async function checkAddRealmEmoji(
-  deps: Deps,
+  deps: FilesDeps,
   realm: RealmRecord,
   user: UserRecord,
   rawName: string,

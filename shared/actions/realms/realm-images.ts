@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps.js";
+import type { FilesDeps } from "../../deps.js";
 import { setRealmImage, type RealmImageKind } from "../../data/realm-images.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
@@ -35,7 +35,7 @@ function current(realm: RealmRecord, kind: RealmImageKind): { source: string; ve
  * the replaced upload's object.
  * @returns the realm as changed
  */
-async function doChangeRealmImage(deps: Deps, realm: RealmRecord, kind: RealmImageKind, source: "G" | "D" | "U"): Promise<RealmRecord> {
+async function doChangeRealmImage(deps: FilesDeps, realm: RealmRecord, kind: RealmImageKind, source: "G" | "D" | "U"): Promise<RealmRecord> {
   const before = current(realm, kind);
   if (!(await setRealmImage(deps, realm.id, kind, source, before.version))) {
     throw new JsonableError("The organization changed at the same time; please try again.");
@@ -61,7 +61,7 @@ async function doChangeRealmImage(deps: Deps, realm: RealmRecord, kind: RealmIma
  *   the size and image errors of `checkSquareImages`
  */
 export async function checkUploadRealmIcon(
-  deps: Deps,
+  deps: FilesDeps,
   realm: RealmRecord,
   user: UserRecord,
   upload: ImageUpload,
@@ -79,7 +79,7 @@ export async function checkUploadRealmIcon(
  * @returns `{icon_url}`
  * @throws OrganizationAdministratorRequiredError
  */
-export async function checkDeleteRealmIcon(deps: Deps, realm: RealmRecord, user: UserRecord): Promise<{ icon_url: string }> {
+export async function checkDeleteRealmIcon(deps: FilesDeps, realm: RealmRecord, user: UserRecord): Promise<{ icon_url: string }> {
   if (!isRealmAdmin(user)) throw new OrganizationAdministratorRequiredError();
   return { icon_url: realmIconUrl(await doChangeRealmImage(deps, realm, "icon", "G")) };
 }
@@ -91,7 +91,7 @@ export async function checkDeleteRealmIcon(deps: Deps, realm: RealmRecord, user:
  *   `Uploaded file is larger than the allowed limit of <n> MiB`; the BadImageError of `checkImageFile` and `resizeUploadedImage`
  */
 export async function checkUploadRealmLogo(
-  deps: Deps,
+  deps: FilesDeps,
   realm: RealmRecord,
   user: UserRecord,
   night: boolean,
@@ -117,7 +117,7 @@ export async function checkUploadRealmLogo(
  * logo back to Zulip's default.
  * @throws OrganizationAdministratorRequiredError
  */
-export async function checkDeleteRealmLogo(deps: Deps, realm: RealmRecord, user: UserRecord, night: boolean): Promise<void> {
+export async function checkDeleteRealmLogo(deps: FilesDeps, realm: RealmRecord, user: UserRecord, night: boolean): Promise<void> {
   if (!isRealmAdmin(user)) throw new OrganizationAdministratorRequiredError();
   await doChangeRealmImage(deps, realm, night ? "night_logo" : "logo", "D");
 }

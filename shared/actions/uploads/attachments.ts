@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps.js";
+import type { FilesDeps } from "../../deps.js";
 import { deleteAttachmentItem, ownedAttachmentById } from "../../data/attachments.js";
 import type { AttachmentRecord } from "../../data/records/attachment.js";
 import type { UserRecord } from "../../data/records/user.js";
@@ -14,7 +14,7 @@ import { notifyAttachmentUpdate } from "./notify.js";
  * @returns false when it was already deleted, or claimed meanwhile (nothing done, no event)
  */
 export async function doDeleteAttachment(
-  deps: Deps,
+  deps: FilesDeps,
   attachment: AttachmentRecord,
   options: { onlyIfUnclaimed?: boolean } = {},
 ): Promise<boolean> {
@@ -30,7 +30,7 @@ export async function doDeleteAttachment(
  * own uploads; links to it then answer 404.
  * @throws JsonableError 400 `Invalid attachment` when the caller has no upload of that ID
  */
-export async function checkRemoveAttachment(deps: Deps, user: UserRecord, attachmentId: number): Promise<void> {
+export async function checkRemoveAttachment(deps: FilesDeps, user: UserRecord, attachmentId: number): Promise<void> {
   const attachment = await ownedAttachmentById(deps, user.user_id, attachmentId);
   if (!attachment || attachment.realm_id !== user.realm_id) throw new JsonableError("Invalid attachment");
   if (!(await doDeleteAttachment(deps, attachment))) throw new JsonableError("Invalid attachment");

@@ -1,4 +1,5 @@
-import type { Deps } from "../../deps.js";
+import type { Deps, FilesDeps } from "../../deps.js";
+import type { JobOf, JobPayload } from "../../deferred/jobs.js";
 import { attachmentByPath, attachmentsByPath, claimAttachment, claimedPathIds, releaseClaim } from "../../data/attachments.js";
 import type { AttachmentRecord } from "../../data/records/attachment.js";
 import type { RealmRecord } from "../../data/records/realm.js";
@@ -66,18 +67,20 @@ export async function doClaimAttachments(
  * Takes a message off the attachments it claims (Zulip's
  * `check_attachment_reference_change` for links an edit removed, and the
  * attachment side of deleting a message). An attachment left without a
- * message is deleted when `deleteOrphans` (the message was deleted: Zulip
- * deletes a file once the last message linking it goes); otherwise it
+ * message is given to `orphan` when there is one (the message was deleted:
+ * Zulip deletes a file once the last message linking it goes); otherwise it
  * returns to the unclaimed sweep. Owners get `update` (or `remove`) events.
  * @param pathIds the claims to release; all of the message's when undefined (one Query)
+ * @param orphan deletes an attachment no message claims any more
  */
-export async function doReleaseAttachmentClaims(
+async function releaseAttachmentClaims(
   deps: Deps,
   realmId: number,
   messageId: number,
-  options: { pathIds?: string[]; deleteOrphans: boolean },
+  pathIds: string[] | undefined,
+  orphan?: (attachment: AttachmentRecord) => Promise<unknown>,
 ): Promise<void> {
-  const pathIds = options.pathIds ?? (await claimedPathIds(deps, realmId, messageId));
+  pathIds ??= await claimedPathIds(deps, realmId, messageId);
   await Promise.all(
     pathIds.map(async (pathId) => {
       // Optimistic: a claim racing with this release changes the list; re-read and retry.
@@ -86,7 +89,7 @@ export async function doReleaseAttachmentClaims(
         if (!attachment || !attachment.messages.some((m) => m.id === messageId)) return;
         const released = await releaseClaim(deps, attachment, messageId);
         if (!released) continue;
-        if (released.messages.length === 0 && options.deleteOrphans) await doDeleteAttachment(deps, released);
+        if (released.messages.length === 0 && orphan) await orphan(released);
         else await notifyAttachmentUpdate(deps, "update", released);
         return;
       }
@@ -120,21 +123,21 @@ export async function doUpdateAttachmentClaims(
   const added = newPathIds.filter((p) => !before.includes(p));
   await Promise.all([
     removed.length > 0
-      ? doReleaseAttachmentClaims(deps, realm.id, message.id, { pathIds: removed, deleteOrphans: false })
+      ? releaseAttachmentClaims(deps, realm.id, message.id, removed)
       : Promise.resolve(),
     added.length > 0 ? doClaimAttachments(deps, realm, editor, message, added, known) : Promise.resolve(),
   ]);
 }
 
 /** The deferred job that releases a deleted message's claims (deleting files only it claimed). */
-export function releaseAttachmentClaimsJob(realmId: number, messageId: number) {
+export function releaseAttachmentClaimsJob(realmId: number, messageId: number): JobOf<"release_attachment_claims"> {
   return { kind: "release_attachment_claims", payload: { realm_id: realmId, message_id: messageId } };
 }
 
 /** Runs {@link releaseAttachmentClaimsJob}: the message is gone, so orphaned files are deleted. */
 export async function runReleaseAttachmentClaims(
-  deps: Deps,
-  payload: { realm_id: number; message_id: number },
+  deps: FilesDeps,
+  payload: JobPayload<"release_attachment_claims">,
 ): Promise<void> {
-  await doReleaseAttachmentClaims(deps, payload.realm_id, payload.message_id, { deleteOrphans: true });
+  await releaseAttachmentClaims(deps, payload.realm_id, payload.message_id, undefined, (orphan) => doDeleteAttachment(deps, orphan));
 }

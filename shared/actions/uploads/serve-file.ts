@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Deps } from "../../deps.js";
+import type { Deps, FilesDeps } from "../../deps.js";
 import { accessMessage } from "../../access/message.js";
 import { attachmentByPath, fileAccessToken, putFileAccessToken } from "../../data/attachments.js";
 import { getMessagesByIds } from "../../data/messages.js";
@@ -135,7 +135,7 @@ export async function userMayAccessAttachment(
  * `Content-Disposition` that shows inline types in place and downloads the
  * rest, or downloads every type when `forceDownload`.
  */
-export async function presignedFileUrl(deps: Deps, attachment: AttachmentRecord, forceDownload = false): Promise<string> {
+export async function presignedFileUrl(deps: FilesDeps, attachment: AttachmentRecord, forceDownload = false): Promise<string> {
   return deps.files.presignGet(attachment.path_id, PRESIGNED_URL_SECONDS, {
     contentDisposition: uploadContentDisposition(attachment.file_name, attachment.content_type, forceDownload),
     contentType: attachment.content_type,
@@ -152,7 +152,7 @@ export async function presignedFileUrl(deps: Deps, attachment: AttachmentRecord,
  * @throws see {@link accessUploadedFile}
  */
 export async function uploadedFileRedirectUrl(
-  deps: Deps,
+  deps: FilesDeps,
   realm: RealmRecord | null,
   user: UserRecord | null,
   realmIdStr: string,
@@ -195,7 +195,7 @@ export async function doCreateTemporaryFileUrl(
  * @throws JsonableError 400 `Invalid token` for an unknown, expired or orphaned token
  * @throws JsonableError 400 `Invalid filename` when the name is not the token's file's
  */
-export async function temporaryFileRedirectUrl(deps: Deps, token: string, filename: string): Promise<string> {
+export async function temporaryFileRedirectUrl(deps: FilesDeps, token: string, filename: string): Promise<string> {
   const found = /^[0-9A-F]{64}$/.test(token) ? await fileAccessToken(deps, token) : undefined;
   if (!found || found.expiresAt * 1000 < deps.clock.now()) throw new JsonableError("Invalid token");
   if (found.pathId.split("/").pop() !== filename) throw new JsonableError("Invalid filename");

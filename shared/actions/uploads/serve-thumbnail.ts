@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps.js";
+import type { FilesDeps } from "../../deps.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 import {
@@ -26,7 +26,7 @@ import { doEnsureThumbnails } from "./thumbnails.js";
  * @throws see `accessUploadedFile` (401 for a spectator, 403 for a user who may not see the image)
  */
 export async function thumbnailRedirectUrl(
-  deps: Deps,
+  deps: FilesDeps,
   realm: RealmRecord | null,
   user: UserRecord | null,
   realmIdStr: string,

@@ -1,4 +1,5 @@
-import type { Deps } from "../../deps.js";
+import type { FilesDeps } from "../../deps.js";
+import type { JobOf } from "../../deferred/jobs.js";
 import { unclaimedAttachmentsBefore } from "../../data/attachments.js";
 import { doDeleteAttachment } from "./attachments.js";
 
@@ -12,7 +13,7 @@ export const UNCLAIMED_ATTACHMENT_WEEKS = 5;
 export const SWEEP_BATCH = 500;
 
 /** The deferred job of the daily sweep (what the EventBridge schedule enqueues). */
-export const SWEEP_UNCLAIMED_ATTACHMENTS_JOB = { kind: "sweep_unclaimed_attachments", payload: {} } as const;
+export const SWEEP_UNCLAIMED_ATTACHMENTS_JOB: JobOf<"sweep_unclaimed_attachments"> = { kind: "sweep_unclaimed_attachments", payload: {} };
 
 /**
  * Deletes uploads that no message has claimed for
@@ -22,7 +23,7 @@ export const SWEEP_UNCLAIMED_ATTACHMENTS_JOB = { kind: "sweep_unclaimed_attachme
  * and `attachment` `remove` event. A full batch enqueues the next job.
  * @returns how many were deleted
  */
-export async function doDeleteOldUnclaimedAttachments(deps: Deps): Promise<number> {
+export async function doDeleteOldUnclaimedAttachments(deps: FilesDeps): Promise<number> {
   const cutoff = Math.floor(deps.clock.now() / 1000) - UNCLAIMED_ATTACHMENT_WEEKS * 7 * 24 * 3600;
   const expired = await unclaimedAttachmentsBefore(deps, cutoff, SWEEP_BATCH);
   const deleted = await Promise.all(
@@ -33,6 +34,6 @@ export async function doDeleteOldUnclaimedAttachments(deps: Deps): Promise<numbe
 }
 
 /** Runs the sweep as a deferred job (`sweep_unclaimed_attachments`). */
-export async function runSweepUnclaimedAttachments(deps: Deps): Promise<void> {
+export async function runSweepUnclaimedAttachments(deps: FilesDeps): Promise<void> {
   await doDeleteOldUnclaimedAttachments(deps);
 }

@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps.js";
-import type { DeferredJob } from "../../deferred/deferred-work.js";
+import type { JobOf, JobPayload } from "../../deferred/jobs.js";
 import type { RenderResult } from "../../markdown/types.js";
 
 /*
@@ -8,12 +8,8 @@ import type { RenderResult } from "../../markdown/types.js";
  * stay free of image decoding.
  */
 
-/** Payload of the `thumbnail` job. */
-export interface ThumbnailJobPayload extends Record<string, unknown> {
-  realm_id: number;
-  /** Uploads of that organization to thumbnail (and whose messages to re-render). */
-  path_ids: string[];
-}
+/** Payload of the `thumbnail` job: an organization's uploads to thumbnail (and whose messages to re-render). */
+export type ThumbnailJobPayload = JobPayload<"thumbnail">;
 
 /**
  * The deferred job that makes uploads' thumbnails and re-renders the
@@ -22,8 +18,8 @@ export interface ThumbnailJobPayload extends Record<string, unknown> {
  * with a placeholder, so a message claimed while the thumbnail was being
  * made is rewritten too.
  */
-export function thumbnailJob(realmId: number, pathIds: string[]): DeferredJob {
-  return { kind: "thumbnail", payload: { realm_id: realmId, path_ids: pathIds } satisfies ThumbnailJobPayload };
+export function thumbnailJob(realmId: number, pathIds: string[]): JobOf<"thumbnail"> {
+  return { kind: "thumbnail", payload: { realm_id: realmId, path_ids: pathIds } };
 }
 
 /**

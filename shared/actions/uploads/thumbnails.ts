@@ -1,5 +1,5 @@
 import pMap from "p-map";
-import type { Deps } from "../../deps.js";
+import type { Deps, FilesDeps } from "../../deps.js";
 import { attachmentByPath, updateAttachmentImage } from "../../data/attachments.js";
 import { getMessagesByIds, messageById, updateRenderedContent } from "../../data/messages.js";
 import type { AttachmentRecord, ImageAttachmentInfo, StoredThumbnail } from "../../data/records/attachment.js";
@@ -44,7 +44,7 @@ const REWRITE_ATTEMPTS = 5;
  * the message rendered its placeholder). Idempotent: a repeated job makes
  * nothing twice and sends no event for messages already rewritten.
  */
-export async function runThumbnail(deps: Deps, payload: ThumbnailJobPayload): Promise<void> {
+export async function runThumbnail(deps: FilesDeps, payload: ThumbnailJobPayload): Promise<void> {
   // One image at a time: each may hold a decoded original in memory.
   for (const pathId of payload.path_ids) {
     const attachment = await attachmentByPath(deps, payload.realm_id, pathId);
@@ -81,7 +81,7 @@ async function makeThumbnail(bytes: Uint8Array, image: ImageAttachmentInfo, form
  * @returns the attachment as now stored; undefined when it (or its file) is gone
  * @throws Error for storage failures (the job is retried)
  */
-export async function doEnsureThumbnails(deps: Deps, attachment: AttachmentRecord): Promise<AttachmentRecord | undefined> {
+export async function doEnsureThumbnails(deps: FilesDeps, attachment: AttachmentRecord): Promise<AttachmentRecord | undefined> {
   const image = attachment.image;
   if (!image) return attachment;
   const missing = missingThumbnailFormats(image);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Deps } from "../../deps.js";
+import type { FilesDeps } from "../../deps.js";
 import { putAttachment } from "../../data/attachments.js";
 import { allocateIds } from "../../data/counters.js";
 import type { AttachmentRecord } from "../../data/records/attachment.js";
@@ -66,7 +66,7 @@ function newPathId(realmId: number, sanitizedName: string): string {
  * @throws RealmUploadQuotaError 400 `REALM_UPLOAD_QUOTA` when the quota would be exceeded (the bytes are then deleted)
  */
 export async function checkUploadFile(
-  deps: Deps,
+  deps: FilesDeps,
   realm: RealmRecord,
   user: UserRecord,
   files: FileToUpload[],
@@ -107,7 +107,7 @@ export async function checkUploadFile(
  * @throws RealmUploadQuotaError when the quota would be exceeded
  */
 async function storeUpload(
-  deps: Deps,
+  deps: FilesDeps,
   realm: RealmRecord,
   user: UserRecord,
   bytes: Uint8Array,

@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps.js";
+import type { FilesDeps } from "../../deps.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 import { userConditions, writeUsers } from "../../data/user-writes.js";
@@ -107,7 +107,7 @@ function checkAvatarChangesAllowed(realm: RealmRecord, user: UserRecord): void {
  * @returns the user after the change
  * @throws JsonableError `Avatar changed at the same time; please try again.` when another change won
  */
-async function doChangeAvatarFields(deps: Deps, user: UserRecord, source: "G" | "U", version: number): Promise<UserRecord> {
+async function doChangeAvatarFields(deps: FilesDeps, user: UserRecord, source: "G" | "U", version: number): Promise<UserRecord> {
   const ok = await writeUsers(deps, user.realm_id, [
     {
       userId: user.user_id,
@@ -161,7 +161,7 @@ export async function renderAvatarImages(upload: ImageUpload, maxBytes: number, 
  * key, so no cache serves a replaced image.
  */
 export async function putAvatarImages(
-  deps: Deps,
+  deps: FilesDeps,
   user: Pick<UserRecord, "realm_id" | "user_id">,
   version: number,
   [small, medium]: Uint8Array[],
@@ -180,7 +180,7 @@ export async function putAvatarImages(
  * @returns the user after the change
  * @throws JsonableError `Avatar changed at the same time; please try again.`
  */
-export async function doSetUploadedAvatar(deps: Deps, user: UserRecord, images: Uint8Array[]): Promise<UserRecord> {
+export async function doSetUploadedAvatar(deps: FilesDeps, user: UserRecord, images: Uint8Array[]): Promise<UserRecord> {
   const version = user.avatar_version + 1;
   await putAvatarImages(deps, user, version, images);
   return doChangeAvatarFields(deps, user, "U", version);
@@ -196,7 +196,7 @@ export async function doSetUploadedAvatar(deps: Deps, user: UserRecord, images: 
  *   `Avatar changes are disabled in this organization.`, and the image errors of {@link checkSquareImages}
  */
 export async function checkSetAvatar(
-  deps: Deps,
+  deps: FilesDeps,
   realm: RealmRecord,
   user: UserRecord,
   upload: ImageUpload,
@@ -215,7 +215,7 @@ export async function checkSetAvatar(
  * @returns `{avatar_url}`: the gravatar URL
  * @throws JsonableError `Avatar changes are disabled in this organization.`
  */
-export async function checkDeleteAvatar(deps: Deps, realm: RealmRecord, user: UserRecord): Promise<{ avatar_url: string }> {
+export async function checkDeleteAvatar(deps: FilesDeps, realm: RealmRecord, user: UserRecord): Promise<{ avatar_url: string }> {
   checkAvatarChangesAllowed(realm, user);
   const after = await doChangeAvatarFields(deps, user, "G", user.avatar_version + 1);
   return { avatar_url: avatarUrlFor(after, { clientGravatar: false, emailVisible: true })! };

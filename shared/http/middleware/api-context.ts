@@ -13,7 +13,7 @@ import type { ApiMiddleware } from "./types.js";
  * @throws RouteNotFoundError 404 / MethodNotAllowedError 405 when nothing serves the request
  * @throws UnknownHostError 400 for a Host outside the root domain
  */
-export function apiContext(options: { deps: () => Deps }): ApiMiddleware {
+export function apiContext(options: { deps: Deps }): ApiMiddleware {
   return {
     before: async (request) => {
       const event = request.event;
@@ -26,7 +26,7 @@ export function apiContext(options: { deps: () => Deps }): ApiMiddleware {
         route = match.route;
         pathParams = match.pathParameters;
       }
-      const deps = options.deps();
+      const deps = options.deps;
       const params = await collectRawParams(event);
       const host = (header(event, "host") ?? event.requestContext.domainName ?? "").toLowerCase();
       const subdomain = subdomainOf(host, deps.config.ROOT_DOMAIN);

@@ -6,7 +6,7 @@ import type { RealmRecord } from "../../../data/records/realm.js";
 import type { UserRecord } from "../../../data/records/user.js";
 import { getStream } from "../../../data/streams.js";
 import { updateUserMessagesFlags, userMessageRowsOf } from "../../../data/user-messages.js";
-import type { DeferredJob } from "../../../deferred/deferred-work.js";
+import type { DeferredJob } from "../../../deferred/jobs.js";
 import { usersWithAlertWords } from "../../../domain/alert-words.js";
 import type { EventOf } from "../../../events/types.js";
 import { topicLinks } from "../../../markdown/render.js";

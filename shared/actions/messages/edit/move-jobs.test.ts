@@ -10,8 +10,8 @@ describe("moveMessagesJobs", () => {
     // Act
     const jobs = moveMessagesJobs(base, ids);
     // Assess
-    expect(jobs.map((j) => (j.payload.message_ids as number[]).length)).toEqual([MOVE_CHAIN_MAX_IDS, MOVE_CHAIN_MAX_IDS, 5000]);
-    expect(jobs.flatMap((j) => j.payload.message_ids as number[])).toEqual(ids);
+    expect(jobs.map((j) => j.payload.message_ids.length)).toEqual([MOVE_CHAIN_MAX_IDS, MOVE_CHAIN_MAX_IDS, 5000]);
+    expect(jobs.flatMap((j) => j.payload.message_ids)).toEqual(ids);
     for (const j of jobs) {
       expect(j).toMatchObject({ kind: "move_messages", payload: base });
       expect(Buffer.byteLength(JSON.stringify(j))).toBeLessThan(150_000);

@@ -2,7 +2,7 @@ import type { Deps } from "../../../deps.js";
 import { getMessagesByIds, updateMessageItems } from "../../../data/messages.js";
 import { getStream } from "../../../data/streams.js";
 import { listStreamSubscriberIds } from "../../../data/subscriptions.js";
-import type { DeferredJob } from "../../../deferred/deferred-work.js";
+import type { JobOf, JobPayload } from "../../../deferred/jobs.js";
 import { moveSliceToStream, retopic, type StreamMoveContext } from "./move-messages.js";
 
 /**
@@ -16,22 +16,9 @@ import { moveSliceToStream, retopic, type StreamMoveContext } from "./move-messa
 /**
  * Payload of a `move_messages` job: the rest of a topic rename or of a
  * stream move (whose `realm_id`, `prev_stream_id` and `new_stream_id` say
- * so).
+ * so); its fields are documented in `shared/deferred/jobs.ts`.
  */
-export type MoveMessagesPayload = {
-  /** The IDs still to move, in the order they are moved (a slice per job, the rest chained). */
-  message_ids: number[];
-  /** The topic after the move (equal to `prev_topic` for a stream move that keeps the topic). */
-  topic: string;
-  user_id: number;
-  /** UNIX seconds of the edit (same in every history entry of one move). */
-  timestamp: number;
-  prev_topic: string;
-  /** Stream moves only. */
-  realm_id?: number;
-  prev_stream_id?: number;
-  new_stream_id?: number;
-};
+export type MoveMessagesPayload = JobPayload<"move_messages">;
 
 /**
  * Most IDs one job carries (its chain's length in messages). Message IDs
@@ -70,9 +57,9 @@ export function moveMessagesJobs(
   base: Omit<MoveMessagesPayload, "message_ids">,
   messageIds: readonly number[],
   perJob: number = MOVE_CHAIN_MAX_IDS,
-): DeferredJob[] {
+): JobOf<"move_messages">[] {
   const size = Math.min(perJob, MOVE_CHAIN_MAX_IDS);
-  const jobs: DeferredJob[] = [];
+  const jobs: JobOf<"move_messages">[] = [];
   for (let i = 0; i < messageIds.length; i += size) {
     const payload: MoveMessagesPayload = { message_ids: messageIds.slice(i, i + size), ...base };
     jobs.push({ kind: "move_messages", payload });
