@@ -36,6 +36,10 @@ export interface Sizes {
   lifeUnread: number;
   /** Life part: messages of history a `change_all` topic move moves (plus its target). */
   lifeMove: number;
+  /** Life part: messages of the topic a `change_all` stream move moves (its target included). */
+  lifeStreamMove: number;
+  /** Life part: subscribers of both streams of the stream move (each holds a row of every moved message). */
+  lifeStreamMoveSubscribers: number;
   /** Typing part: subscribers of each stream typed in (one run per size). */
   typingSubscribers: number[];
   /** Typing part: notifications sent per stream size. */
@@ -68,6 +72,8 @@ const FULL: Omit<Sizes, "quick" | "parts" | "json"> = {
   lifeHistory: 5000,
   lifeUnread: 5000,
   lifeMove: 2000,
+  lifeStreamMove: 2000,
+  lifeStreamMoveSubscribers: 40,
   typingSubscribers: [100, 500],
   typingNotifications: 20,
   filesOps: 20,
@@ -93,6 +99,8 @@ const QUICK: Omit<Sizes, "quick" | "parts" | "json"> = {
   lifeHistory: 2000,
   lifeUnread: 1200,
   lifeMove: 500,
+  lifeStreamMove: 300,
+  lifeStreamMoveSubscribers: 40,
   typingSubscribers: [100, 500],
   typingNotifications: 6,
   filesOps: 5,
@@ -121,6 +129,8 @@ export const USAGE = `npm run bench -- [--quick] [options]
   --life-history N        life: messages of history of the long stream, against 100 (${FULL.lifeHistory}; quick ${QUICK.lifeHistory})
   --life-unread N         life: unread messages for POST /mark_all_as_read (${FULL.lifeUnread}; quick ${QUICK.lifeUnread})
   --life-move N           life: messages a change_all topic move moves (${FULL.lifeMove}; quick ${QUICK.lifeMove})
+  --life-stream-move N    life: messages a change_all move to another stream moves (${FULL.lifeStreamMove}; quick ${QUICK.lifeStreamMove})
+  --life-stream-move-subscribers N  life: subscribers of both streams of that move (${FULL.lifeStreamMoveSubscribers})
   --typing-subscribers L typing: subscribers of each stream typed in, one run per size (${FULL.typingSubscribers.join(",")})
   --typing-notifications N typing: notifications per stream size (${FULL.typingNotifications}; quick ${QUICK.typingNotifications})
   --files-ops N           files: uploads, sends and GETs of each kind (${FULL.filesOps}; quick ${QUICK.filesOps})
@@ -157,6 +167,8 @@ export function parseSizes(argv: string[]): Sizes | "help" {
       "life-history": num,
       "life-unread": num,
       "life-move": num,
+      "life-stream-move": num,
+      "life-stream-move-subscribers": num,
       "typing-subscribers": num,
       "typing-notifications": num,
       "files-ops": num,
@@ -198,6 +210,8 @@ export function parseSizes(argv: string[]): Sizes | "help" {
     lifeHistory: Math.round(n("life-history", base.lifeHistory, 100)),
     lifeUnread: Math.round(n("life-unread", base.lifeUnread)),
     lifeMove: Math.round(n("life-move", base.lifeMove)),
+    lifeStreamMove: Math.round(n("life-stream-move", base.lifeStreamMove, 2)),
+    lifeStreamMoveSubscribers: Math.round(n("life-stream-move-subscribers", base.lifeStreamMoveSubscribers)),
     typingSubscribers: sizeList(values["typing-subscribers"], base.typingSubscribers),
     typingNotifications: Math.round(n("typing-notifications", base.typingNotifications)),
     filesOps: Math.round(n("files-ops", base.filesOps)),
@@ -233,7 +247,7 @@ export function sizesLine(s: Sizes): string {
     parts.push(`pollers=${s.pollers} event-streams=${s.eventStreams} event-rate=${s.eventRates.join(",")}/s event-seconds=${s.eventSeconds} idle-seconds=${s.idleSeconds}`);
   }
   if (s.parts.has("life")) {
-    parts.push(`life-ops=${s.lifeOps} life-history=${s.lifeHistory} life-unread=${s.lifeUnread} life-move=${s.lifeMove}`);
+    parts.push(`life-ops=${s.lifeOps} life-history=${s.lifeHistory} life-unread=${s.lifeUnread} life-move=${s.lifeMove} life-stream-move=${s.lifeStreamMove}x${s.lifeStreamMoveSubscribers}`);
   }
   if (s.parts.has("typing")) parts.push(`typing-subscribers=${s.typingSubscribers.join(",")} typing-notifications=${s.typingNotifications}`);
   if (s.parts.has("files")) parts.push(`files-ops=${s.filesOps}`);

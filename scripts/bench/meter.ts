@@ -31,6 +31,13 @@ export interface Totals {
   unitsByCommand: Record<string, number>;
   /** Calls that threw (conditional-check failures included). */
   errors: number;
+  /**
+   * Bytes of the write requests (their JSON input: items put, keys and
+   * values of updates and deletes): what the client sent to be written.
+   * An UpdateItem sends only its changes, though DynamoDB rewrites (and
+   * charges) the whole item and every index holding it: see `wcu`.
+   */
+  writeBytes: number;
 }
 
 /** A point-in-time copy of the counters; subtract two with {@link diff}. */
@@ -52,7 +59,7 @@ const READ_COMMANDS = new Set([
 ]);
 
 function emptyTotals(): Totals {
-  return { calls: 0, rcu: 0, wcu: 0, byCommand: {}, unitsByCommand: {}, errors: 0 };
+  return { calls: 0, rcu: 0, wcu: 0, byCommand: {}, unitsByCommand: {}, errors: 0, writeBytes: 0 };
 }
 
 function copy(t: Totals): Totals {
@@ -76,6 +83,13 @@ function addCapacity(t: Totals, command: string, consumed: Consumed | Consumed[]
       t.wcu += units;
     }
   }
+}
+
+/** JSON size of a write command's input without the table name and the capacity request (see `Totals.writeBytes`). */
+function writeRequestBytes(input: Record<string, unknown>): number {
+  const { TableName: _table, ReturnConsumedCapacity: _capacity, ...rest } = input;
+  const json = JSON.stringify(rest, (_key, value: unknown) => (value instanceof Set ? [...value] : value));
+  return json === undefined ? 0 : Buffer.byteLength(json);
 }
 
 type CallSiteLike = { getFunctionName(): string | null };
@@ -120,6 +134,7 @@ export class DynamoMeter {
         const t = this.totals[origin];
         t.calls++;
         t.byCommand[command] = (t.byCommand[command] ?? 0) + 1;
+        if (!READ_COMMANDS.has(command)) t.writeBytes += writeRequestBytes(input);
         try {
           const out = await next(args);
           addCapacity(t, command, (out.output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity);
@@ -162,6 +177,7 @@ function sub(a: Totals, b: Totals): Totals {
     rcu: a.rcu - b.rcu,
     wcu: a.wcu - b.wcu,
     errors: a.errors - b.errors,
+    writeBytes: a.writeBytes - b.writeBytes,
     byCommand: combine(a.byCommand, b.byCommand, -1),
     unitsByCommand: combine(a.unitsByCommand, b.unitsByCommand, -1),
   };
@@ -174,6 +190,7 @@ export function addTotals(a: Totals, b: Totals): Totals {
     rcu: a.rcu + b.rcu,
     wcu: a.wcu + b.wcu,
     errors: a.errors + b.errors,
+    writeBytes: a.writeBytes + b.writeBytes,
     byCommand: combine(a.byCommand, b.byCommand, 1),
     unitsByCommand: combine(a.unitsByCommand, b.unitsByCommand, 1),
   };

@@ -6,7 +6,7 @@ import type { LimitsResult } from "./part-limits.js";
 import type { MessagesResult } from "./part-messages.js";
 import { summarize } from "./stats.js";
 
-const totals = (t: Partial<Totals>): Totals => ({ calls: 0, rcu: 0, wcu: 0, byCommand: {}, unitsByCommand: {}, errors: 0, ...t });
+const totals = (t: Partial<Totals>): Totals => ({ calls: 0, rcu: 0, wcu: 0, byCommand: {}, unitsByCommand: {}, errors: 0, writeBytes: 0, ...t });
 const delta = (request: Partial<Totals>, deferred: Partial<Totals> = {}, all?: Partial<Totals>): MeterDelta => ({
   elapsedMs: 1000,
   request: totals(request),

@@ -8,9 +8,12 @@
  *   and once in one holding {@link Sizes.lifeHistory}, so the table shows
  *   that their DynamoDB round trips do not depend on the history size;
  * - bulk operations — `POST /mark_all_as_read` over a user's
- *   {@link Sizes.lifeUnread} unread messages and a `change_all` topic move
- *   of {@link Sizes.lifeMove} messages — timed from the request until the
- *   SQS jobs that continue them have drained, as items per second.
+ *   {@link Sizes.lifeUnread} unread messages, a `change_all` topic move
+ *   of {@link Sizes.lifeMove} messages and a `change_all` move of a
+ *   {@link Sizes.lifeStreamMove}-message topic to another stream, both
+ *   streams with {@link Sizes.lifeStreamMoveSubscribers} subscribers
+ *   (`stream-move.ts`) — timed from the request until the SQS jobs that
+ *   continue them have drained, as items per second.
  *
  * History is loaded through the data layer (`loadHistory`); the messages
  * the operations act on are sent over HTTP, so they have every row and
@@ -28,6 +31,7 @@ import { perOpCommands } from "./part-messages.js";
 import { benchUser, createUsers, loadHistory, subscribeUsers } from "./seed.js";
 import { drainDeferred, type BenchStack } from "./setup.js";
 import { summarize, type LatencySummary } from "./stats.js";
+import { prepareStreamMove, STREAM_MOVE_STREAMS, STREAM_MOVE_TOPIC } from "./stream-move.js";
 import { fmt, fmtMs, renderTable, type Cell } from "./table.js";
 
 /** Stream names this part uses (created at setup, before any bulk user). */
@@ -36,6 +40,8 @@ export const LIFE_STREAMS = {
   long: "bench-life-long",
   unread: "bench-life-unread",
   move: "bench-life-move",
+  streamMoveFrom: STREAM_MOVE_STREAMS.from,
+  streamMoveTo: STREAM_MOVE_STREAMS.to,
 } as const;
 
 /** Messages of history in the "short" condition. */
@@ -250,6 +256,18 @@ export async function runLifePart(bench: BenchStack, sizes: Sizes, log: (line: s
         async () => moved - (await topicCount(stack.deps, streams.move, "moved topic")),
       ),
     );
+
+    // --- bulk: stream move change_all (a whole topic, every subscriber holding a row) ---
+    const smove = { from: bench.streams.get(LIFE_STREAMS.streamMoveFrom)!, to: bench.streams.get(LIFE_STREAMS.streamMoveTo)! };
+    const prepared = await prepareStreamMove(deps, realm, api, bench.owner, smove, { messages: sizes.lifeStreamMove, subscribers: sizes.lifeStreamMoveSubscribers });
+    bulk.push(
+      await timedBulk(
+        `PATCH /messages/{id} stream_id, change_all (${fmt(prepared.messages)} messages x ${prepared.subscribers} subscribers)`,
+        prepared.messages,
+        prepared.move,
+        async () => prepared.messages - (await topicCount(stack.deps, smove.to, STREAM_MOVE_TOPIC)),
+      ),
+    );
     return { ops, bulk, history: { short: SHORT_HISTORY, long: sizes.lifeHistory, unread: sizes.lifeUnread, move: sizes.lifeMove, loadMs } };
   } finally {
     api.close();
@@ -350,6 +368,8 @@ export function renderLife(r: LifeResult, sizes: Sizes): string {
             ]
           : []),
         ...r.bulk.map((b) => `  ${b.name}: ${b.answer}; request calls: ${perOpCommands(b.meter.request.byCommand, 1)}; job calls: ${perOpCommands(b.meter.deferred.byCommand, 1) || "none"}`),
+        "In all (request and jobs): DynamoDB calls, capacity units (read + write) and bytes of the write requests:",
+        ...r.bulk.map((b) => `  ${b.name}: ${fmt(b.meter.all.calls)} calls, ${fmt(b.meter.all.rcu, 0)} RCU + ${fmt(b.meter.all.wcu, 0)} WCU, ${fmt(b.meter.all.writeBytes / 1e6, 2)} MB written`),
         `History loaded through the data layer in ${fmt(r.history.loadMs / 1000, 1)} s (${sizes.lifeOps} measured operations per cell).`,
       ],
     ),

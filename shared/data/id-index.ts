@@ -23,7 +23,7 @@ export type IdSource =
   | { of: "realm-messages"; realmId: number }
   /** One user's UserMessage rows (base table). */
   | { of: "user-messages"; userId: number }
-  /** One user's UserMessage rows with one recipient: a stream or a conversation (gsi1 of UserMessages). */
+  /** One user's UserMessage rows of one conversation (gsi1 of UserMessages; direct messages only, stream rows have no gsi1). */
   | { of: "recipient-user-messages"; userId: number; recipientId: number }
   /** One user's starred rows (sparse gsi2 of UserMessages). */
   | { of: "starred-user-messages"; userId: number }

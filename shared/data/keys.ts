@@ -90,7 +90,11 @@ export const keys = {
   /** A user's row for one message (Zulip's UserMessage): flags; the user's history is one partition. */
   userMessage: (userId: number, messageId: number) => ({ pk: `UM#${userId}`, sk: pad(messageId) }),
   userMessages: (userId: number) => ({ pk: `UM#${userId}` }),
-  /** gsi1 of a UserMessage: one user's messages with one recipient (a stream or a conversation). */
+  /**
+   * gsi1 of a direct message's UserMessage: one user's messages of one
+   * conversation. Rows of stream messages have none (a move would rewrite
+   * every row; a stream narrow reads the stream's messages instead).
+   */
   userMessageByRecipient: (userId: number, recipientId: number, messageId?: number) => ({
     gsi1pk: `UMREC#${userId}#${recipientId}`,
     ...(messageId === undefined ? {} : { gsi1sk: pad(messageId) }),

@@ -1,9 +1,6 @@
-import { BatchGetCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
-import { BATCH_GET_LIMIT } from "./batch-get.js";
 import { queryIdRangeAll } from "./id-index.js";
-import { keys } from "./keys.js";
-import { retryUnprocessed } from "./retry.js";
+import { getUserMessages } from "./user-messages.js";
 
 /**
  * Topics as the message items hold them. There is no per-topic summary
@@ -34,56 +31,18 @@ export async function newestStreamMessageTopics(store: Store, streamId: number, 
 }
 
 /**
- * The topics of the newest messages a user received in one stream (their
- * UserMessage rows with the stream's recipient), newest first: one Query
- * per page of the user's rows of that recipient (the first `max` rows,
- * projected to the message ID), then the messages' topics with projected,
- * eventually consistent BatchGets of 100 keys, in parallel (unprocessed keys
- * retried). Messages deleted in between are left out.
- * @param max rows examined at most (the page size too)
+ * The topics of the newest messages of a stream a user received (has a
+ * UserMessage row for), newest first: the stream's newest `max` messages
+ * (see {@link newestStreamMessageTopics}), then the user's rows for them
+ * (eventually consistent BatchGets of 100 keys, in parallel). A row of a
+ * stream message names no stream (moves rewrite no row), so the stream's
+ * message index is the way in; messages the user received before the
+ * stream's newest `max` are not examined.
+ * @param max messages of the stream examined at most
  * @throws Error when keys stay unprocessed after 9 tries
  */
-export async function newestReceivedMessageTopics(
-  store: Store,
-  userId: number,
-  recipientId: number,
-  max: number,
-): Promise<MessageTopic[]> {
-  const rows = await queryIdRangeAll(
-    store,
-    { of: "recipient-user-messages", userId, recipientId },
-    {},
-    { descending: true, pageSize: max, max, projection: ["message_id"] },
-  );
-  return topicsOfMessages(store, rows.map((r) => Number(r.message_id)));
-}
-
-/** The topics of messages by ID: projected BatchGets of 100 keys, in parallel, unprocessed keys retried. */
-async function topicsOfMessages(store: Store, messageIds: number[]): Promise<MessageTopic[]> {
-  const chunks: number[][] = [];
-  for (let i = 0; i < messageIds.length; i += BATCH_GET_LIMIT) chunks.push(messageIds.slice(i, i + BATCH_GET_LIMIT));
-  const results = await Promise.all(
-    chunks.map(async (chunk) => {
-      const found: MessageTopic[] = [];
-      await retryUnprocessed("BatchGetItem", chunk.map((id) => keys.message(id)) as Record<string, unknown>[], async (pending) => {
-        const out = await store.db.send(
-          new BatchGetCommand({
-            RequestItems: {
-              [store.table]: {
-                Keys: pending,
-                ProjectionExpression: "#id, #topic",
-                ExpressionAttributeNames: { "#id": "id", "#topic": "topic" },
-              },
-            },
-          }),
-        );
-        for (const item of out.Responses?.[store.table] ?? []) {
-          if (typeof item.topic === "string") found.push({ id: Number(item.id), topic: item.topic });
-        }
-        return (out.UnprocessedKeys?.[store.table]?.Keys ?? []) as Record<string, unknown>[];
-      });
-      return found;
-    }),
-  );
-  return results.flat();
+export async function newestReceivedMessageTopics(store: Store, userId: number, streamId: number, max: number): Promise<MessageTopic[]> {
+  const topics = await newestStreamMessageTopics(store, streamId, max);
+  const rows = await getUserMessages(store, userId, topics.map((t) => t.id));
+  return topics.filter((t) => rows.has(t.id));
 }

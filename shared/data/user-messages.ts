@@ -1,11 +1,11 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
-import { isConditionFailure, writeIf } from "./conditions.js";
+import { writeIf } from "./conditions.js";
 import { batchGet } from "./batch-get.js";
 import { batchWrite } from "./batch-write.js";
 import { recordOf } from "./items.js";
 import { keys } from "./keys.js";
-import { forEachLimit, updateInTransactions } from "./transact-updates.js";
+import { updateInTransactions } from "./transact-updates.js";
 import { withWriteRetries } from "./retry.js";
 import { countIdRange, idOfPageKey, queryIdRange, queryIdRangeAll } from "./id-index.js";
 import type { MessageRecord } from "./records/message.js";
@@ -41,22 +41,26 @@ export function isMentionFlagSet(flags: readonly string[]): boolean {
 
 /**
  * The full item of a UserMessage: base key in the user's partition, gsi1 by
- * recipient, and the sparse flag indexes set only while the flag holds
- * (gsi2 starred, gsi3 unread, gsi4 mentioned, gsi5 private). Any writer
+ * conversation (direct messages only: a stream message's row names no
+ * stream, so a move between streams rewrites no row), and the sparse flag
+ * indexes set only while the flag holds (gsi2 starred, gsi3 unread, gsi4
+ * mentioned, gsi5 private). Any writer
  * that changes `flags` must rebuild the item with this function so the
  * sparse keys follow (docs/data-model.md "UserMessage").
  */
 export function userMessageItem(um: UserMessageRecord): Record<string, unknown> {
   const { user_id: u, message_id: m } = um;
+  const conversation = um.is_private && um.recipient_id !== undefined;
+  const { recipient_id: _stream, ...rest } = um;
   return {
     ...keys.userMessage(u, m),
-    ...keys.userMessageByRecipient(u, um.recipient_id, m),
+    ...(conversation ? keys.userMessageByRecipient(u, um.recipient_id!, m) : {}),
     ...(um.flags.includes("starred") ? keys.userMessageStarred(u, m) : {}),
     ...(um.flags.includes("read") ? {} : keys.userMessageUnread(u, m)),
     ...(isMentionFlagSet(um.flags) ? keys.userMessageMentioned(u, m) : {}),
     ...(um.is_private ? keys.userMessagePrivate(u, m) : {}),
     type: "user_message",
-    ...um,
+    ...(conversation ? um : rest),
   };
 }
 
@@ -175,10 +179,9 @@ export interface UnreadRowsPage {
 /**
  * One page of a user's unread rows after a message ID, oldest first: one
  * Query of the sparse unread index (a user's unread rows, never their read
- * history), evaluating `limit` index items.
+ * history), evaluating `limit` index items. Rows do not name a stream:
+ * callers that want one stream's rows read the messages.
  * @param afterId rows with a higher message ID
- * @param options.recipientId keeps the rows of one stream or conversation
- *   (a filter: the `limit` items are evaluated, and paid for, before it applies)
  * @param options.startKey `next` of the previous page
  */
 export async function unreadRowsPage(
@@ -186,11 +189,10 @@ export async function unreadRowsPage(
   userId: number,
   afterId: number,
   limit: number,
-  options: { recipientId?: number; startKey?: Record<string, unknown> } = {},
+  options: { startKey?: Record<string, unknown> } = {},
 ): Promise<UnreadRowsPage> {
   const source = { of: "unread-user-messages", userId } as const;
-  const filter = options.recipientId === undefined ? undefined : { attribute: "recipient_id", equals: options.recipientId };
-  const page = await queryIdRange(deps, source, { gte: afterId + 1 }, false, limit, options.startKey, filter);
+  const page = await queryIdRange(deps, source, { gte: afterId + 1 }, false, limit, options.startKey);
   return {
     rows: page.items.map((i) => recordOf<UserMessageRecord>(i)),
     next: page.next,
@@ -208,9 +210,6 @@ const FLAG_INDEX_ATTRS = ["gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk", "gsi4pk", "gsi
 
 /** Attempts of {@link updateUserMessageFlags} (the first with the row as the caller read it). */
 const FLAG_UPDATE_ATTEMPTS = 5;
-
-/** UpdateItem calls kept in flight by the bulk helpers below. */
-const UPDATE_PARALLELISM = 32;
 
 /**
  * The conditioned update that moves a row from its current flags to `flags`:
@@ -311,35 +310,6 @@ export async function updateUserMessagesFlags(
   );
   for (const { row, flags } of applied) changed.push({ ...row, flags });
   return changed;
-}
-
-/**
- * Points rows at another recipient (a stream move): SETs `recipient_id` and
- * the gsi1 key `UMREC#user#recipient`, leaving `flags` alone so that a
- * concurrent flag change is not lost. Rows deleted meanwhile are not
- * recreated. {@link UPDATE_PARALLELISM} UpdateItems in flight.
- */
-export async function rekeyUserMessages(
-  deps: Db,
-  rows: { user_id: number; message_id: number }[],
-  recipientId: number,
-): Promise<void> {
-  await forEachLimit(rows, UPDATE_PARALLELISM, async (r) => {
-    const index = keys.userMessageByRecipient(r.user_id, recipientId, r.message_id);
-    try {
-      await deps.db.send(
-        new UpdateCommand({
-          TableName: deps.table,
-          Key: keys.userMessage(r.user_id, r.message_id),
-          UpdateExpression: "SET recipient_id = :r, gsi1pk = :pk, gsi1sk = :sk",
-          ConditionExpression: "attribute_exists(pk)",
-          ExpressionAttributeValues: { ":r": recipientId, ":pk": index.gsi1pk, ":sk": index.gsi1sk },
-        }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
-  });
 }
 
 /** Deletes rows with BatchWriteItem (25 per call, 4 in flight). Deleting a missing row is harmless. */

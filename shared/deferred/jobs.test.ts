@@ -8,7 +8,7 @@ describe("parseDeferredJob", () => {
     // Prepare
     const job: DeferredJob = {
       kind: "mark_as_read",
-      payload: { realm_id: 2, user_id: 9, scope: { kind: "topic", stream_id: 3, recipient_id: 4, topic: "t" }, after: 0 },
+      payload: { realm_id: 2, user_id: 9, scope: { kind: "topic", stream_id: 3, topic: "t" }, after: 0 },
     };
     // Act
     const parsed = parseDeferredJob(body(job));

@@ -81,8 +81,8 @@ const indexMessageSchema = z.strictObject({ realm_id: id, message_id: id });
 /** What a `mark_as_read` job marks: everything, one stream, one topic of a stream, or everything one user sent. */
 const markReadScopeSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("all") }),
-  z.strictObject({ kind: z.literal("stream"), stream_id: id, recipient_id: id }),
-  z.strictObject({ kind: z.literal("topic"), stream_id: id, recipient_id: id, topic: z.string() }),
+  z.strictObject({ kind: z.literal("stream"), stream_id: id }),
+  z.strictObject({ kind: z.literal("topic"), stream_id: id, topic: z.string() }),
   /** Zulip's `do_mark_muted_user_messages_as_read`. */
   z.strictObject({ kind: z.literal("sender"), sender_id: id }),
 ]);

@@ -12,10 +12,35 @@ const where = (n: ResolvedNarrow) => {
 };
 
 describe("planDriver", () => {
-  it("reads the stream index with history access, else the viewer's rows for the stream", () => {
+  it("reads the stream index with history access, and without it too (the viewer's rows checked, expected dense)", () => {
     const t: ResolvedTerm = { kind: "stream", negated: false, stream, historyAccess: true };
     expect(where(narrow([t], true))).toEqual({ of: "stream-messages", streamId: 7, items: "message", exact: true });
-    expect(where(narrow([{ ...t, historyAccess: false }]))).toEqual({ of: "recipient-user-messages", userId: 5, recipientId: 70, items: "user_message", exact: true });
+    expect(planDriver(narrow([{ ...t, historyAccess: false }]), 5, 1)).toEqual({
+      source: "index",
+      where: { of: "stream-messages", streamId: 7 },
+      items: "message",
+      exact: false,
+      dense: true,
+    });
+    const topic: ResolvedTerm = { kind: "topic", negated: false, topic: "Lunch" };
+    expect(planDriver(narrow([{ ...t, historyAccess: false }, topic]), 5, 1)).toMatchObject({
+      where: { of: "topic-messages", streamId: 7, topic: "Lunch" },
+      exact: false,
+      dense: true,
+    });
+    const link: ResolvedTerm = { kind: "has", negated: false, what: "link" };
+    expect(planDriver(narrow([{ ...t, historyAccess: false }, link]), 5, 1)).not.toHaveProperty("dense");
+  });
+
+  it("drives a stream or topic narrow with a flag term from the viewer's sparse flag source", () => {
+    const t: ResolvedTerm = { kind: "stream", negated: false, stream, historyAccess: true };
+    const topic: ResolvedTerm = { kind: "topic", negated: false, topic: "Lunch" };
+    const is = (what: string): ResolvedTerm => ({ kind: "is", negated: false, what });
+    expect(where(narrow([t, is("unread")]))).toEqual({ of: "unread-user-messages", userId: 5, items: "user_message", exact: false });
+    expect(where(narrow([t, topic, is("starred")]))).toEqual({ of: "starred-user-messages", userId: 5, items: "user_message", exact: false });
+    expect(where(narrow([t, is("mentioned"), is("unread")]))).toMatchObject({ of: "mentioned-user-messages" });
+    expect(where(narrow([t, { ...is("unread"), negated: true }]))).toMatchObject({ of: "stream-messages", items: "message", exact: false });
+    expect(where(narrow([t, topic, is("resolved")]))).toMatchObject({ of: "topic-messages", exact: false });
   });
 
   it("uses the topic index for stream + topic, and filters further terms", () => {

@@ -11,14 +11,21 @@ import { drivingTerm } from "./search.js";
  * Drivers, most selective first (docs/data-model.md "Reading messages"),
  * named by the `IdSource` they page through (`shared/data/id-index.ts`):
  * `id` → the message itself; `search` (without stream+topic) → the rarest
- * term's postings; stream+topic → the topic's messages when the viewer may
- * read the stream's history, else the viewer's UserMessages of the stream's
- * recipient; `dm` → the viewer's UserMessages of the conversation's
- * recipient; stream → the stream's messages, or the viewer's UserMessages of
- * its recipient; `is:starred`, `is:mentioned`, `is:unread`, `is:dm` → the
- * viewer's sparse flag sources; `dm-including` → `is:dm`; `sender` → the
- * sender's messages; `streams:public` → the realm's messages; anything else
- * → the viewer's whole history (their UserMessages).
+ * term's postings; stream+topic → the topic's messages; `dm` → the
+ * viewer's UserMessages of the conversation's recipient; stream → the
+ * stream's messages; `is:starred`, `is:mentioned`, `is:unread`, `is:dm` →
+ * the viewer's sparse flag sources; `dm-including` → `is:dm`; `sender` →
+ * the sender's messages; `streams:public` → the realm's messages; anything
+ * else → the viewer's whole history (their UserMessages).
+ *
+ * A stream or topic narrow without shared history (the viewer may not read
+ * the stream's history, or an `is:` term needs their flags) pages through
+ * the stream's or topic's messages and keeps those the viewer has a row
+ * for (one BatchGet of their rows per page): UserMessage rows of stream
+ * messages name no stream, so that moving messages rewrites no row
+ * (docs/data-model.md "Moving messages"). With `is:starred`,
+ * `is:mentioned` or `is:unread` the viewer's sparse flag source drives
+ * instead: a user's flagged rows are few next to a stream's history.
  */
 
 export type Driver =
@@ -38,6 +45,12 @@ export type Driver =
        * query can ask for exactly what it needs.
        */
       exact: boolean;
+      /**
+       * Not exact, but nearly every candidate is expected to be a result (a
+       * stream's messages the viewer is expected to have rows for): the
+       * first page asks for what is needed, not three times that.
+       */
+      dense?: boolean;
     };
 
 /**
@@ -57,13 +70,17 @@ export function planDriver(narrow: ResolvedNarrow, viewerId: number, realmId: nu
     items: "user_message",
     exact: others(...covered).length === 0,
   });
-  const messageDriver = (where: IdSource, ...covered: ResolvedTerm[]): Driver => ({
-    source: "index",
-    where,
-    items: "message",
-    // Without shared history, each candidate still needs the viewer's row.
-    exact: narrow.includeHistory && others(...covered).length === 0,
-  });
+  const messageDriver = (where: IdSource, ...covered: ResolvedTerm[]): Driver => {
+    const rest = others(...covered).length;
+    return {
+      source: "index",
+      where,
+      items: "message",
+      // Without shared history, each candidate still needs the viewer's row.
+      exact: narrow.includeHistory && rest === 0,
+      ...(!narrow.includeHistory && rest === 0 ? { dense: true } : {}),
+    };
+  };
 
   const id = find("id");
   if (id) return { source: "ids", ids: [id.id] };
@@ -76,10 +93,10 @@ export function planDriver(narrow: ResolvedNarrow, viewerId: number, realmId: nu
     if (term === undefined) return { source: "none" };
     return { source: "index", where: { of: "search-postings", realmId, term }, items: "posting", exact: false };
   }
+  const flagged = narrow.includeHistory ? undefined : sparseFlagDriver(viewerId, find);
   if (stream && topic) {
-    return narrow.includeHistory
-      ? messageDriver({ of: "topic-messages", streamId: stream.stream.stream_id, topic: topic.topic }, stream, topic)
-      : umDriver({ of: "recipient-user-messages", userId: viewerId, recipientId: stream.stream.recipient_id }, stream);
+    if (flagged) return flagged;
+    return messageDriver({ of: "topic-messages", streamId: stream.stream.stream_id, topic: topic.topic }, stream, topic);
   }
   const dm = find("dm");
   if (dm) {
@@ -87,9 +104,8 @@ export function planDriver(narrow: ResolvedNarrow, viewerId: number, realmId: nu
     return umDriver({ of: "recipient-user-messages", userId: viewerId, recipientId: dm.recipientId }, dm);
   }
   if (stream) {
-    return narrow.includeHistory
-      ? messageDriver({ of: "stream-messages", streamId: stream.stream.stream_id }, stream)
-      : umDriver({ of: "recipient-user-messages", userId: viewerId, recipientId: stream.stream.recipient_id }, stream);
+    if (flagged) return flagged;
+    return messageDriver({ of: "stream-messages", streamId: stream.stream.stream_id }, stream);
   }
   const starred = find("is", (t) => t.what === "starred");
   if (starred) return umDriver({ of: "starred-user-messages", userId: viewerId }, starred);
@@ -108,6 +124,26 @@ export function planDriver(narrow: ResolvedNarrow, viewerId: number, realmId: nu
     return messageDriver({ of: "realm-messages", realmId });
   }
   return umDriver({ of: "user-messages", userId: viewerId });
+}
+
+/**
+ * The viewer's sparse flag source for a positive `is:starred`,
+ * `is:mentioned` or `is:unread` term, in that order (not exact: the
+ * narrow's other terms are checked on each candidate), or undefined.
+ */
+function sparseFlagDriver(
+  viewerId: number,
+  find: (kind: "is", pred: (t: Extract<ResolvedTerm, { kind: "is" }>) => boolean) => ResolvedTerm | undefined,
+): Driver | undefined {
+  const sources = [
+    ["starred", { of: "starred-user-messages", userId: viewerId }],
+    ["mentioned", { of: "mentioned-user-messages", userId: viewerId }],
+    ["unread", { of: "unread-user-messages", userId: viewerId }],
+  ] as const;
+  for (const [what, where] of sources) {
+    if (find("is", (t) => t.what === what)) return { source: "index", where, items: "user_message", exact: false };
+  }
+  return undefined;
 }
 
 /**

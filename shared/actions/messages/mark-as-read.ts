@@ -54,9 +54,10 @@ interface PassResult {
  * `after`: pages of {@link PAGE} unread rows (`unreadRowsPage`), written
  * with `updateUserMessagesFlags` (TransactWriteItems of 100 conditioned
  * updates that set `read` and drop the row from the unread index without
- * overwriting a concurrent change of another flag). Topic scopes read the
- * messages of the stream's unread rows to compare topics
- * (case-insensitively, as Zulip does); sender scopes read the messages of
+ * overwriting a concurrent change of another flag). Stream and topic
+ * scopes read the messages of the unread stream rows (one BatchGet round
+ * per page) to compare streams and topics (case-insensitively, as Zulip
+ * does): rows do not name their stream; sender scopes read the messages of
  * all unread rows to compare senders.
  */
 export async function markReadPass(
@@ -71,15 +72,16 @@ export async function markReadPass(
   let start: Record<string, unknown> | undefined;
   let examined = 0;
   for (;;) {
-    const page = await unreadRowsPage(deps, userId, after, PAGE, {
-      recipientId: scope.kind === "all" || scope.kind === "sender" ? undefined : scope.recipient_id,
-      startKey: start,
-    });
+    const page = await unreadRowsPage(deps, userId, after, PAGE, { startKey: start });
     let rows = page.rows;
-    if (scope.kind === "topic" && rows.length > 0) {
-      const messages = await getMessagesByIds(deps, rows.map((r) => r.message_id));
-      const want = scope.topic.toLowerCase();
-      rows = rows.filter((r) => messages.get(r.message_id)?.topic.toLowerCase() === want);
+    if ((scope.kind === "stream" || scope.kind === "topic") && rows.length > 0) {
+      // Rows of stream messages name no stream (a move would rewrite them all): the messages do.
+      const messages = await getMessagesByIds(deps, rows.filter((r) => !r.is_private).map((r) => r.message_id));
+      const want = scope.kind === "topic" ? scope.topic.toLowerCase() : undefined;
+      rows = rows.filter((r) => {
+        const m = messages.get(r.message_id);
+        return m !== undefined && m.stream_id === scope.stream_id && (want === undefined || m.topic.toLowerCase() === want);
+      });
     }
     if (scope.kind === "sender" && rows.length > 0) {
       const messages = await getMessagesByIds(deps, rows.map((r) => r.message_id));
@@ -166,8 +168,8 @@ export async function doMarkAllAsRead(deps: Deps, realm: RealmRecord, user: User
  * @throws InvalidChannelIdError `Invalid channel ID` for a missing or invisible stream
  */
 export async function doMarkStreamAsRead(deps: Deps, realm: RealmRecord, user: UserRecord, streamId: number): Promise<void> {
-  const { stream } = await accessStream(deps, user, realm, streamId, { error: () => new InvalidChannelIdError() });
-  await doMarkAsRead(deps, realm, user, { kind: "stream", stream_id: streamId, recipient_id: stream.recipient_id });
+  await accessStream(deps, user, realm, streamId, { error: () => new InvalidChannelIdError() });
+  await doMarkAsRead(deps, realm, user, { kind: "stream", stream_id: streamId });
 }
 
 /** How many of a topic's latest messages `mark_topic_as_read` looks at to tell whether the user has any. */
@@ -188,14 +190,13 @@ export async function doMarkTopicAsRead(
   streamId: number,
   topic: string,
 ): Promise<void> {
-  const { stream } = await accessStream(deps, user, realm, streamId, { error: () => new InvalidChannelIdError() });
+  await accessStream(deps, user, realm, streamId, { error: () => new InvalidChannelIdError() });
   const latest = await messagesByTopic(deps, streamId, topic, {}, { descending: true, max: TOPIC_PROBE });
   const rows = await getUserMessages(deps, user.user_id, latest.map((m) => m.id));
   if (rows.size === 0) throw new JsonableError(`No such topic '${topic}'`);
   await doMarkAsRead(deps, realm, user, {
     kind: "topic",
     stream_id: streamId,
-    recipient_id: stream.recipient_id,
     topic,
   });
 }

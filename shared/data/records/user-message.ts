@@ -5,8 +5,14 @@
 export interface UserMessageRecord {
   user_id: number;
   message_id: number;
-  /** The message's recipient (a stream's or a conversation's), for gsi1. */
-  recipient_id: number;
+  /**
+   * Direct messages only: the conversation's recipient, for gsi1 (the
+   * viewer's messages of one conversation). Rows of stream messages name
+   * neither stream nor topic, so moving messages between streams leaves
+   * them alone (docs/data-model.md "Moving messages"); rows written before
+   * that rule may still carry the stream's recipient, which no reader uses.
+   */
+  recipient_id?: number;
   /** Private message: puts the row in the user's `is:dm` index (gsi5). */
   is_private: boolean;
   /** Stored flag names (see {@link STORED_FLAGS}), no duplicates. */

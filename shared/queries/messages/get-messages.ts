@@ -147,8 +147,10 @@ function pageSize(page: IdRecords): number {
 /**
  * Collects up to `want` matching messages from a driver within an ID range,
  * in one direction. Exact drivers ask DynamoDB for exactly `want` items (one
- * Query + one BatchGet); filtered ones start at three times that and grow
- * the page fourfold until filled, exhausted or {@link MAX_ITEMS_EVALUATED}.
+ * Query + one BatchGet), and so do dense ones (a stream's messages the
+ * viewer is expected to have rows for); other filtered ones start at three
+ * times that; pages grow fourfold until filled, exhausted or
+ * {@link MAX_ITEMS_EVALUATED}.
  */
 async function collect(ctx: FetchContext, driver: Driver, range: IdRange, descending: boolean, want: number): Promise<Collected> {
   if (want <= 0) return { hits: [], complete: true };
@@ -160,7 +162,7 @@ async function collect(ctx: FetchContext, driver: Driver, range: IdRange, descen
     return { hits: hits.slice(0, want), complete: true };
   }
   const hits: Hit[] = [];
-  let limit = driver.exact ? want : Math.min(Math.max(want * 3, 20), MAX_PAGE);
+  let limit = driver.exact ? want : driver.dense ? Math.min(want, MAX_PAGE) : Math.min(Math.max(want * 3, 20), MAX_PAGE);
   let start: Record<string, unknown> | undefined;
   let evaluated = 0;
   for (;;) {

@@ -52,7 +52,7 @@ export async function starredMessagesInitialState(deps: Db, userId: number): Pro
  * `count` leaves out stream messages the home view hides (muted streams
  * unless the topic is unmuted or followed, muted topics); `streams` still
  * lists them.
- * @param streams the realm's streams (their recipient IDs map rows to streams)
+ * @param streams the realm's streams (unread messages of other streams are left out)
  * @param muting the user's subscriptions and topic policies (already read by register)
  */
 export async function unreadMessagesInitialState(
@@ -65,18 +65,20 @@ export async function unreadMessagesInitialState(
   const missing = rows.length > MAX_UNREAD_MESSAGES;
   const kept = rows.slice(0, MAX_UNREAD_MESSAGES).sort((a, b) => a.message_id - b.message_id);
 
-  const streamByRecipient = new Map(streams.map((s) => [s.recipient_id, s]));
-  const privateRows = kept.filter((r) => r.is_private);
-  const streamRows = kept.filter((r) => !r.is_private && streamByRecipient.has(r.recipient_id));
+  // A stream message's row does not name its stream (a move would have to
+  // rewrite it): the message item says where the message is now.
+  const realmStreams = new Set(streams.map((s) => s.stream_id));
+  const privateRows = kept.filter((r) => r.is_private && r.recipient_id !== undefined);
+  const streamRows = kept.filter((r) => !r.is_private);
   const [recipients, messages] = await Promise.all([
-    recipientsByIds(deps, privateRows.map((r) => r.recipient_id)),
+    recipientsByIds(deps, privateRows.map((r) => r.recipient_id!)),
     getMessagesByIds(deps, streamRows.map((r) => r.message_id)),
   ]);
 
   const pms = new Map<number, number[]>();
   const huddles = new Map<string, number[]>();
   for (const row of privateRows) {
-    const users = recipients.get(row.recipient_id)?.user_ids;
+    const users = recipients.get(row.recipient_id!)?.user_ids;
     if (!users) continue;
     if (users.length <= 2) {
       const other = users.find((u) => u !== userId) ?? userId;
@@ -89,7 +91,7 @@ export async function unreadMessagesInitialState(
   const topics = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
   for (const row of streamRows) {
     const message = messages.get(row.message_id);
-    if (!message || message.stream_id === undefined) continue;
+    if (!message || message.stream_id === undefined || !realmStreams.has(message.stream_id)) continue;
     const key = `${message.stream_id}\u0000${message.topic}`;
     const entry = topics.get(key) ?? { stream_id: message.stream_id, topic: message.topic, unread_message_ids: [] };
     entry.unread_message_ids.push(row.message_id);
@@ -125,6 +127,7 @@ export async function recentPrivateConversationsInitialState(deps: Db, userId: n
   const rows = await newestPrivateRows(deps, userId, RECENT_PRIVATE_MESSAGES);
   const maxByRecipient = new Map<number, number>();
   for (const row of rows) {
+    if (row.recipient_id === undefined) continue;
     maxByRecipient.set(row.recipient_id, Math.max(maxByRecipient.get(row.recipient_id) ?? 0, row.message_id));
   }
   const recipients = await recipientsByIds(deps, maxByRecipient.keys());

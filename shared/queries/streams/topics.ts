@@ -54,8 +54,8 @@ export function summarizeTopics(messages: MessageTopic[]): TopicSummary[] {
  * UserMessage rows for the stream's recipient, then those messages'
  * topics). Both paths examine at most {@link TOPIC_SCAN_LIMIT} messages.
  * Round trips: the stream with the caller's subscription, then one Query
- * per page (and, for received messages, one BatchGet per 100 messages, in
- * parallel).
+ * per page (and, for received messages, one BatchGet of the user's rows per
+ * 100 messages, in parallel).
  * @throws InvalidChannelIdError 400 `Invalid channel ID` for a missing, archived or invisible stream
  */
 export async function fetchTopicHistoryForStream(
@@ -68,5 +68,5 @@ export async function fetchTopicHistoryForStream(
   if (canReadStreamHistory(user, stream, sub)) {
     return summarizeTopics(await newestStreamMessageTopics(deps, stream.stream_id, TOPIC_SCAN_LIMIT));
   }
-  return summarizeTopics(await newestReceivedMessageTopics(deps, user.user_id, stream.recipient_id, TOPIC_SCAN_LIMIT));
+  return summarizeTopics(await newestReceivedMessageTopics(deps, user.user_id, stream.stream_id, TOPIC_SCAN_LIMIT));
 }

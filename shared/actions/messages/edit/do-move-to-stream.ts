@@ -11,7 +11,7 @@ import { JsonableError } from "../../../errors.js";
 import type { EventOf } from "../../../events/types.js";
 import { topicLinks } from "../../../markdown/render.js";
 import { messagesToMove, type PropagateMode } from "./messages-to-move.js";
-import { moveMessagesJobs } from "./move-jobs.js";
+import { moveMessagesJobs, rowsWrittenPerMessage } from "./move-jobs.js";
 import { moveBatchToStream, notifyLostAccess, restream, type StreamMoveContext, type StreamMoveOutcome } from "./move-messages.js";
 import { doMoveUserTopics } from "../../user-topics/move-user-topics.js";
 import { sendMoveNotices, type NoticeRequest } from "./move-notices.js";
@@ -21,9 +21,10 @@ import { sendUpdateMessageEvent } from "../../../events/per-user.js";
 const INLINE_STREAM_MOVE_LIMIT = 100;
 
 /**
- * Most UserMessage rows a stream move rewrites inside the request: a move
- * whose messages would write more moves only the target message in the
- * request and hands every other message to `move_messages` jobs.
+ * Most UserMessage rows a stream move writes inside the request (see
+ * `rowsWrittenPerMessage`: rows of holders who stay are not written): a
+ * move whose messages would write more moves only the target message in
+ * the request and hands every other message to `move_messages` jobs.
  */
 const INLINE_STREAM_MOVE_ROWS = 2000;
 
@@ -99,7 +100,7 @@ async function moveToStream(
     listStreamSubscriberIds(deps, ctx.newStream.stream_id),
   ]);
   const full: StreamMoveContext = { ...ctx, oldSubscribers: new Set(oldSubs), newSubscribers: new Set(newSubs) };
-  const rowsPerMessage = oldSubs.length + (ctx.newStream.history_public_to_subscribers ? 0 : newSubs.length);
+  const rowsPerMessage = rowsWrittenPerMessage(oldSubs, newSubs, ctx.newStream.history_public_to_subscribers);
   const small = movedIds.length <= INLINE_STREAM_MOVE_LIMIT && movedIds.length * rowsPerMessage <= INLINE_STREAM_MOVE_ROWS;
 
   // The target's rows as they are before the move, for the event's flags.

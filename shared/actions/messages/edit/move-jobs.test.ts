@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MOVE_CHAIN_MAX_IDS, moveMessagesJobs, streamMoveSlice } from "./move-jobs.js";
+import { MOVE_CHAIN_MAX_IDS, moveMessagesJobs, rowsWrittenPerMessage, streamMoveSlice } from "./move-jobs.js";
 
 const base = { topic: "t", prev_topic: "t", user_id: 1, timestamp: 1_700_000_000, realm_id: 2, prev_stream_id: 3, new_stream_id: 4 };
 
@@ -31,5 +31,16 @@ describe("streamMoveSlice", () => {
     expect(streamMoveSlice(50)).toBe(100);
     expect(streamMoveSlice(1000)).toBe(5);
     expect(streamMoveSlice(100_000)).toBe(5);
+  });
+});
+
+describe("rowsWrittenPerMessage", () => {
+  it("counts only rows that go (old subscribers leaving) or come (joiners of a protected-history destination)", () => {
+    // Same subscribers: no row changes, whatever their number.
+    expect(rowsWrittenPerMessage([1, 2, 3], [3, 2, 1], true)).toBe(0);
+    expect(rowsWrittenPerMessage([1, 2, 3], [1, 2, 3], false)).toBe(0);
+    // Two leave; the joiner needs no row where history is shared, a `read` row where it is protected.
+    expect(rowsWrittenPerMessage([1, 2, 3], [3, 4], true)).toBe(2);
+    expect(rowsWrittenPerMessage([1, 2, 3], [3, 4], false)).toBe(3);
   });
 });

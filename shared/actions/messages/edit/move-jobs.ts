@@ -31,21 +31,39 @@ export const MOVE_CHAIN_MAX_IDS = 10_000;
 const RENAME_SLICE = 500;
 
 /**
- * Rows (UserMessage updates) a stream-move job writes before chaining the
- * rest: its slice is this budget over the rows a message has (one per old
- * subscriber, plus one per new subscriber where the destination's history
- * is protected), between 5 and 200 messages. Far inside the worker's
- * timeout: 5,000 UpdateItems at 32 in flight.
+ * Rows (UserMessage deletes and additions) a stream-move job writes before
+ * chaining the rest: its slice is this budget over the rows a message is
+ * expected to write (see {@link rowsWrittenPerMessage}), between 5 and 200
+ * messages. Far inside the worker's timeout: 5,000 rows are 200
+ * BatchWriteItems, and a slice's recipients Queries (one per message) run
+ * 32 at a time.
  */
 const STREAM_MOVE_ROW_BUDGET = 5000;
 
 /**
  * The messages of one stream-move job slice, from the rows each message
  * costs (see {@link STREAM_MOVE_ROW_BUDGET}).
- * @param rowsPerMessage rows a moved message is expected to have written (≥ 0)
+ * @param rowsPerMessage rows a moved message is expected to write (≥ 0)
  */
 export function streamMoveSlice(rowsPerMessage: number): number {
   return Math.min(200, Math.max(5, Math.floor(STREAM_MOVE_ROW_BUDGET / Math.max(1, rowsPerMessage))));
+}
+
+/**
+ * UserMessage rows a stream move is expected to write per message: a row
+ * of a stream message names no stream, so only holders who leave (old
+ * subscribers not subscribed to the destination: their rows are deleted)
+ * and, into a destination with protected history, subscribers who join
+ * (their `read` rows are added) cost a write; everyone else's row stays.
+ * Holders beyond the subscribers (historical rows, former subscribers)
+ * make the real number differ a little; it only sizes the work.
+ */
+export function rowsWrittenPerMessage(oldSubscribers: readonly number[], newSubscribers: readonly number[], historyPublic: boolean): number {
+  const oldSet = new Set(oldSubscribers);
+  const newSet = new Set(newSubscribers);
+  const leaving = oldSubscribers.filter((id) => !newSet.has(id)).length;
+  const joining = historyPublic ? 0 : newSubscribers.filter((id) => !oldSet.has(id)).length;
+  return leaving + joining;
 }
 
 /**
@@ -129,7 +147,7 @@ export async function runMoveMessages(deps: Deps, p: MoveMessagesPayload): Promi
       oldSubscribers: new Set(oldSubs),
       newSubscribers: new Set(newSubs),
     };
-    slice = streamMoveSlice(oldSubs.length + (newStream.history_public_to_subscribers ? 0 : newSubs.length));
+    slice = streamMoveSlice(rowsWrittenPerMessage(oldSubs, newSubs, newStream.history_public_to_subscribers));
     await moveSliceToStream(deps, ctx, p.message_ids.slice(0, slice));
   }
   const rest = p.message_ids.slice(slice);

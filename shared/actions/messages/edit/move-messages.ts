@@ -10,7 +10,7 @@ import type { MessageRecipients, MessageRecord } from "../../../data/records/mes
 import type { StreamRecord } from "../../../data/records/stream.js";
 import type { UserMessageRecord } from "../../../data/records/user-message.js";
 import type { UserRecord } from "../../../data/records/user.js";
-import { deleteUserMessages, putUserMessages, rekeyUserMessages } from "../../../data/user-messages.js";
+import { deleteUserMessages, putUserMessages } from "../../../data/user-messages.js";
 import { forEachLimit } from "../../../data/transact-updates.js";
 import { getUsersByIds } from "../../../data/users.js";
 import { canReadStreamHistory } from "../../../domain/stream-permissions.js";
@@ -112,24 +112,27 @@ function movedByThisMove(m: MessageRecord, ctx: Omit<StreamMoveContext, "oldSubs
  *   still as read (see `updateMessageItem`), index keys included; only the
  *   messages so moved (and `rewritten`, moved by the caller or by an earlier
  *   try of the same job) go on; the others are returned as `conflicted`;
- * - a row holder subscribed to the destination keeps the row, re-keyed to
- *   the new recipient (see `rekeyUserMessages`);
+ * - a row holder subscribed to the destination keeps the row as it is: a
+ *   stream message's row names neither stream nor topic, so nothing of it
+ *   changes (docs/data-model.md "Moving messages");
  * - a holder not subscribed who cannot read the destination's history
  *   (private destination, guests) loses the row and the message
  *   (`delete_message`);
  * - a holder not subscribed who can read it (public destination) loses the
  *   row if they were an old-stream subscriber (Zulip keeps unread rows to
- *   subscribed streams), else keeps it re-keyed (a historical row);
+ *   subscribed streams), else keeps it (a historical row);
  * - a destination with protected history gives its subscribers without a
  *   row a `read` row (Zulip's `subs_gaining_usermessages`); with shared
  *   history they read the messages from the stream, no row needed;
  * - the recipients items follow the rows, after them: a run cut short
  *   between the two finds the recipients as they were and redoes the same
- *   row writes, all of which are idempotent (SET, delete, put).
+ *   row writes, all of which are idempotent (delete, put).
  *
- * Round trips: message items (1 round per 400), the recipients (1), the
- * holders' roles (1), row updates (UpdateItems, 32 in flight), deletes and
- * additions in parallel, then the recipients items.
+ * Round trips: message items (1 round per 400), the recipients (1 Query per
+ * message, 32 in flight), the holders' roles (1), then row deletes and
+ * additions (BatchWriteItem) in parallel, then the recipients items of the
+ * messages whose holders changed. A move between streams with the same
+ * subscribers writes the message items and nothing else.
  */
 export async function moveBatchToStream(
   deps: Deps,
@@ -160,7 +163,6 @@ export async function moveBatchToStream(
 
   const lost = new Map<number, number[]>();
   const kept = new Set<number>();
-  const rekey: { user_id: number; message_id: number }[] = [];
   const drop: { user_id: number; message_id: number }[] = [];
   const gained: UserMessageRecord[] = [];
   const recipientChanges: (() => Promise<void>)[] = [];
@@ -169,7 +171,6 @@ export async function moveBatchToStream(
     const dropped: number[] = [];
     for (const id of r.userIds) {
       if (ctx.newSubscribers.has(id)) {
-        rekey.push({ user_id: id, message_id: m.id });
         kept.add(id);
       } else if (!canRead(id)) {
         drop.push({ user_id: id, message_id: m.id });
@@ -180,7 +181,6 @@ export async function moveBatchToStream(
         dropped.push(id);
         kept.add(id);
       } else {
-        rekey.push({ user_id: id, message_id: m.id });
         kept.add(id);
       }
     }
@@ -189,13 +189,12 @@ export async function moveBatchToStream(
       const have = new Set(r.userIds);
       const fresh = [...ctx.newSubscribers].filter((id) => !have.has(id));
       for (const id of fresh) {
-        gained.push({ user_id: id, message_id: m.id, recipient_id: ctx.newStream.recipient_id, is_private: false, flags: ["read"] });
+        gained.push({ user_id: id, message_id: m.id, is_private: false, flags: ["read"] });
       }
       if (fresh.length > 0) recipientChanges.push(() => addMessageRecipients(deps, m.id, fresh));
     }
   }
   await Promise.all([
-    rekeyUserMessages(deps, rekey, ctx.newStream.recipient_id),
     deleteUserMessages(deps, drop),
     putUserMessages(deps, gained),
   ]);
