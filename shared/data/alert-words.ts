@@ -15,9 +15,9 @@ import type { AlertWordsRecord } from "./records/alert-words.js";
  * Reads one user's alert words (strongly consistent GetItem, one round trip).
  * @returns the stored list, or undefined when the user never had an item
  */
-export async function alertWordsOf(deps: Store, userId: number): Promise<string[] | undefined> {
-  const out = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: keys.alertWords(userId), ConsistentRead: true }),
+export async function alertWordsOf(store: Store, userId: number): Promise<string[] | undefined> {
+  const out = await store.db.send(
+    new GetCommand({ TableName: store.table, Key: keys.alertWords(userId), ConsistentRead: true }),
   );
   return out.Item ? recordOf<AlertWordsRecord>(out.Item).words : undefined;
 }
@@ -27,8 +27,8 @@ export async function alertWordsOf(deps: Store, userId: number): Promise<string[
  * one round trip per 100 users, in parallel).
  * @returns user ID → non-empty list; users without words are absent
  */
-export async function alertWordsOfUsers(deps: Store, userIds: Iterable<number>): Promise<Map<number, string[]>> {
-  const found = await batchGetByIds<number, AlertWordsRecord>(deps, userIds, keys.alertWords, (r) => r.user_id);
+export async function alertWordsOfUsers(store: Store, userIds: Iterable<number>): Promise<Map<number, string[]>> {
+  const found = await batchGetByIds<number, AlertWordsRecord>(store, userIds, keys.alertWords, (r) => r.user_id);
   const words = new Map<number, string[]>();
   for (const [id, record] of found) if (record.words.length > 0) words.set(id, record.words);
   return words;
@@ -40,16 +40,16 @@ export async function alertWordsOfUsers(deps: Store, userIds: Iterable<number>):
  * @returns false when another write came first (nothing written)
  */
 export async function replaceAlertWords(
-  deps: Store,
+  store: Store,
   userId: number,
   before: string[] | undefined,
   after: string[],
 ): Promise<boolean> {
   const record: AlertWordsRecord = { user_id: userId, words: after };
   return writeIf(
-    deps,
+    store,
     new PutCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Item: { ...keys.alertWords(userId), type: "alert_words", ...record },
       ...(before === undefined
         ? { ConditionExpression: "attribute_not_exists(pk)" }

@@ -27,15 +27,15 @@ function itemOf(record: AttachmentRecord): Record<string, unknown> {
  * @returns false when the upload would exceed the quota (nothing written)
  * @throws Error for other storage failures (an existing path ID is one: path IDs are random)
  */
-export async function putAttachment(deps: Store, record: AttachmentRecord, quotaBytes: number | null): Promise<boolean> {
+export async function putAttachment(store: Store, record: AttachmentRecord, quotaBytes: number | null): Promise<boolean> {
   try {
-    await deps.db.send(
+    await store.db.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: deps.table, Item: itemOf(record), ConditionExpression: "attribute_not_exists(pk)" } },
+          { Put: { TableName: store.table, Item: itemOf(record), ConditionExpression: "attribute_not_exists(pk)" } },
           {
             Update: {
-              TableName: deps.table,
+              TableName: store.table,
               Key: keys.uploadSpace(record.realm_id),
               UpdateExpression: "ADD #bytes :size",
               ...(quotaBytes === null
@@ -58,26 +58,26 @@ export async function putAttachment(deps: Store, record: AttachmentRecord, quota
 }
 
 /** The total bytes of a realm's uploads (`upload_space_used`): one strongly consistent GetItem. */
-export async function uploadSpaceUsed(deps: Store, realmId: number): Promise<number> {
-  const out = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: keys.uploadSpace(realmId), ConsistentRead: true }),
+export async function uploadSpaceUsed(store: Store, realmId: number): Promise<number> {
+  const out = await store.db.send(
+    new GetCommand({ TableName: store.table, Key: keys.uploadSpace(realmId), ConsistentRead: true }),
   );
   return Number(out.Item?.bytes ?? 0);
 }
 
 /** The attachment at a path ID of a realm, or undefined. One strongly consistent GetItem. */
-export async function attachmentByPath(deps: Store, realmId: number, pathId: string): Promise<AttachmentRecord | undefined> {
+export async function attachmentByPath(store: Store, realmId: number, pathId: string): Promise<AttachmentRecord | undefined> {
   const key = keys.attachment(realmId, pathId);
   if (!keyFits(key)) return undefined;
-  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
+  const out = await store.db.send(new GetCommand({ TableName: store.table, Key: key, ConsistentRead: true }));
   return out.Item ? recordOf<AttachmentRecord>(out.Item) : undefined;
 }
 
 /** The attachments at several path IDs of a realm (absent ones left out): one BatchGet per 100. */
-export async function attachmentsByPath(deps: Store, realmId: number, pathIds: string[]): Promise<AttachmentRecord[]> {
+export async function attachmentsByPath(store: Store, realmId: number, pathIds: string[]): Promise<AttachmentRecord[]> {
   const unique = [...new Set(pathIds)];
   if (unique.length === 0) return [];
-  const items = await batchGet(deps, unique.map((p) => keys.attachment(realmId, p)), true);
+  const items = await batchGet(store, unique.map((p) => keys.attachment(realmId, p)), true);
   return items.map((item) => recordOf<AttachmentRecord>(item));
 }
 
@@ -85,9 +85,9 @@ export async function attachmentsByPath(deps: Store, realmId: number, pathIds: s
  * A user's uploads, oldest first (gsi1: eventually consistent), at most
  * {@link OWNER_ATTACHMENTS_LIMIT}. One Query page per 1 MB.
  */
-export async function attachmentsOfOwner(deps: Store, userId: number): Promise<AttachmentRecord[]> {
+export async function attachmentsOfOwner(store: Store, userId: number): Promise<AttachmentRecord[]> {
   const items = await queryAll(
-    deps,
+    store,
     {
       IndexName: "gsi1",
       KeyConditionExpression: "gsi1pk = :pk",
@@ -103,13 +103,13 @@ export async function attachmentsOfOwner(deps: Store, userId: number): Promise<A
  * the item itself so a just-deleted one is not returned), or undefined.
  */
 export async function ownedAttachmentById(
-  deps: Store,
+  store: Store,
   userId: number,
   attachmentId: number,
 ): Promise<AttachmentRecord | undefined> {
   const index = keys.attachmentByOwner(userId, attachmentId);
   const items = await queryAll(
-    deps,
+    store,
     {
       IndexName: "gsi1",
       KeyConditionExpression: "gsi1pk = :pk AND gsi1sk = :sk",
@@ -118,7 +118,7 @@ export async function ownedAttachmentById(
     1,
   );
   const found = items[0] ? recordOf<AttachmentRecord>(items[0]) : undefined;
-  return found ? attachmentByPath(deps, found.realm_id, found.path_id) : undefined;
+  return found ? attachmentByPath(store, found.realm_id, found.path_id) : undefined;
 }
 
 /**
@@ -128,17 +128,17 @@ export async function ownedAttachmentById(
  * @returns false when it was already gone or claimed (nothing written)
  */
 export async function deleteAttachmentItem(
-  deps: Store,
+  store: Store,
   record: AttachmentRecord,
   onlyIfUnclaimed = false,
 ): Promise<boolean> {
   return writeIf(
-    deps,
+    store,
     new TransactWriteCommand({
       TransactItems: [
         {
           Delete: {
-            TableName: deps.table,
+            TableName: store.table,
             Key: keys.attachment(record.realm_id, record.path_id),
             ConditionExpression: onlyIfUnclaimed ? "attribute_exists(pk) AND size(messages) = :zero" : "attribute_exists(pk)",
             ...(onlyIfUnclaimed ? { ExpressionAttributeValues: { ":zero": 0 } } : {}),
@@ -146,7 +146,7 @@ export async function deleteAttachmentItem(
         },
         {
           Update: {
-            TableName: deps.table,
+            TableName: store.table,
             Key: keys.uploadSpace(record.realm_id),
             UpdateExpression: "ADD #bytes :size",
             ExpressionAttributeNames: { "#bytes": "bytes" },
@@ -166,18 +166,18 @@ export async function deleteAttachmentItem(
  * @returns the attachment after the claim, or undefined when it no longer exists
  */
 export async function claimAttachment(
-  deps: Store,
+  store: Store,
   record: AttachmentRecord,
   message: AttachmentMessageRef,
   flags: { realmPublic: boolean; webPublic: boolean },
 ): Promise<AttachmentRecord | undefined> {
   const claimed = await writeIf(
-    deps,
+    store,
     new TransactWriteCommand({
       TransactItems: [
         {
           Update: {
-            TableName: deps.table,
+            TableName: store.table,
             Key: keys.attachment(record.realm_id, record.path_id),
             // The flags are only ever raised here, so a concurrent claim that raised one is never undone.
             UpdateExpression: [
@@ -196,7 +196,7 @@ export async function claimAttachment(
         },
         {
           Put: {
-            TableName: deps.table,
+            TableName: store.table,
             Item: {
               ...keys.attachmentClaim(record.realm_id, message.id, record.path_id),
               type: "attachment_claim",
@@ -225,14 +225,14 @@ export async function claimAttachment(
  * @returns false when the attachment is gone (nothing written)
  */
 export async function updateAttachmentImage(
-  deps: Store,
+  store: Store,
   record: Pick<AttachmentRecord, "realm_id" | "path_id">,
   image: ImageAttachmentInfo | undefined,
 ): Promise<boolean> {
   return writeIf(
-    deps,
+    store,
     new UpdateCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Key: keys.attachment(record.realm_id, record.path_id),
       UpdateExpression: image === undefined ? "REMOVE #image" : "SET #image = :image",
       ConditionExpression: "attribute_exists(pk)",
@@ -243,8 +243,8 @@ export async function updateAttachmentImage(
 }
 
 /** The path IDs a message claims (its claim items): one Query of the realm partition. */
-export async function claimedPathIds(deps: Store, realmId: number, messageId: number): Promise<string[]> {
-  const items = await queryAll(deps, {
+export async function claimedPathIds(store: Store, realmId: number, messageId: number): Promise<string[]> {
+  const items = await queryAll(store, {
     KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
     ExpressionAttributeValues: { ":pk": keys.realmPartition(realmId).pk, ":prefix": keys.attachmentClaimsOf(messageId) },
     ConsistentRead: true,
@@ -259,19 +259,19 @@ export async function claimedPathIds(deps: Store, realmId: number, messageId: nu
  * @returns the attachment after, or undefined when it changed meanwhile or is gone
  */
 export async function releaseClaim(
-  deps: Store,
+  store: Store,
   record: AttachmentRecord,
   messageId: number,
 ): Promise<AttachmentRecord | undefined> {
   const remaining = record.messages.filter((m) => m.id !== messageId);
   const unclaimed = remaining.length === 0 ? keys.attachmentUnclaimed(Math.floor(record.create_time / 1000), record.path_id) : undefined;
   const ok = await writeIf(
-    deps,
+    store,
     new TransactWriteCommand({
       TransactItems: [
         {
           Update: {
-            TableName: deps.table,
+            TableName: store.table,
             Key: keys.attachment(record.realm_id, record.path_id),
             UpdateExpression: unclaimed ? "SET messages = :m, gsi2pk = :gpk, gsi2sk = :gsk" : "SET messages = :m",
             ConditionExpression: "attribute_exists(pk) AND size(messages) = :n",
@@ -282,7 +282,7 @@ export async function releaseClaim(
             },
           },
         },
-        { Delete: { TableName: deps.table, Key: keys.attachmentClaim(record.realm_id, messageId, record.path_id) } },
+        { Delete: { TableName: store.table, Key: keys.attachmentClaim(record.realm_id, messageId, record.path_id) } },
       ],
     }),
   );
@@ -295,12 +295,12 @@ export async function releaseClaim(
  * (gsi2, every realm), at most `limit`.
  */
 export async function unclaimedAttachmentsBefore(
-  deps: Store,
+  store: Store,
   beforeSeconds: number,
   limit: number,
 ): Promise<AttachmentRecord[]> {
   const items = await queryAll(
-    deps,
+    store,
     {
       IndexName: "gsi2",
       KeyConditionExpression: "gsi2pk = :pk AND gsi2sk < :before",
@@ -315,10 +315,10 @@ export async function unclaimedAttachmentsBefore(
 }
 
 /** Stores a temporary access token for a path ID until `expiresAtSeconds` (UNIX seconds; the TTL removes it later). */
-export async function putFileAccessToken(deps: Store, token: string, pathId: string, expiresAtSeconds: number): Promise<void> {
-  await deps.db.send(
+export async function putFileAccessToken(store: Store, token: string, pathId: string, expiresAtSeconds: number): Promise<void> {
+  await store.db.send(
     new PutCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Item: { ...keys.fileAccessToken(token), type: "file_access_token", path_id: pathId, expires_at: expiresAtSeconds },
     }),
   );
@@ -326,12 +326,12 @@ export async function putFileAccessToken(deps: Store, token: string, pathId: str
 
 /** The path ID a temporary access token names, with its expiry (UNIX seconds), or undefined. One GetItem. */
 export async function fileAccessToken(
-  deps: Store,
+  store: Store,
   token: string,
 ): Promise<{ pathId: string; expiresAt: number } | undefined> {
   const key = keys.fileAccessToken(token);
   if (!keyFits(key)) return undefined;
-  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
+  const out = await store.db.send(new GetCommand({ TableName: store.table, Key: key, ConsistentRead: true }));
   if (!out.Item) return undefined;
   return { pathId: String(out.Item.path_id), expiresAt: Number(out.Item.expires_at) };
 }

@@ -16,7 +16,7 @@ export const BATCH_GET_LIMIT = 100;
  * @throws Error when keys stay unprocessed after 9 tries
  */
 export async function batchGet(
-  deps: Store,
+  store: Store,
   itemKeys: Record<string, unknown>[],
   consistentRead = false,
 ): Promise<Record<string, unknown>[]> {
@@ -28,11 +28,11 @@ export async function batchGet(
     chunks.map(async (chunk) => {
       const items: Record<string, unknown>[] = [];
       await retryUnprocessed("BatchGetItem", chunk, async (pending) => {
-        const out = await deps.db.send(
-          new BatchGetCommand({ RequestItems: { [deps.table]: { Keys: pending, ConsistentRead: consistentRead } } }),
+        const out = await store.db.send(
+          new BatchGetCommand({ RequestItems: { [store.table]: { Keys: pending, ConsistentRead: consistentRead } } }),
         );
-        items.push(...(out.Responses?.[deps.table] ?? []));
-        return (out.UnprocessedKeys?.[deps.table]?.Keys ?? []) as Record<string, unknown>[];
+        items.push(...(out.Responses?.[store.table] ?? []));
+        return (out.UnprocessedKeys?.[store.table]?.Keys ?? []) as Record<string, unknown>[];
       });
       return items;
     }),
@@ -48,7 +48,7 @@ export async function batchGet(
  * @returns ID → record; IDs without an item are absent
  */
 export async function batchGetByIds<Id, T>(
-  deps: Store,
+  store: Store,
   ids: Iterable<Id>,
   keyOf: (id: Id) => Record<string, unknown>,
   idOf: (record: T) => Id,
@@ -57,7 +57,7 @@ export async function batchGetByIds<Id, T>(
   const unique = [...new Set(ids)];
   const found = new Map<Id, T>();
   if (unique.length === 0) return found;
-  for (const item of await batchGet(deps, unique.map(keyOf), consistentRead)) {
+  for (const item of await batchGet(store, unique.map(keyOf), consistentRead)) {
     const record = recordOf<T>(item);
     found.set(idOf(record), record);
   }

@@ -14,7 +14,7 @@ export const BATCH_WRITE_LIMIT = 25;
  * @throws Error when items stay unprocessed after 9 tries
  */
 export async function batchWrite(
-  deps: Store,
+  store: Store,
   puts: Record<string, unknown>[],
   deletes: Record<string, unknown>[] = [],
   parallelism = 4,
@@ -30,8 +30,8 @@ export async function batchWrite(
   const writeChunk = (chunk: Req[]) =>
     retryUnprocessed("BatchWriteItem", chunk, async (pending) => {
       calls++;
-      const out = await deps.db.send(new BatchWriteCommand({ RequestItems: { [deps.table]: pending } }));
-      return (out.UnprocessedItems?.[deps.table] ?? []) as Req[];
+      const out = await store.db.send(new BatchWriteCommand({ RequestItems: { [store.table]: pending } }));
+      return (out.UnprocessedItems?.[store.table] ?? []) as Req[];
     });
   for (let i = 0; i < chunks.length; i += parallelism) {
     await Promise.all(chunks.slice(i, i + parallelism).map(writeChunk));

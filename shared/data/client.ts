@@ -4,7 +4,8 @@ import type { Config } from "../config.js";
 
 /**
  * What every data-layer function works on: the document client and the
- * name of the single table. `Deps` (shared/deps.ts) carries both.
+ * name of the single table. `Deps` (shared/deps.ts) carries both; every data-layer
+ * function takes it as its first parameter, named `store`.
  */
 export interface Store {
   db: DynamoDBDocumentClient;

@@ -34,11 +34,11 @@ export function failedConditionIndexes(err: unknown): number[] {
  * @throws any other storage error
  */
 export async function writeIf(
-  deps: Pick<Store, "db">,
+  store: Pick<Store, "db">,
   command: PutCommand | UpdateCommand | DeleteCommand | TransactWriteCommand,
 ): Promise<boolean> {
   try {
-    await deps.db.send(command as UpdateCommand);
+    await store.db.send(command as UpdateCommand);
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -56,14 +56,14 @@ export async function writeIf(
  * @throws any other storage error
  */
 export async function putAllIfAbsent(
-  deps: Store,
+  store: Store,
   items: Record<string, unknown>[],
 ): Promise<boolean> {
   return writeIf(
-    deps,
+    store,
     new TransactWriteCommand({
       TransactItems: items.map((Item) => ({
-        Put: { TableName: deps.table, Item, ConditionExpression: "attribute_not_exists(pk)" },
+        Put: { TableName: store.table, Item, ConditionExpression: "attribute_not_exists(pk)" },
       })),
     }),
   );

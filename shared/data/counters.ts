@@ -10,10 +10,10 @@ import { keys } from "./keys.js";
  * @param count how many IDs to reserve, at least 1
  * @returns the first ID of the reserved block `[first, first + count)`; the first ID ever is 1
  */
-export async function allocateIds(deps: Store, name: string, count = 1): Promise<number> {
-  const out = await deps.db.send(
+export async function allocateIds(store: Store, name: string, count = 1): Promise<number> {
+  const out = await store.db.send(
     new UpdateCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Key: keys.counter(name),
       UpdateExpression: "ADD #v :n",
       ExpressionAttributeNames: { "#v": "value" },
@@ -29,7 +29,7 @@ export async function allocateIds(deps: Store, name: string, count = 1): Promise
  * The highest ID allocated so far from a counter (0 when none). Eventually
  * consistent is enough: used for the deprecated `max_message_id`.
  */
-export async function allocatedMaxId(deps: Store, name: string): Promise<number> {
-  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.counter(name) }));
+export async function allocatedMaxId(store: Store, name: string): Promise<number> {
+  const out = await store.db.send(new GetCommand({ TableName: store.table, Key: keys.counter(name) }));
   return Number(out.Item?.value ?? 0);
 }

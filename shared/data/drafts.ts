@@ -28,8 +28,8 @@ function draftOf(item: Record<string, unknown>): DraftRecord {
  * Stores new drafts (IDs already allocated): BatchWriteItem, 25 items per
  * round trip.
  */
-export async function putNewDrafts(deps: Store, drafts: DraftRecord[]): Promise<void> {
-  await batchWrite(deps, drafts.map(draftItem));
+export async function putNewDrafts(store: Store, drafts: DraftRecord[]): Promise<void> {
+  await batchWrite(store, drafts.map(draftItem));
 }
 
 /**
@@ -37,9 +37,9 @@ export async function putNewDrafts(deps: Store, drafts: DraftRecord[]): Promise<
  * per 1 MB page (a user's own writes are seen at once).
  * @param limit stop after this many drafts @default all
  */
-export async function listUserDrafts(deps: Store, userId: number, limit?: number): Promise<DraftRecord[]> {
+export async function listUserDrafts(store: Store, userId: number, limit?: number): Promise<DraftRecord[]> {
   const items = await queryAll(
-    deps,
+    store,
     {
       KeyConditionExpression: "pk = :pk",
       ExpressionAttributeValues: { ":pk": keys.userDrafts(userId).pk },
@@ -54,10 +54,10 @@ export async function listUserDrafts(deps: Store, userId: number, limit?: number
  * Replaces an existing draft of its user (one conditional PutItem).
  * @returns false when the user has no draft with that ID (nothing written)
  */
-export async function replaceDraft(deps: Store, draft: DraftRecord): Promise<boolean> {
+export async function replaceDraft(store: Store, draft: DraftRecord): Promise<boolean> {
   return writeIf(
-    deps,
-    new PutCommand({ TableName: deps.table, Item: draftItem(draft), ConditionExpression: "attribute_exists(pk)" }),
+    store,
+    new PutCommand({ TableName: store.table, Item: draftItem(draft), ConditionExpression: "attribute_exists(pk)" }),
   );
 }
 
@@ -65,10 +65,10 @@ export async function replaceDraft(deps: Store, draft: DraftRecord): Promise<boo
  * Deletes one draft of a user (one conditional DeleteItem).
  * @returns false when the user has no draft with that ID
  */
-export async function removeDraft(deps: Store, userId: number, draftId: number): Promise<boolean> {
+export async function removeDraft(store: Store, userId: number, draftId: number): Promise<boolean> {
   return writeIf(
-    deps,
-    new DeleteCommand({ TableName: deps.table, Key: keys.draft(userId, draftId), ConditionExpression: "attribute_exists(pk)" }),
+    store,
+    new DeleteCommand({ TableName: store.table, Key: keys.draft(userId, draftId), ConditionExpression: "attribute_exists(pk)" }),
   );
 }
 
@@ -77,12 +77,12 @@ export async function removeDraft(deps: Store, userId: number, draftId: number):
  * BatchWriteItem deletes, 25 per round trip. Nothing is read or written
  * when the user has no drafts beyond the one Query.
  */
-export async function removeAllUserDrafts(deps: Store, userId: number): Promise<void> {
-  const items = await queryAll(deps, {
+export async function removeAllUserDrafts(store: Store, userId: number): Promise<void> {
+  const items = await queryAll(store, {
     KeyConditionExpression: "pk = :pk",
     ExpressionAttributeValues: { ":pk": keys.userDrafts(userId).pk },
     ProjectionExpression: "pk, sk",
   });
   if (items.length === 0) return;
-  await batchWrite(deps, [], items.map((item) => ({ pk: item.pk, sk: item.sk })));
+  await batchWrite(store, [], items.map((item) => ({ pk: item.pk, sk: item.sk })));
 }

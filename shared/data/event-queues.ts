@@ -8,7 +8,6 @@ import { keyFits, keys } from "./keys.js";
 import { queryPages } from "./query.js";
 import type { EventQueueRecord, LogItem } from "./records/event-queue.js";
 
-type Db = Store;
 
 /** Extra seconds a queue item outlives its 10-minute inactivity limit before DynamoDB TTL may delete it. */
 const QUEUE_TTL_SLACK_SECONDS = 300;
@@ -27,10 +26,10 @@ function queueItem(queue: EventQueueRecord, timeoutMs: number): Record<string, u
  * Writes a new queue. One round trip.
  * @param timeoutMs inactivity after which the queue is gone (sets the TTL)
  */
-export async function putNewQueue(deps: Db, queue: EventQueueRecord, timeoutMs: number): Promise<void> {
-  await deps.db.send(
+export async function putNewQueue(store: Store, queue: EventQueueRecord, timeoutMs: number): Promise<void> {
+  await store.db.send(
     new PutCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Item: queueItem(queue, timeoutMs),
       ConditionExpression: "attribute_not_exists(pk)",
     }),
@@ -38,10 +37,10 @@ export async function putNewQueue(deps: Db, queue: EventQueueRecord, timeoutMs: 
 }
 
 /** Reads a queue (strongly consistent), or undefined. One round trip. */
-export async function getQueue(deps: Db, queueId: string): Promise<EventQueueRecord | undefined> {
+export async function getQueue(store: Store, queueId: string): Promise<EventQueueRecord | undefined> {
   const key = keys.eventQueue(queueId);
   if (!keyFits(key)) return undefined;
-  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
+  const out = await store.db.send(new GetCommand({ TableName: store.table, Key: key, ConsistentRead: true }));
   return out.Item ? recordOf<EventQueueRecord>(out.Item) : undefined;
 }
 
@@ -52,15 +51,15 @@ export async function getQueue(deps: Db, queueId: string): Promise<EventQueueRec
  * @returns false when the queue changed or was deleted meanwhile (nothing written)
  */
 export async function saveQueue(
-  deps: Db,
+  store: Store,
   queue: EventQueueRecord,
   expectedVersion: number,
   timeoutMs: number,
 ): Promise<boolean> {
   return writeIf(
-    deps,
+    store,
     new PutCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Item: queueItem(queue, timeoutMs),
       ConditionExpression: "attribute_exists(pk) AND #v = :v",
       ExpressionAttributeNames: { "#v": "version" },
@@ -70,10 +69,10 @@ export async function saveQueue(
 }
 
 /** Deletes a queue. One round trip. */
-export async function deleteQueueItem(deps: Db, queueId: string): Promise<void> {
+export async function deleteQueueItem(store: Store, queueId: string): Promise<void> {
   const key = keys.eventQueue(queueId);
   if (!keyFits(key)) return;
-  await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: key }));
+  await store.db.send(new DeleteCommand({ TableName: store.table, Key: key }));
 }
 
 function toLogItem(item: Record<string, unknown>): LogItem {
@@ -105,14 +104,14 @@ export interface EventLog {
 }
 
 /** A user's event log: every event addressed to them (the `U` source of a queue). */
-export function userEventLog(deps: Db, userId: number): EventLog {
-  return { since: (fromKey, maxNew, seen) => readEventLog(deps, keys.userEvents(userId).pk, fromKey, maxNew, seen) };
+export function userEventLog(store: Store, userId: number): EventLog {
+  return { since: (fromKey, maxNew, seen) => readEventLog(store, keys.userEvents(userId).pk, fromKey, maxNew, seen) };
 }
 
 /** A realm's public-stream event log (the `R` source of queues that read it). */
-export function realmPublicEventLog(deps: Db, realmId: number): EventLog {
+export function realmPublicEventLog(store: Store, realmId: number): EventLog {
   return {
-    since: (fromKey, maxNew, seen) => readEventLog(deps, keys.realmPublicEvents(realmId).pk, fromKey, maxNew, seen),
+    since: (fromKey, maxNew, seen) => readEventLog(store, keys.realmPublicEvents(realmId).pk, fromKey, maxNew, seen),
   };
 }
 
@@ -123,10 +122,10 @@ export function realmPublicEventLog(deps: Db, realmId: number): EventLog {
  * count every item of the range, which holds the realm's typing of a few
  * seconds).
  */
-export function realmTypingEventLog(deps: Db, realmId: number, userId: number): EventLog {
+export function realmTypingEventLog(store: Store, realmId: number, userId: number): EventLog {
   return {
     since: (fromKey, maxNew, seen) =>
-      readEventLog(deps, keys.realmTypingEvents(realmId).pk, fromKey, maxNew, seen, {
+      readEventLog(store, keys.realmTypingEvents(realmId).pk, fromKey, maxNew, seen, {
         FilterExpression: "contains(user_ids, :me)",
         ProjectionExpression: "sk, #event, expires_at",
         ExpressionAttributeNames: { "#event": "event" },
@@ -136,7 +135,7 @@ export function realmTypingEventLog(deps: Db, realmId: number, userId: number): 
 }
 
 async function readEventLog(
-  deps: Db,
+  store: Store,
   pk: string,
   fromKey: string,
   maxNew: number,
@@ -149,7 +148,7 @@ async function readEventLog(
   },
 ): Promise<LogItem[]> {
   const items: LogItem[] = [];
-  const pages = queryPages(deps, {
+  const pages = queryPages(store, {
     KeyConditionExpression: "pk = :pk AND sk >= :from",
     ...(filter
       ? {
@@ -176,7 +175,7 @@ async function readEventLog(
  * @returns map from `<source><key>` to the item
  */
 export async function logItemsByRef(
-  deps: Db,
+  store: Store,
   userId: number,
   realmId: number,
   refs: { s: "U" | "R" | "T"; k: string }[],
@@ -186,7 +185,7 @@ export async function logItemsByRef(
   if (unique.length === 0) return found;
   const keyOf = (r: { s: "U" | "R" | "T"; k: string }) =>
     r.s === "U" ? keys.userEvent(userId, r.k) : r.s === "R" ? keys.realmPublicEvent(realmId, r.k) : keys.realmTypingEvent(realmId, r.k);
-  const items = await batchGet(deps, unique.map(keyOf));
+  const items = await batchGet(store, unique.map(keyOf));
   const sourceOf = new Map<string, "U" | "R" | "T">([
     [keys.userEvents(userId).pk, "U"],
     [keys.realmPublicEvents(realmId).pk, "R"],

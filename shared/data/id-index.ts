@@ -140,7 +140,7 @@ function holdsNothing(source: IdSource, range: IdRange): boolean {
  *   for, before it applies)
  */
 export async function queryIdRange(
-  deps: Store,
+  store: Store,
   source: IdSource,
   range: IdRange,
   descending: boolean,
@@ -150,9 +150,9 @@ export async function queryIdRange(
 ): Promise<IdPage> {
   if (holdsNothing(source, range)) return { items: [], next: undefined };
   const condition = keyCondition(whereOf(source), range);
-  const out = await deps.db.send(
+  const out = await store.db.send(
     new QueryCommand({
-      TableName: deps.table,
+      TableName: store.table,
       ...condition,
       ...(filter
         ? {
@@ -178,7 +178,7 @@ export async function queryIdRange(
  * @param options.max stop after this many items @default no limit
  */
 export async function queryIdRangeAll(
-  deps: Store,
+  store: Store,
   source: IdSource,
   range: IdRange = {},
   options: { descending?: boolean; pageSize?: number; max?: number; projection?: string[] } = {},
@@ -190,7 +190,7 @@ export async function queryIdRangeAll(
   const pageSize = options.pageSize ?? 1000;
   const items: Record<string, unknown>[] = [];
   for await (const page of queryPages(
-    deps,
+    store,
     {
       ...condition,
       ScanIndexForward: !options.descending,
@@ -221,9 +221,9 @@ export function idOfPageKey(source: IdSource, key: Record<string, unknown>): num
  * Counts the items of an ID-sorted source in a range (`Select: COUNT`
  * Queries, one per 1 MB page evaluated).
  */
-export async function countIdRange(deps: Store, source: IdSource, range: IdRange = {}): Promise<number> {
+export async function countIdRange(store: Store, source: IdSource, range: IdRange = {}): Promise<number> {
   if (holdsNothing(source, range)) return 0;
-  return countAll(deps, keyCondition(whereOf(source), range));
+  return countAll(store, keyCondition(whereOf(source), range));
 }
 
 /** The items of an ID-sorted source as records; what they are depends on the source. */
@@ -242,14 +242,14 @@ export type IdRecordPage = IdRecords & { next: Record<string, unknown> | undefin
  * message IDs for search postings. One Query.
  */
 export async function queryIdRecords(
-  deps: Store,
+  store: Store,
   source: IdSource,
   range: IdRange,
   descending: boolean,
   limit: number,
   startKey?: Record<string, unknown>,
 ): Promise<IdRecordPage> {
-  const { items, next } = await queryIdRange(deps, source, range, descending, limit, startKey);
+  const { items, next } = await queryIdRange(store, source, range, descending, limit, startKey);
   switch (source.of) {
     case "stream-messages":
     case "topic-messages":

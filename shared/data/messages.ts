@@ -13,7 +13,6 @@ import type { MessageRecipients, MessageRecord } from "./records/message.js";
 import type { UserMessageRecord } from "./records/user-message.js";
 import { userMessageItem } from "./user-messages.js";
 
-type Db = Store;
 
 /** The full item of a message: base key plus its index keys (stream, topic, sender, realm). */
 export function messageItem(message: MessageRecord): Record<string, unknown> {
@@ -38,10 +37,10 @@ export function messageItem(message: MessageRecord): Record<string, unknown> {
  * Writes a new message item (one PutItem), with its index keys.
  * @throws ConditionalCheckFailedException when the ID is taken
  */
-export async function putMessage(deps: Db, message: MessageRecord): Promise<void> {
-  await deps.db.send(
+export async function putMessage(store: Store, message: MessageRecord): Promise<void> {
+  await store.db.send(
     new PutCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Item: messageItem(message),
       ConditionExpression: "attribute_not_exists(pk)",
     }),
@@ -110,8 +109,8 @@ function messageUpdateInput(table: string, { before, after }: MessageChange): Up
  * {@link messageUpdateInput}). One UpdateItem.
  * @returns false when the message was edited, moved or deleted since `before` was read (nothing written)
  */
-export async function updateMessageItem(deps: Db, change: MessageChange): Promise<boolean> {
-  return writeIf(deps, new UpdateCommand(messageUpdateInput(deps.table, change)));
+export async function updateMessageItem(store: Store, change: MessageChange): Promise<boolean> {
+  return writeIf(store, new UpdateCommand(messageUpdateInput(store.table, change)));
 }
 
 /**
@@ -121,11 +120,11 @@ export async function updateMessageItem(deps: Db, change: MessageChange): Promis
  * a concurrent edit's rendering is never overwritten. One UpdateItem.
  * @returns false when the rendering changed, or the message is gone, since it was read
  */
-export async function updateRenderedContent(deps: Db, messageId: number, before: string, after: string): Promise<boolean> {
+export async function updateRenderedContent(store: Store, messageId: number, before: string, after: string): Promise<boolean> {
   return writeIf(
-    deps,
+    store,
     new UpdateCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Key: keys.message(messageId),
       UpdateExpression: "SET rendered_content = :after",
       ConditionExpression: "attribute_exists(pk) AND rendered_content = :before",
@@ -139,8 +138,8 @@ export async function updateRenderedContent(deps: Db, messageId: number, before:
  * 100 per TransactWriteItems call, chunks with a conflict applied one by one.
  * @returns the changes applied; the others met a message edited, moved or deleted meanwhile
  */
-export async function updateMessageItems(deps: Db, changes: MessageChange[]): Promise<MessageChange[]> {
-  return updateInTransactions(deps, changes, (c) => messageUpdateInput(deps.table, c), (c) => updateMessageItem(deps, c));
+export async function updateMessageItems(store: Store, changes: MessageChange[]): Promise<MessageChange[]> {
+  return updateInTransactions(store, changes, (c) => messageUpdateInput(store.table, c), (c) => updateMessageItem(store, c));
 }
 
 /**
@@ -149,14 +148,14 @@ export async function updateMessageItems(deps: Db, changes: MessageChange[]): Pr
  * message is harmless. The recipients items and UserMessage rows stay (see
  * {@link deleteRowsAndRecipients}).
  */
-export async function deleteMessageItem(deps: Db, messageId: number): Promise<void> {
-  await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: keys.message(messageId) }));
+export async function deleteMessageItem(store: Store, messageId: number): Promise<void> {
+  await store.db.send(new DeleteCommand({ TableName: store.table, Key: keys.message(messageId) }));
 }
 
 /** Reads one message (strongly consistent), or undefined. One GetItem. */
-export async function messageById(deps: Db, messageId: number): Promise<MessageRecord | undefined> {
-  const out = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: keys.message(messageId), ConsistentRead: true }),
+export async function messageById(store: Store, messageId: number): Promise<MessageRecord | undefined> {
+  const out = await store.db.send(
+    new GetCommand({ TableName: store.table, Key: keys.message(messageId), ConsistentRead: true }),
   );
   return out.Item ? recordOf<MessageRecord>(out.Item) : undefined;
 }
@@ -165,9 +164,9 @@ export async function messageById(deps: Db, messageId: number): Promise<MessageR
  * Reads many messages by ID with BatchGetItem (one round trip per 100 IDs,
  * all in parallel). Missing IDs are absent from the map.
  */
-export async function getMessagesByIds(deps: Db, messageIds: number[]): Promise<Map<number, MessageRecord>> {
+export async function getMessagesByIds(store: Store, messageIds: number[]): Promise<Map<number, MessageRecord>> {
   const unique = [...new Set(messageIds)];
-  const items = await batchGet(deps, unique.map((id) => keys.message(id)));
+  const items = await batchGet(store, unique.map((id) => keys.message(id)));
   const out = new Map<number, MessageRecord>();
   for (const item of items) {
     if (item.type !== "message") continue;
@@ -273,8 +272,8 @@ export function sendRecipientsItems(messageId: number, userIds: number[], firstI
  * `RECIPIENTS#` prefix (strongly consistent; one page holds ~10 chunks, i.e.
  * ~50,000 IDs, so one round trip for any realistic audience).
  */
-export async function getMessageRecipients(deps: Db, messageId: number): Promise<MessageRecipients> {
-  const items = await queryAll(deps, {
+export async function getMessageRecipients(store: Store, messageId: number): Promise<MessageRecipients> {
+  const items = await queryAll(store, {
     KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
     ExpressionAttributeValues: { ":pk": keys.message(messageId).pk, ":prefix": keys.messageRecipientsPrefix },
     ConsistentRead: true,
@@ -300,13 +299,13 @@ export async function getMessageRecipients(deps: Db, messageId: number): Promise
  * @param recipientIds every user the written chunks name
  */
 export async function putRowsAndRecipients(
-  deps: Db,
+  store: Store,
   messageId: number,
   rows: readonly UserMessageRecord[],
   recipientIds: number[],
   firstChunk = 0,
 ): Promise<void> {
-  await batchWrite(deps, [...rows.map(userMessageItem), ...sendRecipientsItems(messageId, recipientIds, firstChunk)]);
+  await batchWrite(store, [...rows.map(userMessageItem), ...sendRecipientsItems(messageId, recipientIds, firstChunk)]);
 }
 
 /**
@@ -316,13 +315,13 @@ export async function putRowsAndRecipients(
  * 25 keys, 4 in flight. Deleting missing items is harmless.
  */
 export async function deleteRowsAndRecipients(
-  deps: Db,
+  store: Store,
   messageId: number,
   userIds: readonly number[],
   chunks: Iterable<string>,
 ): Promise<void> {
   await batchWrite(
-    deps,
+    store,
     [],
     [...userIds.map((id) => keys.userMessage(id, messageId)), ...[...chunks].map((chunk) => keys.messageRecipients(messageId, chunk))],
   );
@@ -333,7 +332,7 @@ export async function deleteRowsAndRecipients(
  * stream moves): one UpdateItem (`ADD` to the number set) per user-ID
  * bucket, in parallel. Idempotent.
  */
-export async function addMessageRecipients(deps: Db, messageId: number, userIds: number[]): Promise<void> {
+export async function addMessageRecipients(store: Store, messageId: number, userIds: number[]): Promise<void> {
   const byChunk = new Map<string, number[]>();
   for (const id of userIds) {
     const chunk = laterRecipientsChunk(id);
@@ -341,9 +340,9 @@ export async function addMessageRecipients(deps: Db, messageId: number, userIds:
   }
   await Promise.all(
     [...byChunk.entries()].map(([chunk, ids]) =>
-      deps.db.send(
+      store.db.send(
         new UpdateCommand({
-          TableName: deps.table,
+          TableName: store.table,
           Key: keys.messageRecipients(messageId, chunk),
           UpdateExpression: "ADD user_ids :u SET #type = :t, message_id = :m",
           ExpressionAttributeNames: { "#type": "type" },
@@ -359,15 +358,15 @@ export async function addMessageRecipients(deps: Db, messageId: number, userIds:
  * UpdateItem (`DELETE` from the set) per chunk holding any of them, in
  * parallel. A set left empty disappears with its attribute (DynamoDB).
  */
-export async function removeMessageRecipients(deps: Db, recipients: MessageRecipients, messageId: number, userIds: number[]): Promise<void> {
+export async function removeMessageRecipients(store: Store, recipients: MessageRecipients, messageId: number, userIds: number[]): Promise<void> {
   const gone = new Set(userIds);
   await Promise.all(
     [...recipients.chunks.entries()].map(([chunk, ids]) => {
       const hit = ids.filter((id) => gone.has(id));
       if (hit.length === 0) return Promise.resolve();
-      return deps.db.send(
+      return store.db.send(
         new UpdateCommand({
-          TableName: deps.table,
+          TableName: store.table,
           Key: keys.messageRecipients(messageId, chunk),
           UpdateExpression: "DELETE user_ids :u",
           ConditionExpression: "attribute_exists(pk)",
@@ -379,6 +378,6 @@ export async function removeMessageRecipients(deps: Db, recipients: MessageRecip
 }
 
 /** How many messages a stream topic holds: `Select: COUNT` Queries of the topic index. */
-export async function countTopicMessages(deps: Db, streamId: number, topic: string): Promise<number> {
-  return countIdRange(deps, { of: "topic-messages", streamId, topic });
+export async function countTopicMessages(store: Store, streamId: number, topic: string): Promise<number> {
+  return countIdRange(store, { of: "topic-messages", streamId, topic });
 }

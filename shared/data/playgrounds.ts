@@ -10,8 +10,8 @@ import type { PlaygroundRecord } from "./records/playground.js";
  * A realm's code playgrounds, by ID: one Query of the realm partition's
  * `PLAYGROUND#` range (an organization has a handful).
  */
-export async function listRealmPlaygrounds(deps: Store, realmId: number): Promise<PlaygroundRecord[]> {
-  const items = await queryAll(deps, {
+export async function listRealmPlaygrounds(store: Store, realmId: number): Promise<PlaygroundRecord[]> {
+  const items = await queryAll(store, {
     KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
     ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.playgroundPrefix },
     ConsistentRead: true,
@@ -20,10 +20,10 @@ export async function listRealmPlaygrounds(deps: Store, realmId: number): Promis
 }
 
 /** Stores a new playground (its ID already allocated). One PutItem. */
-export async function putPlayground(deps: Store, playground: PlaygroundRecord): Promise<void> {
-  await deps.db.send(
+export async function putPlayground(store: Store, playground: PlaygroundRecord): Promise<void> {
+  await store.db.send(
     new PutCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Item: { ...keys.playground(playground.realm_id, playground.id), type: "playground", ...playground },
     }),
   );
@@ -33,11 +33,11 @@ export async function putPlayground(deps: Store, playground: PlaygroundRecord): 
  * Deletes a playground.
  * @returns false when the realm has no playground of that ID (nothing deleted)
  */
-export async function deletePlayground(deps: Store, realmId: number, playgroundId: number): Promise<boolean> {
+export async function deletePlayground(store: Store, realmId: number, playgroundId: number): Promise<boolean> {
   return writeIf(
-    deps,
+    store,
     new DeleteCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Key: keys.playground(realmId, playgroundId),
       ConditionExpression: "attribute_exists(pk)",
     }),

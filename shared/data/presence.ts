@@ -6,7 +6,6 @@ import { keys } from "./keys.js";
 import { queryAll } from "./query.js";
 import type { PresenceRecord } from "./records/presence.js";
 
-type Db = Store;
 
 /**
  * Records a presence ping with one conditional UpdateItem that is skipped
@@ -20,7 +19,7 @@ type Db = Store;
  *   or `"unchanged"` when the condition skipped the write
  */
 export async function recordPresencePing(
-  deps: Db,
+  store: Store,
   realmId: number,
   user: { user_id: number; is_bot: boolean; date_joined: number },
   active: boolean,
@@ -33,9 +32,9 @@ export async function recordPresencePing(
     ? "attribute_not_exists(pk) OR attribute_not_exists(last_active_time) OR last_active_time < :stale"
     : "attribute_not_exists(pk) OR last_connected_time < :stale";
   try {
-    const out = await deps.db.send(
+    const out = await store.db.send(
       new UpdateCommand({
-        TableName: deps.table,
+        TableName: store.table,
         Key: keys.presence(realmId, user.user_id),
         UpdateExpression:
           "SET #type = :type, realm_id = :realm, user_id = :user, is_bot = :bot, date_joined = :joined, " +
@@ -64,8 +63,8 @@ export async function recordPresencePing(
 }
 
 /** Reads one user's presence, or undefined. One round trip. */
-export async function getPresence(deps: Db, realmId: number, userId: number): Promise<PresenceRecord | undefined> {
-  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.presence(realmId, userId) }));
+export async function getPresence(store: Store, realmId: number, userId: number): Promise<PresenceRecord | undefined> {
+  const out = await store.db.send(new GetCommand({ TableName: store.table, Key: keys.presence(realmId, userId) }));
   return out.Item ? recordOf<PresenceRecord>(out.Item) : undefined;
 }
 
@@ -74,9 +73,9 @@ export async function getPresence(deps: Db, realmId: number, userId: number): Pr
  * users), optionally only those changed after `afterUpdateId`
  * (a filter: it saves bandwidth, not read capacity).
  */
-export async function listRealmPresence(deps: Db, realmId: number, afterUpdateId?: number): Promise<PresenceRecord[]> {
+export async function listRealmPresence(store: Store, realmId: number, afterUpdateId?: number): Promise<PresenceRecord[]> {
   const pk = keys.realmPresence(realmId).pk;
-  const items = await queryAll(deps, {
+  const items = await queryAll(store, {
     KeyConditionExpression: "pk = :pk",
     ...(afterUpdateId !== undefined
       ? { FilterExpression: "last_update_id > :after", ExpressionAttributeValues: { ":pk": pk, ":after": afterUpdateId } }

@@ -23,12 +23,12 @@ import { userConditions, type UserCondition } from "./user-writes.js";
  * @returns the fields in stored order and the version (0 when the realm never had any)
  */
 export async function realmProfileFields(
-  deps: Store,
+  store: Store,
   realmId: number,
   opts: { consistent?: boolean } = {},
 ): Promise<RealmProfileFieldsRecord> {
-  const out = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: keys.realmProfileFields(realmId), ConsistentRead: opts.consistent ?? false }),
+  const out = await store.db.send(
+    new GetCommand({ TableName: store.table, Key: keys.realmProfileFields(realmId), ConsistentRead: opts.consistent ?? false }),
   );
   if (!out.Item) return { realm_id: realmId, version: 0, fields: [] };
   return recordOf<RealmProfileFieldsRecord>(out.Item);
@@ -40,16 +40,16 @@ export async function realmProfileFields(
  * @returns false when another write came first (nothing written)
  */
 export async function replaceRealmProfileFields(
-  deps: Store,
+  store: Store,
   realmId: number,
   version: number,
   fields: CustomProfileFieldRecord[],
 ): Promise<boolean> {
   const record: RealmProfileFieldsRecord = { realm_id: realmId, version: version + 1, fields };
   return writeIf(
-    deps,
+    store,
     new PutCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Item: { ...keys.realmProfileFields(realmId), type: "profile_fields", ...record },
       ...(version === 0
         ? { ConditionExpression: "attribute_not_exists(pk)" }
@@ -77,7 +77,7 @@ export const PROFILE_VALUE_REMOVAL_BATCH = 25;
  * @returns the removals that took effect (a failed condition means the value changed meanwhile)
  */
 export async function removeProfileFieldValues(
-  deps: Store,
+  store: Store,
   realmId: number,
   removals: ProfileValueRemoval[],
 ): Promise<ProfileValueRemoval[]> {
@@ -87,9 +87,9 @@ export async function removeProfileFieldValues(
     const results = await Promise.all(
       batch.map((r) =>
         writeIf(
-          deps,
+          store,
           new UpdateCommand({
-            TableName: deps.table,
+            TableName: store.table,
             Key: keys.user(realmId, r.userId),
             UpdateExpression: "REMOVE #pd.#f",
             ConditionExpression:
@@ -116,7 +116,7 @@ export async function removeProfileFieldValues(
  * @returns false when the user is not active or has no `profile_data` map (nothing written)
  */
 export async function writeProfileValues(
-  deps: Store,
+  store: Store,
   realmId: number,
   userId: number,
   set: Map<number, { value: string; rendered_value?: string }>,
@@ -141,9 +141,9 @@ export async function writeProfileValues(
   if (sets.length) parts.push(`SET ${sets.join(", ")}`);
   if (removes.length) parts.push(`REMOVE ${removes.join(", ")}`);
   return writeIf(
-    deps,
+    store,
     new UpdateCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Key: keys.user(realmId, userId),
       UpdateExpression: parts.join(" "),
       ConditionExpression: "attribute_exists(#pd) AND #active = :true",

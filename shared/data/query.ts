@@ -12,7 +12,7 @@ export type QueryInput = Omit<QueryCommandInput, "TableName" | "ExclusiveStartKe
  * @param pageLimit DynamoDB's `Limit` for each page (items evaluated per call) @default none
  */
 export async function* queryPages(
-  deps: Store,
+  store: Store,
   input: QueryInput,
   pageLimit?: (itemsSoFar: number) => number | undefined,
 ): AsyncGenerator<Record<string, unknown>[]> {
@@ -20,10 +20,10 @@ export async function* queryPages(
   let seen = 0;
   do {
     const limit = pageLimit?.(seen);
-    const out = await deps.db.send(
+    const out = await store.db.send(
       new QueryCommand({
         ...input,
-        TableName: deps.table,
+        TableName: store.table,
         ExclusiveStartKey: start,
         ...(limit !== undefined ? { Limit: limit } : {}),
       }),
@@ -38,17 +38,17 @@ export async function* queryPages(
 /**
  * Runs a Query to the end of its key range (or until `limit` items), one
  * round trip per page of up to 1 MB, and returns every item in index order.
- * @param input a Query without `TableName` (the deps' table is used)
+ * @param input a Query without `TableName` (the store's table is used)
  * @param limit stop after this many items @default no limit
  */
 export async function queryAll(
-  deps: Store,
+  store: Store,
   input: QueryInput,
   limit = Number.POSITIVE_INFINITY,
 ): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   const pageLimit = Number.isFinite(limit) ? (soFar: number) => limit - soFar : undefined;
-  for await (const page of queryPages(deps, input, pageLimit)) {
+  for await (const page of queryPages(store, input, pageLimit)) {
     items.push(...page);
     if (items.length >= limit) break;
   }
@@ -58,14 +58,14 @@ export async function queryAll(
 /**
  * Counts the items of a Query's key range (`Select: COUNT`, so no item is
  * returned), one round trip per page of up to 1 MB of items evaluated.
- * @param input a Query without `TableName` (the deps' table is used)
+ * @param input a Query without `TableName` (the store's table is used)
  */
-export async function countAll(deps: Store, input: QueryInput): Promise<number> {
+export async function countAll(store: Store, input: QueryInput): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await deps.db.send(
-      new QueryCommand({ ...input, TableName: deps.table, Select: "COUNT", ExclusiveStartKey: start }),
+    const out = await store.db.send(
+      new QueryCommand({ ...input, TableName: store.table, Select: "COUNT", ExclusiveStartKey: start }),
     );
     count += out.Count ?? 0;
     start = out.LastEvaluatedKey;

@@ -49,7 +49,7 @@ function countsOf(item: Record<string, unknown> | undefined): SlidingWindowCount
   return counts;
 }
 
-function update(deps: Store, scope: RateLimitScope, subject: string, plan: SlidingWindowPlan, mode: "add" | "reset", onlyExisting: boolean) {
+function update(store: Store, scope: RateLimitScope, subject: string, plan: SlidingWindowPlan, mode: "add" | "reset", onlyExisting: boolean) {
   const names: Record<string, string> = { "#c": `c${plan.slot}`, "#t": `t${plan.slot}` };
   const removed: string[] = [];
   plan.clearSlots.forEach((slot, i) => {
@@ -59,7 +59,7 @@ function update(deps: Store, scope: RateLimitScope, subject: string, plan: Slidi
   });
   const slotCondition = mode === "add" ? "(attribute_not_exists(#t) OR #t = :idx)" : "#t <> :idx";
   return new UpdateCommand({
-    TableName: deps.table,
+    TableName: store.table,
     Key: keys.rateLimitWindow(scope, subjectHash(subject)),
     UpdateExpression:
       (mode === "add" ? "ADD #c :one SET #t = :idx, expires_at = :exp" : "SET #c = :one, #t = :idx, expires_at = :exp") +
@@ -86,7 +86,7 @@ function update(deps: Store, scope: RateLimitScope, subject: string, plan: Slidi
  *   item or a slot to overwrite (call again without it)
  */
 export async function addRateLimitHit(
-  deps: Store,
+  store: Store,
   scope: RateLimitScope,
   subject: string,
   plan: SlidingWindowPlan,
@@ -94,14 +94,14 @@ export async function addRateLimitHit(
 ): Promise<SlidingWindowCounts | undefined> {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const out = await deps.db.send(update(deps, scope, subject, plan, "add", options.onlyExisting ?? false));
+      const out = await store.db.send(update(store, scope, subject, plan, "add", options.onlyExisting ?? false));
       return countsOf(out.Attributes);
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
       if (options.onlyExisting) return undefined;
     }
     try {
-      const out = await deps.db.send(update(deps, scope, subject, plan, "reset", false));
+      const out = await store.db.send(update(store, scope, subject, plan, "reset", false));
       return countsOf(out.Attributes);
     } catch (err) {
       // Another request overwrote the slot first: add to it.
@@ -117,11 +117,11 @@ export async function addRateLimitHit(
  * records only allowed calls). One UpdateItem, only if the slot still counts
  * the same sub-window.
  */
-export async function removeRateLimitHit(deps: Store, scope: RateLimitScope, subject: string, plan: SlidingWindowPlan): Promise<void> {
+export async function removeRateLimitHit(store: Store, scope: RateLimitScope, subject: string, plan: SlidingWindowPlan): Promise<void> {
   try {
-    await deps.db.send(
+    await store.db.send(
       new UpdateCommand({
-        TableName: deps.table,
+        TableName: store.table,
         Key: keys.rateLimitWindow(scope, subjectHash(subject)),
         UpdateExpression: "ADD #c :minus",
         ConditionExpression: "#t = :idx AND #c > :zero",
@@ -138,9 +138,9 @@ export async function removeRateLimitHit(deps: Store, scope: RateLimitScope, sub
  * Reads a subject's counts (empty when it has none) with one strongly
  * consistent GetItem, for the failure limits, which count failures only.
  */
-export async function rateLimitCounts(deps: Store, scope: RateLimitScope, subject: string): Promise<SlidingWindowCounts> {
-  const out = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: keys.rateLimitWindow(scope, subjectHash(subject)), ConsistentRead: true }),
+export async function rateLimitCounts(store: Store, scope: RateLimitScope, subject: string): Promise<SlidingWindowCounts> {
+  const out = await store.db.send(
+    new GetCommand({ TableName: store.table, Key: keys.rateLimitWindow(scope, subjectHash(subject)), ConsistentRead: true }),
   );
   return countsOf(out.Item);
 }

@@ -14,7 +14,7 @@ function fakeDb(reply: () => unknown = () => ({})) {
       return r;
     },
   } as unknown as DynamoDBDocumentClient;
-  return { deps: { db, table: "t" }, sent };
+  return { store: { db, table: "t" }, sent };
 }
 
 /** The error DynamoDB answers a failed condition with; `Item` when the write asked for it and the item exists. */
@@ -53,8 +53,8 @@ describe("messageReactions", () => {
 
 describe("addMessageReaction", () => {
   it("sends one UpdateItem that sets the reaction's key in both maps and counts it", async () => {
-    const { deps, sent } = fakeDb();
-    expect(await addMessageReaction(deps, 12, reaction(5))).toBe("added");
+    const { store, sent } = fakeDb();
+    expect(await addMessageReaction(store, 12, reaction(5))).toBe("added");
     expect(sent).toEqual([
       {
         name: "UpdateCommand",
@@ -73,15 +73,15 @@ describe("addMessageReaction", () => {
 
   it("tells a duplicate from a deleted message by the item the failure returns, without a read", async () => {
     const dup = fakeDb(() => conditionFailed({ pk: { S: "MSG#12" } }));
-    expect(await addMessageReaction(dup.deps, 12, reaction(5))).toBe("duplicate");
+    expect(await addMessageReaction(dup.store, 12, reaction(5))).toBe("duplicate");
     const gone = fakeDb(() => conditionFailed());
-    expect(await addMessageReaction(gone.deps, 12, reaction(5))).toBe("no-message");
+    expect(await addMessageReaction(gone.store, 12, reaction(5))).toBe("no-message");
     expect([dup.sent.length, gone.sent.length]).toEqual([1, 1]);
   });
 
   it("passes other storage errors on", async () => {
-    const { deps } = fakeDb(() => Object.assign(new Error("slow down"), { name: "ProvisionedThroughputExceededException" }));
-    await expect(addMessageReaction(deps, 12, reaction(5))).rejects.toThrow("slow down");
+    const { store } = fakeDb(() => Object.assign(new Error("slow down"), { name: "ProvisionedThroughputExceededException" }));
+    await expect(addMessageReaction(store, 12, reaction(5))).rejects.toThrow("slow down");
   });
 });
 
@@ -91,8 +91,8 @@ describe("removeMessageReaction", () => {
   it("sends one UpdateItem that removes the key from both maps and returns the reaction removed", async () => {
     // DynamoDB answers UPDATED_OLD with the removed values (DynamoDB Local: the whole maps as they were).
     const old = { reactions: { [reactionKey(which)]: reaction(5), "6|unicode_emoji|1f419": reaction(6) }, reaction_order: { [reactionKey(which)]: 3 } };
-    const { deps, sent } = fakeDb(() => ({ Attributes: old }));
-    expect(await removeMessageReaction(deps, 12, which)).toEqual({ removed: reaction(5) });
+    const { store, sent } = fakeDb(() => ({ Attributes: old }));
+    expect(await removeMessageReaction(store, 12, which)).toEqual({ removed: reaction(5) });
     expect(sent).toEqual([
       {
         name: "UpdateCommand",
@@ -110,13 +110,13 @@ describe("removeMessageReaction", () => {
   });
 
   it("answers absent without a write for a code longer than any stored one", async () => {
-    const { deps, sent } = fakeDb();
-    expect(await removeMessageReaction(deps, 12, { ...which, emojiCode: "1f".repeat(200) })).toBe("absent");
+    const { store, sent } = fakeDb();
+    expect(await removeMessageReaction(store, 12, { ...which, emojiCode: "1f".repeat(200) })).toBe("absent");
     expect(sent).toEqual([]);
   });
 
   it("answers absent when the message has no such reaction, no-message when it is gone", async () => {
-    expect(await removeMessageReaction(fakeDb(() => conditionFailed({ pk: { S: "MSG#12" } })).deps, 12, which)).toBe("absent");
-    expect(await removeMessageReaction(fakeDb(() => conditionFailed()).deps, 12, which)).toBe("no-message");
+    expect(await removeMessageReaction(fakeDb(() => conditionFailed({ pk: { S: "MSG#12" } })).store, 12, which)).toBe("absent");
+    expect(await removeMessageReaction(fakeDb(() => conditionFailed()).store, 12, which)).toBe("no-message");
   });
 });

@@ -11,8 +11,8 @@ import type { RealmEmojiRecord } from "./records/realm-emoji.js";
  * partition's `REALMEMOJI#` range (Zulip's `get_all_custom_emoji_for_realm`;
  * an organization has at most a few thousand, each item under 300 bytes).
  */
-export async function listRealmEmoji(deps: Store, realmId: number): Promise<RealmEmojiRecord[]> {
-  const items = await queryAll(deps, {
+export async function listRealmEmoji(store: Store, realmId: number): Promise<RealmEmojiRecord[]> {
+  const items = await queryAll(store, {
     KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
     ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.realmEmojiPrefix },
     ConsistentRead: true,
@@ -25,8 +25,8 @@ export async function listRealmEmoji(deps: Store, realmId: number): Promise<Real
  * one transaction.
  * @returns false when an active emoji of that name exists (nothing written)
  */
-export async function putRealmEmoji(deps: Store, emoji: RealmEmojiRecord): Promise<boolean> {
-  return putAllIfAbsent(deps, [
+export async function putRealmEmoji(store: Store, emoji: RealmEmojiRecord): Promise<boolean> {
+  return putAllIfAbsent(store, [
     { ...keys.realmEmoji(emoji.realm_id, emoji.id), type: "realm_emoji", ...emoji },
     { ...keys.realmEmojiName(emoji.realm_id, emoji.name), type: "realm_emoji_name", emoji_id: emoji.id },
   ]);
@@ -37,14 +37,14 @@ export async function putRealmEmoji(deps: Store, emoji: RealmEmojiRecord): Promi
  * transaction (the image stays: old messages and reactions still show it).
  * @returns false when the emoji is not active (nothing written)
  */
-export async function deactivateRealmEmoji(deps: Store, emoji: RealmEmojiRecord): Promise<boolean> {
+export async function deactivateRealmEmoji(store: Store, emoji: RealmEmojiRecord): Promise<boolean> {
   return writeIf(
-    deps,
+    store,
     new TransactWriteCommand({
       TransactItems: [
         {
           Update: {
-            TableName: deps.table,
+            TableName: store.table,
             Key: keys.realmEmoji(emoji.realm_id, emoji.id),
             UpdateExpression: "SET deactivated = :true",
             ConditionExpression: "attribute_exists(pk) AND deactivated = :false",
@@ -53,7 +53,7 @@ export async function deactivateRealmEmoji(deps: Store, emoji: RealmEmojiRecord)
         },
         {
           Delete: {
-            TableName: deps.table,
+            TableName: store.table,
             Key: keys.realmEmojiName(emoji.realm_id, emoji.name),
             ConditionExpression: "emoji_id = :id",
             ExpressionAttributeValues: { ":id": emoji.id },

@@ -13,7 +13,7 @@ export type RealmImageKind = "icon" | "logo" | "night_logo";
  * @returns false when the version changed meanwhile (nothing written)
  */
 export async function setRealmImage(
-  deps: Store,
+  store: Store,
   realmId: number,
   kind: RealmImageKind,
   source: string,
@@ -21,9 +21,9 @@ export async function setRealmImage(
 ): Promise<boolean> {
   const absentOk = expectedVersion === 1 ? "attribute_not_exists(#v) OR " : "";
   return writeIf(
-    deps,
+    store,
     new UpdateCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Key: keys.realm(realmId),
       UpdateExpression: "SET #s = :s, #v = :next",
       ConditionExpression: `attribute_exists(pk) AND (${absentOk}#v = :expected)`,

@@ -5,19 +5,18 @@ import { putAllIfAbsent, writeIf } from "./conditions.js";
 import { recordOf, setExpression } from "./items.js";
 import type { RealmRecord } from "./records/realm.js";
 
-type Db = Store;
 
 /** Reads one realm by ID (strongly consistent), or undefined. */
-export async function getRealm(deps: Db, realmId: number): Promise<RealmRecord | undefined> {
-  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.realm(realmId), ConsistentRead: true }));
+export async function getRealm(store: Store, realmId: number): Promise<RealmRecord | undefined> {
+  const out = await store.db.send(new GetCommand({ TableName: store.table, Key: keys.realm(realmId), ConsistentRead: true }));
   return out.Item ? recordOf<RealmRecord>(out.Item) : undefined;
 }
 
 /** Resolves a subdomain to its realm ID through the unique-name item, or undefined. */
-export async function getRealmIdBySubdomain(deps: Db, subdomain: string): Promise<number | undefined> {
+export async function getRealmIdBySubdomain(store: Store, subdomain: string): Promise<number | undefined> {
   const key = keys.realmBySubdomain(subdomain);
   if (!keyFits(key)) return undefined;
-  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key }));
+  const out = await store.db.send(new GetCommand({ TableName: store.table, Key: key }));
   return out.Item ? Number(out.Item.realm_id) : undefined;
 }
 
@@ -27,9 +26,9 @@ export async function getRealmIdBySubdomain(deps: Db, subdomain: string): Promis
  * then the realm ({@link getRealm}, strongly consistent). Two GetItems (one
  * when the subdomain is unknown).
  */
-export async function realmBySubdomain(deps: Db, subdomain: string): Promise<RealmRecord | undefined> {
-  const realmId = await getRealmIdBySubdomain(deps, subdomain);
-  return realmId === undefined ? undefined : getRealm(deps, realmId);
+export async function realmBySubdomain(store: Store, subdomain: string): Promise<RealmRecord | undefined> {
+  const realmId = await getRealmIdBySubdomain(store, subdomain);
+  return realmId === undefined ? undefined : getRealm(store, realmId);
 }
 
 /**
@@ -38,9 +37,9 @@ export async function realmBySubdomain(deps: Db, subdomain: string): Promise<Rea
  * is written in the same transaction.
  * @returns false when the subdomain is already taken (nothing written)
  */
-export async function putNewRealm(deps: Db, realm: RealmRecord): Promise<boolean> {
+export async function putNewRealm(store: Store, realm: RealmRecord): Promise<boolean> {
   const date = realm.demo_organization_scheduled_deletion_date;
-  return putAllIfAbsent(deps, [
+  return putAllIfAbsent(store, [
     { ...keys.realmBySubdomain(realm.string_id), type: "realm_host", realm_id: realm.id },
     { ...keys.realm(realm.id), type: "realm", ...realm },
     ...(date === undefined ? [] : [{ ...keys.demoDeletion(date, realm.id), type: "demo_deletion", realm_id: realm.id, date }]),
@@ -56,8 +55,8 @@ export async function putNewRealm(deps: Db, realm: RealmRecord): Promise<boolean
  * @param date the realm's current `demo_organization_scheduled_deletion_date` (UNIX seconds)
  * @returns false when the realm is gone or no longer has that date (nothing written)
  */
-export async function clearDemoOrganizationDeletionDate(deps: Db, realmId: number, date: number): Promise<boolean> {
-  return applyRealmChange(deps, realmId, { removeDemoDeletionDate: date });
+export async function clearDemoOrganizationDeletionDate(store: Store, realmId: number, date: number): Promise<boolean> {
+  return applyRealmChange(store, realmId, { removeDemoDeletionDate: date });
 }
 
 /**
@@ -65,12 +64,12 @@ export async function clearDemoOrganizationDeletionDate(deps: Db, realmId: numbe
  * `settings`). One round trip.
  * @throws ConditionalCheckFailedException when the realm does not exist
  */
-export async function updateRealmFields(deps: Db, realmId: number, fields: Partial<RealmRecord>): Promise<void> {
+export async function updateRealmFields(store: Store, realmId: number, fields: Partial<RealmRecord>): Promise<void> {
   const { clauses, names, values } = setExpression(fields);
   if (clauses.length === 0) return;
-  await deps.db.send(
+  await store.db.send(
     new UpdateCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Key: keys.realm(realmId),
       UpdateExpression: `SET ${clauses.join(", ")}`,
       ExpressionAttributeNames: names,
@@ -105,7 +104,7 @@ export interface RealmChange {
  *   `removeDemoDeletionDate` it was asked to remove (nothing written)
  */
 export async function applyRealmChange(
-  deps: Db,
+  store: Store,
   realmId: number,
   change: RealmChange,
 ): Promise<boolean> {
@@ -152,18 +151,18 @@ export async function applyRealmChange(
     .filter(Boolean)
     .join(" ");
   const update = {
-    TableName: deps.table,
+    TableName: store.table,
     Key: keys.realm(realmId),
     UpdateExpression: expression,
     ExpressionAttributeNames: names,
     ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
     ConditionExpression: demoDate === undefined ? "attribute_exists(pk)" : "attribute_exists(pk) AND #demo = :demo",
   };
-  if (demoDate === undefined) return writeIf(deps, new UpdateCommand(update));
+  if (demoDate === undefined) return writeIf(store, new UpdateCommand(update));
   return writeIf(
-    deps,
+    store,
     new TransactWriteCommand({
-      TransactItems: [{ Update: update }, { Delete: { TableName: deps.table, Key: keys.demoDeletion(demoDate, realmId) } }],
+      TransactItems: [{ Update: update }, { Delete: { TableName: store.table, Key: keys.demoDeletion(demoDate, realmId) } }],
     }),
   );
 }

@@ -7,7 +7,6 @@ import { recordOf } from "./items.js";
 import { keyFits, keys } from "./keys.js";
 import type { RecipientRecord } from "./records/recipient.js";
 
-type Db = Store;
 
 /** Sorted distinct user IDs: the canonical form of a conversation. */
 export function conversationUserIds(userIds: number[]): number[] {
@@ -20,12 +19,12 @@ export function conversationUserIds(userIds: number[]): number[] {
  * too large for a key, which no conversation can have.
  * @param userIds every participant, the sender included (any order, duplicates ignored)
  */
-export async function getDirectRecipientId(deps: Db, realmId: number, userIds: number[]): Promise<number | undefined> {
+export async function getDirectRecipientId(store: Store, realmId: number, userIds: number[]): Promise<number | undefined> {
   const key = keys.directRecipient(realmId, conversationUserIds(userIds));
   if (!keyFits(key)) return undefined;
-  const out = await deps.db.send(
+  const out = await store.db.send(
     new GetCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Key: key,
       ConsistentRead: true,
     }),
@@ -34,8 +33,8 @@ export async function getDirectRecipientId(deps: Db, realmId: number, userIds: n
 }
 
 /** Reads a conversation's recipient record, or undefined. One round trip. */
-export async function getRecipient(deps: Db, recipientId: number): Promise<RecipientRecord | undefined> {
-  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.recipient(recipientId) }));
+export async function getRecipient(store: Store, recipientId: number): Promise<RecipientRecord | undefined> {
+  const out = await store.db.send(new GetCommand({ TableName: store.table, Key: keys.recipient(recipientId) }));
   return out.Item ? recordOf<RecipientRecord>(out.Item) : undefined;
 }
 
@@ -48,19 +47,19 @@ export async function getRecipient(deps: Db, recipientId: number): Promise<Recip
  * (read, counter, transaction), four when a race is lost.
  * @param userIds every participant, the sender included
  */
-export async function getOrCreateDirectRecipientId(deps: Db, realmId: number, userIds: number[]): Promise<number> {
+export async function getOrCreateDirectRecipientId(store: Store, realmId: number, userIds: number[]): Promise<number> {
   const members = conversationUserIds(userIds);
-  const existing = await getDirectRecipientId(deps, realmId, members);
+  const existing = await getDirectRecipientId(store, realmId, members);
   if (existing !== undefined) return existing;
-  const recipientId = await allocateIds(deps, "recipient");
+  const recipientId = await allocateIds(store, "recipient");
   const record: RecipientRecord = { recipient_id: recipientId, realm_id: realmId, recipient_type: "direct", user_ids: members };
-  const created = await putAllIfAbsent(deps, [
+  const created = await putAllIfAbsent(store, [
     { ...keys.directRecipient(realmId, members), type: "direct_recipient", recipient_id: recipientId },
     { ...keys.recipient(recipientId), type: "recipient", ...record },
   ]);
   if (created) return recipientId;
   // Another sender created the conversation between our read and our write.
-  const winner = await getDirectRecipientId(deps, realmId, members);
+  const winner = await getDirectRecipientId(store, realmId, members);
   if (winner === undefined) throw new Error(`Conversation claim for ${members.join(",")} vanished after a conflict`);
   return winner;
 }
@@ -69,6 +68,6 @@ export async function getOrCreateDirectRecipientId(deps: Db, realmId: number, us
  * Reads conversations' recipient records by ID: one BatchGet per 100
  * distinct IDs, in parallel. IDs without a record are absent.
  */
-export async function recipientsByIds(deps: Db, recipientIds: Iterable<number>): Promise<Map<number, RecipientRecord>> {
-  return batchGetByIds<number, RecipientRecord>(deps, recipientIds, (id) => keys.recipient(id), (r) => r.recipient_id);
+export async function recipientsByIds(store: Store, recipientIds: Iterable<number>): Promise<Map<number, RecipientRecord>> {
+  return batchGetByIds<number, RecipientRecord>(store, recipientIds, (id) => keys.recipient(id), (r) => r.recipient_id);
 }

@@ -19,7 +19,6 @@ export const MAX_TERM_LENGTH = 64;
 /** At most this many distinct terms of one message are indexed (10,000 bytes of content hold fewer in practice). */
 export const MAX_TERMS_PER_MESSAGE = 1000;
 
-type Db = Store;
 
 /** The partition key value of one term's postings. */
 export function postingPartition(realmId: number, term: string): string {
@@ -31,10 +30,10 @@ export function postingPartition(realmId: number, term: string): string {
  * BatchWriteItem. Writing the same postings again is harmless (idempotent).
  * @returns the number of BatchWriteItem calls made
  */
-export async function putPostings(deps: Db, realmId: number, messageId: number, terms: string[]): Promise<number> {
+export async function putPostings(store: Store, realmId: number, messageId: number, terms: string[]): Promise<number> {
   const items = [...new Set(terms)]
     .slice(0, MAX_TERMS_PER_MESSAGE)
     .map((term) => ({ ...keys.searchPosting(realmId, term, messageId), type: "search_posting", message_id: messageId }));
   if (items.length === 0) return 0;
-  return batchWrite(deps, items);
+  return batchWrite(store, items);
 }

@@ -13,27 +13,26 @@ import { recordOf, setExpression } from "./items.js";
 import { keyFits, keys } from "./keys.js";
 import type { StreamRecord } from "./records/stream.js";
 
-type Db = Store;
 
 /** Reads one stream by ID (archived ones included), or undefined. One round trip. */
-export async function getStream(deps: Db, realmId: number, streamId: number): Promise<StreamRecord | undefined> {
-  const out = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: keys.stream(realmId, streamId), ConsistentRead: true }),
+export async function getStream(store: Store, realmId: number, streamId: number): Promise<StreamRecord | undefined> {
+  const out = await store.db.send(
+    new GetCommand({ TableName: store.table, Key: keys.stream(realmId, streamId), ConsistentRead: true }),
   );
   return out.Item ? recordOf<StreamRecord>(out.Item) : undefined;
 }
 
 /** Resolves a stream name (case-insensitive) to its ID through the unique-name item, or undefined. */
-export async function getStreamIdByName(deps: Db, realmId: number, name: string): Promise<number | undefined> {
+export async function getStreamIdByName(store: Store, realmId: number, name: string): Promise<number | undefined> {
   const key = keys.streamByName(realmId, name);
   if (!keyFits(key)) return undefined;
-  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
+  const out = await store.db.send(new GetCommand({ TableName: store.table, Key: key, ConsistentRead: true }));
   return out.Item ? Number(out.Item.stream_id) : undefined;
 }
 
 /** Lists every stream of a realm, archived ones included, in ID order. */
-export async function listRealmStreams(deps: Db, realmId: number): Promise<StreamRecord[]> {
-  const items = await queryAll(deps, {
+export async function listRealmStreams(store: Store, realmId: number): Promise<StreamRecord[]> {
+  const items = await queryAll(store, {
     KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
     ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.streamPrefix },
   });
@@ -51,9 +50,9 @@ function streamNameItem(realmId: number, name: string, streamId: number): Record
  * Reads many streams of one realm by ID (strongly consistent BatchGetItem,
  * one round trip per 100 streams). Unknown IDs are absent from the result.
  */
-export async function getStreamsByIds(deps: Db, realmId: number, streamIds: number[]): Promise<Map<number, StreamRecord>> {
+export async function getStreamsByIds(store: Store, realmId: number, streamIds: number[]): Promise<Map<number, StreamRecord>> {
   const unique = [...new Set(streamIds)];
-  const items = await batchGet(deps, unique.map((id) => keys.stream(realmId, id)), true);
+  const items = await batchGet(store, unique.map((id) => keys.stream(realmId, id)), true);
   const found = new Map<number, StreamRecord>();
   for (const item of items) {
     const stream = recordOf<StreamRecord>(item);
@@ -68,12 +67,12 @@ export async function getStreamsByIds(deps: Db, realmId: number, streamIds: numb
  * released their names, so they are never found by name.
  * @returns lower-cased name → stream, for the names that exist
  */
-export async function getStreamsByNames(deps: Db, realmId: number, names: string[]): Promise<Map<string, StreamRecord>> {
+export async function getStreamsByNames(store: Store, realmId: number, names: string[]): Promise<Map<string, StreamRecord>> {
   const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
   if (lowered.length === 0) return new Map();
-  const nameItems = await batchGet(deps, lowered.map((n) => keys.streamByName(realmId, n)), true);
+  const nameItems = await batchGet(store, lowered.map((n) => keys.streamByName(realmId, n)), true);
   const ids = nameItems.map((item) => Number(item.stream_id));
-  const streams = await getStreamsByIds(deps, realmId, ids);
+  const streams = await getStreamsByIds(store, realmId, ids);
   const found = new Map<string, StreamRecord>();
   for (const stream of streams.values()) {
     if (!stream.deactivated) found.set(stream.name.toLowerCase(), stream);
@@ -86,8 +85,8 @@ export async function getStreamsByNames(deps: Db, realmId: number, names: string
  * concurrent creations of the same name cannot both succeed.
  * @returns false when the name is already taken in the realm (nothing written)
  */
-export async function putNewStream(deps: Db, stream: StreamRecord): Promise<boolean> {
-  return putAllIfAbsent(deps, [
+export async function putNewStream(store: Store, stream: StreamRecord): Promise<boolean> {
+  return putAllIfAbsent(store, [
     streamNameItem(stream.realm_id, stream.name, stream.stream_id),
     { ...keys.stream(stream.realm_id, stream.stream_id), type: "stream", ...stream },
   ]);
@@ -106,7 +105,7 @@ export type StreamUpdateOutcome = "updated" | "missing" | "name_taken";
  *   `name_taken` when another stream holds the new name; nothing is written then
  */
 export async function updateStreamFields(
-  deps: Db,
+  store: Store,
   realmId: number,
   streamId: number,
   fields: Partial<StreamRecord>,
@@ -124,7 +123,7 @@ export async function updateStreamFields(
     condValues[":oldname"] = rename.from;
   }
   const update = {
-    TableName: deps.table,
+    TableName: store.table,
     Key: keys.stream(realmId, streamId),
     UpdateExpression: `SET ${clauses.join(", ")}`,
     ConditionExpression: condition.join(" AND "),
@@ -134,28 +133,28 @@ export async function updateStreamFields(
   const nameMoves = rename !== undefined && rename.from.toLowerCase() !== rename.to.toLowerCase();
   try {
     if (!nameMoves) {
-      await deps.db.send(new UpdateCommand(update));
+      await store.db.send(new UpdateCommand(update));
       return "updated";
     }
     const items: TransactItems = [
       { Update: update },
       {
         Put: {
-          TableName: deps.table,
+          TableName: store.table,
           Item: streamNameItem(realmId, rename!.to, streamId),
           ConditionExpression: "attribute_not_exists(pk)",
         },
       },
       {
         Delete: {
-          TableName: deps.table,
+          TableName: store.table,
           Key: keys.streamByName(realmId, rename!.from),
           ConditionExpression: "stream_id = :sid",
           ExpressionAttributeValues: { ":sid": streamId },
         },
       },
     ];
-    await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
+    await store.db.send(new TransactWriteCommand({ TransactItems: items }));
     return "updated";
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
@@ -175,19 +174,19 @@ export async function updateStreamFields(
  * @returns false when the stream was already archived or renamed meanwhile (nothing written)
  */
 export async function archiveStreamReleasingName(
-  deps: Db,
+  store: Store,
   stream: Pick<StreamRecord, "realm_id" | "stream_id" | "name">,
   archivedName: string,
   fields: Partial<StreamRecord>,
 ): Promise<boolean> {
   const { clauses, names, values } = setExpression({ ...fields, deactivated: true, name: archivedName });
   return writeIf(
-    deps,
+    store,
     new TransactWriteCommand({
       TransactItems: [
         {
           Update: {
-            TableName: deps.table,
+            TableName: store.table,
             Key: keys.stream(stream.realm_id, stream.stream_id),
             UpdateExpression: `SET ${clauses.join(", ")}`,
             ConditionExpression: "attribute_exists(pk) AND #deact = :false AND #oldname = :oldname",
@@ -197,7 +196,7 @@ export async function archiveStreamReleasingName(
         },
         {
           Delete: {
-            TableName: deps.table,
+            TableName: store.table,
             Key: keys.streamByName(stream.realm_id, stream.name),
             ConditionExpression: "stream_id = :sid",
             ExpressionAttributeValues: { ":sid": stream.stream_id },
@@ -214,9 +213,9 @@ export async function archiveStreamReleasingName(
  * made only by a send that saw the field null; of two racing first
  * messages the lower ID wins.
  */
-export async function claimFirstMessageId(deps: Db, realmId: number, streamId: number, messageId: number): Promise<void> {
+export async function claimFirstMessageId(store: Store, realmId: number, streamId: number, messageId: number): Promise<void> {
   await setFirstMessageIdIf(
-    deps,
+    store,
     keys.stream(realmId, streamId),
     messageId,
     "attribute_exists(pk) AND (attribute_not_exists(first_message_id) OR first_message_id = :null OR first_message_id > :value)",
@@ -226,16 +225,16 @@ export async function claimFirstMessageId(deps: Db, realmId: number, streamId: n
 
 /** SETs `first_message_id` to `value` under `condition`; false when the condition failed. */
 async function setFirstMessageIdIf(
-  deps: Db,
+  store: Store,
   key: Record<string, string>,
   value: number | null,
   condition: string,
   values: Record<string, unknown>,
 ): Promise<boolean> {
   return writeIf(
-    deps,
+    store,
     new UpdateCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Key: key,
       UpdateExpression: "SET first_message_id = :value",
       ConditionExpression: condition,
@@ -253,15 +252,15 @@ async function setFirstMessageIdIf(
  * @returns the new value, or undefined when nothing changed
  */
 export async function replaceFirstMessageId(
-  deps: Db,
+  store: Store,
   realmId: number,
   streamId: number,
   deleted: number,
 ): Promise<number | null | undefined> {
   const index = keys.messageByStream(streamId);
-  const out = await deps.db.send(
+  const out = await store.db.send(
     new QueryCommand({
-      TableName: deps.table,
+      TableName: store.table,
       IndexName: "gsi1",
       KeyConditionExpression: "gsi1pk = :pk AND gsi1sk > :after",
       ExpressionAttributeValues: { ":pk": index.gsi1pk, ":after": keys.messageByStream(streamId, deleted).gsi1sk },
@@ -270,7 +269,7 @@ export async function replaceFirstMessageId(
     }),
   );
   const next = out.Items?.[0] ? Number(out.Items[0].id) : null;
-  const set = await setFirstMessageIdIf(deps, keys.stream(realmId, streamId), next, "first_message_id = :deleted", {
+  const set = await setFirstMessageIdIf(store, keys.stream(realmId, streamId), next, "first_message_id = :deleted", {
     ":deleted": deleted,
   });
   return set ? next : undefined;

@@ -10,23 +10,22 @@ import { keys, unpad } from "./keys.js";
 import type { StreamRecord } from "./records/stream.js";
 import type { SubscriptionRecord } from "./records/subscription.js";
 
-type Db = Store;
 
 /** Reads a user's subscription to one stream (active or not), or undefined. One round trip. */
 export async function getSubscription(
-  deps: Db,
+  store: Store,
   userId: number,
   streamId: number,
 ): Promise<SubscriptionRecord | undefined> {
-  const out = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: keys.subscription(userId, streamId), ConsistentRead: true }),
+  const out = await store.db.send(
+    new GetCommand({ TableName: store.table, Key: keys.subscription(userId, streamId), ConsistentRead: true }),
   );
   return out.Item ? recordOf<SubscriptionRecord>(out.Item) : undefined;
 }
 
 /** Lists all of a user's subscriptions, active and inactive (one Query page per 1 MB). */
-export async function listUserSubscriptions(deps: Db, userId: number): Promise<SubscriptionRecord[]> {
-  const items = await queryAll(deps, {
+export async function listUserSubscriptions(store: Store, userId: number): Promise<SubscriptionRecord[]> {
+  const items = await queryAll(store, {
     KeyConditionExpression: "pk = :pk",
     ExpressionAttributeValues: { ":pk": keys.userSubscriptions(userId).pk },
     ConsistentRead: true,
@@ -43,9 +42,9 @@ export async function listUserSubscriptions(deps: Db, userId: number): Promise<S
  * `limit`.
  * @param limit read at most this many IDs @default all
  */
-export async function listStreamSubscriberIds(deps: Db, streamId: number, limit?: number): Promise<number[]> {
+export async function listStreamSubscriberIds(store: Store, streamId: number, limit?: number): Promise<number[]> {
   const items = await queryAll(
-    deps,
+    store,
     {
       IndexName: "gsi1",
       KeyConditionExpression: "gsi1pk = :pk",
@@ -78,14 +77,14 @@ const SUBSCRIBER_READ_CONCURRENCY = 32;
  * @param userIds every user of the realm who may be subscribed (active or not)
  * @returns stream ID → subscriber IDs ascending, for every stream asked for
  */
-export async function subscriberIdsOfStreams(deps: Db, streamIds: number[], userIds: number[]): Promise<Map<number, number[]>> {
+export async function subscriberIdsOfStreams(store: Store, streamIds: number[], userIds: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>(streamIds.map((id) => [id, []]));
   if (streamIds.length === 0) return out;
   if (userIds.length < streamIds.length) {
     const perUser = await pMap(
       userIds,
       (userId) =>
-        queryAll(deps, {
+        queryAll(store, {
           KeyConditionExpression: "pk = :pk",
           ExpressionAttributeValues: { ":pk": keys.userSubscriptions(userId).pk },
           ProjectionExpression: "sk, gsi1pk",
@@ -99,7 +98,7 @@ export async function subscriberIdsOfStreams(deps: Db, streamIds: number[], user
       }
     });
   } else {
-    const lists = await pMap(streamIds, (id) => listStreamSubscriberIds(deps, id), { concurrency: SUBSCRIBER_READ_CONCURRENCY });
+    const lists = await pMap(streamIds, (id) => listStreamSubscriberIds(store, id), { concurrency: SUBSCRIBER_READ_CONCURRENCY });
     streamIds.forEach((id, i) => out.set(id, lists[i]!));
   }
   for (const list of out.values()) list.sort((a, b) => a - b);
@@ -125,7 +124,7 @@ export function subscriptionItem(sub: SubscriptionRecord): Record<string, unknow
  * Pairs without a subscription are absent from the result.
  */
 export async function getSubscriptionsByPairs(
-  deps: Db,
+  store: Store,
   pairs: { userId: number; streamId: number }[],
 ): Promise<SubscriptionRecord[]> {
   const seen = new Set<string>();
@@ -136,7 +135,7 @@ export async function getSubscriptionsByPairs(
     seen.add(id);
     itemKeys.push(keys.subscription(userId, streamId));
   }
-  const items = await batchGet(deps, itemKeys, true);
+  const items = await batchGet(store, itemKeys, true);
   return items.map((item) => recordOf<SubscriptionRecord>(item));
 }
 
@@ -150,9 +149,9 @@ export async function getSubscriptionsByPairs(
  * same subscription may be lost, which BatchWriteItem cannot prevent (it
  * has no conditions); both are rare user-driven actions on one's own row.
  */
-export async function putSubscriptions(deps: Db, subs: SubscriptionRecord[]): Promise<void> {
+export async function putSubscriptions(store: Store, subs: SubscriptionRecord[]): Promise<void> {
   if (subs.length === 0) return;
-  await batchWrite(deps, subs.map(subscriptionItem));
+  await batchWrite(store, subs.map(subscriptionItem));
 }
 
 /**
@@ -160,7 +159,7 @@ export async function putSubscriptions(deps: Db, subs: SubscriptionRecord[]): Pr
  * @returns false when the user is not (or no longer) subscribed (nothing written)
  */
 export async function updateSubscriptionFields(
-  deps: Db,
+  store: Store,
   userId: number,
   streamId: number,
   fields: Partial<Omit<SubscriptionRecord, "user_id" | "stream_id" | "realm_id" | "active">>,
@@ -168,9 +167,9 @@ export async function updateSubscriptionFields(
   const { clauses, names, values } = setExpression(fields as Record<string, unknown>);
   if (clauses.length === 0) return true;
   return writeIf(
-    deps,
+    store,
     new UpdateCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Key: keys.subscription(userId, streamId),
       UpdateExpression: `SET ${clauses.join(", ")}`,
       ConditionExpression: "#active = :true",
@@ -186,12 +185,12 @@ export async function updateSubscriptionFields(
  * of another realm is not found (its key is in the realm's partition).
  */
 export async function streamWithSubscription(
-  deps: Db,
+  store: Store,
   realmId: number,
   streamId: number,
   userId: number,
 ): Promise<{ stream: StreamRecord | undefined; subscription: SubscriptionRecord | undefined }> {
-  const items = await batchGet(deps, [keys.stream(realmId, streamId), keys.subscription(userId, streamId)], true);
+  const items = await batchGet(store, [keys.stream(realmId, streamId), keys.subscription(userId, streamId)], true);
   let stream: StreamRecord | undefined;
   let subscription: SubscriptionRecord | undefined;
   for (const item of items) {

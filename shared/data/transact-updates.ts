@@ -45,7 +45,7 @@ export async function forEachLimit<T>(items: readonly T[], limit: number, fn: (i
  * @throws any storage error other than a cancelled transaction (and whatever `fallback` throws)
  */
 export async function updateInTransactions<T>(
-  deps: Pick<Store, "db">,
+  store: Pick<Store, "db">,
   entries: readonly T[],
   input: (entry: T) => UpdateAction,
   fallback: (entry: T) => Promise<boolean>,
@@ -60,7 +60,7 @@ export async function updateInTransactions<T>(
         if (await fallback(chunk[0]!)) applied.push(chunk[0]!);
         return;
       }
-      await deps.db.send(new TransactWriteCommand({ TransactItems: chunk.map((e) => ({ Update: input(e) })) }));
+      await store.db.send(new TransactWriteCommand({ TransactItems: chunk.map((e) => ({ Update: input(e) })) }));
       applied.push(...chunk);
     } catch (err) {
       if (!(err instanceof Error) || err.name !== "TransactionCanceledException") throw err;

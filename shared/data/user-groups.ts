@@ -25,16 +25,16 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
  * GetItem, in parallel.
  */
 export async function listRealmUserGroups(
-  deps: Store,
+  store: Store,
   realmId: number,
 ): Promise<{ groups: UserGroupRecord[]; graphVersion: number }> {
   const [items, graph] = await Promise.all([
-    queryAll(deps, {
+    queryAll(store, {
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
       ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.userGroupPrefix },
       ConsistentRead: true,
     }),
-    deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.userGroupGraph(realmId), ConsistentRead: true })),
+    store.db.send(new GetCommand({ TableName: store.table, Key: keys.userGroupGraph(realmId), ConsistentRead: true })),
   ]);
   return {
     groups: items.map((item) => recordOf<UserGroupRecord>(item)),
@@ -62,12 +62,12 @@ export interface UserGroupWrites {
  * @returns false when a condition failed (another write came first, or a
  *   claimed name is taken); nothing was written then
  */
-export async function writeUserGroups(deps: Store, realmId: number, w: UserGroupWrites): Promise<boolean> {
+export async function writeUserGroups(store: Store, realmId: number, w: UserGroupWrites): Promise<boolean> {
   const items: TransactItem[] = [];
   for (const { record, readVersion } of w.put ?? []) {
     items.push({
       Put: {
-        TableName: deps.table,
+        TableName: store.table,
         Item: { ...keys.userGroup(realmId, record.id), type: "user_group", ...record, version: (readVersion ?? 0) + 1 },
         ...(readVersion === undefined
           ? { ConditionExpression: "attribute_not_exists(pk)" }
@@ -78,7 +78,7 @@ export async function writeUserGroups(deps: Store, realmId: number, w: UserGroup
   for (const { record } of w.delete ?? []) {
     items.push({
       Delete: {
-        TableName: deps.table,
+        TableName: store.table,
         Key: keys.userGroup(realmId, record.id),
         ConditionExpression: "version = :v",
         ExpressionAttributeValues: { ":v": record.version },
@@ -86,12 +86,12 @@ export async function writeUserGroups(deps: Store, realmId: number, w: UserGroup
     });
   }
   for (const name of w.releaseNames ?? []) {
-    items.push({ Delete: { TableName: deps.table, Key: keys.userGroupByName(realmId, name) } });
+    items.push({ Delete: { TableName: store.table, Key: keys.userGroupByName(realmId, name) } });
   }
   for (const { name, groupId } of w.claimNames ?? []) {
     items.push({
       Put: {
-        TableName: deps.table,
+        TableName: store.table,
         Item: { ...keys.userGroupByName(realmId, name), type: "user_group_name", group_id: groupId },
         ConditionExpression: "attribute_not_exists(pk)",
       },
@@ -100,7 +100,7 @@ export async function writeUserGroups(deps: Store, realmId: number, w: UserGroup
   if (w.graphVersion !== undefined) {
     items.push({
       Update: {
-        TableName: deps.table,
+        TableName: store.table,
         Key: keys.userGroupGraph(realmId),
         UpdateExpression: "SET version = :next",
         ConditionExpression: "attribute_not_exists(pk) OR version = :v",
@@ -109,5 +109,5 @@ export async function writeUserGroups(deps: Store, realmId: number, w: UserGroup
     });
   }
   if (items.length === 0) return true;
-  return writeIf(deps, new TransactWriteCommand({ TransactItems: items }));
+  return writeIf(store, new TransactWriteCommand({ TransactItems: items }));
 }

@@ -28,7 +28,6 @@ export const STORED_FLAGS = [
   "historical",
 ] as const;
 
-type Db = Store;
 
 /** Whether a flag set counts as a mention for `is:mentioned` (direct, wildcard or group). */
 export function isMentionFlagSet(flags: readonly string[]): boolean {
@@ -80,9 +79,9 @@ export function wireFlags(stored: readonly string[]): string[] {
  * Writes UserMessage rows with BatchWriteItem (25 per call, 4 calls in
  * flight): one round trip for up to 100 rows.
  */
-export async function putUserMessages(deps: Db, rows: UserMessageRecord[]): Promise<void> {
+export async function putUserMessages(store: Store, rows: UserMessageRecord[]): Promise<void> {
   if (rows.length === 0) return;
-  await batchWrite(deps, rows.map(userMessageItem));
+  await batchWrite(store, rows.map(userMessageItem));
 }
 
 /**
@@ -90,13 +89,13 @@ export async function putUserMessages(deps: Db, rows: UserMessageRecord[]): Prom
  * 100 IDs in parallel). Messages the user has no row for are absent.
  */
 export async function getUserMessages(
-  deps: Db,
+  store: Store,
   userId: number,
   messageIds: number[],
 ): Promise<Map<number, UserMessageRecord>> {
   const unique = [...new Set(messageIds)];
   if (unique.length === 0) return new Map();
-  const items = await batchGet(deps, unique.map((id) => keys.userMessage(userId, id)));
+  const items = await batchGet(store, unique.map((id) => keys.userMessage(userId, id)));
   const out = new Map<number, UserMessageRecord>();
   for (const item of items) {
     const um = recordOf<UserMessageRecord>(item);
@@ -113,11 +112,11 @@ export async function getUserMessages(
  * of every realm are returned (the caller checks the realm).
  */
 export async function messagesWithRows(
-  deps: Db,
+  store: Store,
   userId: number,
   messageIds: number[],
 ): Promise<{ messages: Map<number, MessageRecord>; rows: Map<number, UserMessageRecord> }> {
-  const items = await batchGet(deps, messageIds.flatMap((id) => [keys.message(id), keys.userMessage(userId, id)]), true);
+  const items = await batchGet(store, messageIds.flatMap((id) => [keys.message(id), keys.userMessage(userId, id)]), true);
   const messages = new Map<number, MessageRecord>();
   const rows = new Map<number, UserMessageRecord>();
   for (const item of items) {
@@ -136,15 +135,15 @@ export async function messagesWithRows(
 const INDEX_PAGE = 5000;
 
 /** The highest message ID among a user's rows (one Query, newest first, one item), or undefined without any. */
-export async function newestUserMessageId(deps: Db, userId: number): Promise<number | undefined> {
-  const page = await queryIdRange(deps, { of: "user-messages", userId }, {}, true, 1);
+export async function newestUserMessageId(store: Store, userId: number): Promise<number | undefined> {
+  const page = await queryIdRange(store, { of: "user-messages", userId }, {}, true, 1);
   const top = page.items[0];
   return top ? recordOf<UserMessageRecord>(top).message_id : undefined;
 }
 
 /** IDs of a user's starred messages, ascending: the sparse starred index, one Query per page of 5,000. */
-export async function starredMessageIds(deps: Db, userId: number): Promise<number[]> {
-  const items = await queryIdRangeAll(deps, { of: "starred-user-messages", userId }, {}, { pageSize: INDEX_PAGE });
+export async function starredMessageIds(store: Store, userId: number): Promise<number[]> {
+  const items = await queryIdRangeAll(store, { of: "starred-user-messages", userId }, {}, { pageSize: INDEX_PAGE });
   return items.map((i) => Number(i.message_id));
 }
 
@@ -152,8 +151,8 @@ export async function starredMessageIds(deps: Db, userId: number): Promise<numbe
  * A user's newest unread rows, newest first: the sparse unread index, one
  * Query per page of 5,000, stopping after `max` rows.
  */
-export async function newestUnreadRows(deps: Db, userId: number, max: number): Promise<UserMessageRecord[]> {
-  const items = await queryIdRangeAll(deps, { of: "unread-user-messages", userId }, {}, { descending: true, pageSize: INDEX_PAGE, max });
+export async function newestUnreadRows(store: Store, userId: number, max: number): Promise<UserMessageRecord[]> {
+  const items = await queryIdRangeAll(store, { of: "unread-user-messages", userId }, {}, { descending: true, pageSize: INDEX_PAGE, max });
   return items.map((i) => recordOf<UserMessageRecord>(i));
 }
 
@@ -161,8 +160,8 @@ export async function newestUnreadRows(deps: Db, userId: number, max: number): P
  * A user's newest direct-message rows, newest first: the sparse
  * private-message index, one Query per page of 5,000, stopping after `max` rows.
  */
-export async function newestPrivateRows(deps: Db, userId: number, max: number): Promise<UserMessageRecord[]> {
-  const items = await queryIdRangeAll(deps, { of: "private-user-messages", userId }, {}, { descending: true, pageSize: INDEX_PAGE, max });
+export async function newestPrivateRows(store: Store, userId: number, max: number): Promise<UserMessageRecord[]> {
+  const items = await queryIdRangeAll(store, { of: "private-user-messages", userId }, {}, { descending: true, pageSize: INDEX_PAGE, max });
   return items.map((i) => recordOf<UserMessageRecord>(i));
 }
 
@@ -185,14 +184,14 @@ export interface UnreadRowsPage {
  * @param options.startKey `next` of the previous page
  */
 export async function unreadRowsPage(
-  deps: Db,
+  store: Store,
   userId: number,
   afterId: number,
   limit: number,
   options: { startKey?: Record<string, unknown> } = {},
 ): Promise<UnreadRowsPage> {
   const source = { of: "unread-user-messages", userId } as const;
-  const page = await queryIdRange(deps, source, { gte: afterId + 1 }, false, limit, options.startKey);
+  const page = await queryIdRange(store, source, { gte: afterId + 1 }, false, limit, options.startKey);
   return {
     rows: page.items.map((i) => recordOf<UserMessageRecord>(i)),
     next: page.next,
@@ -201,8 +200,8 @@ export async function unreadRowsPage(
 }
 
 /** How many unread rows a user has: `Select: COUNT` Queries of the sparse unread index. */
-export async function countUnreadRows(deps: Db, userId: number): Promise<number> {
-  return countIdRange(deps, { of: "unread-user-messages", userId });
+export async function countUnreadRows(store: Store, userId: number): Promise<number> {
+  return countIdRange(store, { of: "unread-user-messages", userId });
 }
 
 /** The sparse flag-index attributes of a UserMessage (gsi2 starred, gsi3 unread, gsi4 mentioned). */
@@ -253,7 +252,7 @@ function flagUpdateInput(table: string, current: UserMessageRecord, flags: strin
  * @throws Error when every attempt lost a race (not expected in practice)
  */
 export async function updateUserMessageFlags(
-  deps: Db,
+  store: Store,
   row: UserMessageRecord,
   change: (flags: string[]) => string[],
 ): Promise<{ row: UserMessageRecord; changed: boolean } | undefined> {
@@ -263,8 +262,8 @@ export async function updateUserMessageFlags(
     "updateUserMessageFlags",
     async () => {
       if (attempts++ > 0) {
-        const out = await deps.db.send(
-          new GetCommand({ TableName: deps.table, Key: keys.userMessage(row.user_id, row.message_id), ConsistentRead: true }),
+        const out = await store.db.send(
+          new GetCommand({ TableName: store.table, Key: keys.userMessage(row.user_id, row.message_id), ConsistentRead: true }),
         );
         if (!out.Item) return { outcome: undefined };
         current = recordOf<UserMessageRecord>(out.Item);
@@ -273,7 +272,7 @@ export async function updateUserMessageFlags(
       if (flags.length === current.flags.length && flags.every((f, i) => f === current.flags[i])) {
         return { outcome: { row: current, changed: false } };
       }
-      const written = await writeIf(deps, new UpdateCommand(flagUpdateInput(deps.table, current, flags)));
+      const written = await writeIf(store, new UpdateCommand(flagUpdateInput(store.table, current, flags)));
       return written ? { outcome: { row: { ...current, flags }, changed: true } } : undefined;
     },
     { maxAttempts: FLAG_UPDATE_ATTEMPTS },
@@ -290,7 +289,7 @@ export async function updateUserMessageFlags(
  * @returns the rows that changed, in their new state
  */
 export async function updateUserMessagesFlags(
-  deps: Db,
+  store: Store,
   rows: UserMessageRecord[],
   change: (row: UserMessageRecord, flags: string[]) => string[],
 ): Promise<UserMessageRecord[]> {
@@ -299,11 +298,11 @@ export async function updateUserMessagesFlags(
     .filter(({ row, flags }) => flags.length !== row.flags.length || flags.some((f, i) => f !== row.flags[i]));
   const changed: UserMessageRecord[] = [];
   const applied = await updateInTransactions(
-    deps,
+    store,
     planned,
-    ({ row, flags }) => flagUpdateInput(deps.table, row, flags),
+    ({ row, flags }) => flagUpdateInput(store.table, row, flags),
     async ({ row }) => {
-      const out = await updateUserMessageFlags(deps, row, (flags) => change(row, flags));
+      const out = await updateUserMessageFlags(store, row, (flags) => change(row, flags));
       if (out?.changed) changed.push(out.row);
       return false; // reported through `changed` with the flags actually written
     },
@@ -313,9 +312,9 @@ export async function updateUserMessagesFlags(
 }
 
 /** Deletes rows with BatchWriteItem (25 per call, 4 in flight). Deleting a missing row is harmless. */
-export async function deleteUserMessages(deps: Db, rows: { user_id: number; message_id: number }[]): Promise<void> {
+export async function deleteUserMessages(store: Store, rows: { user_id: number; message_id: number }[]): Promise<void> {
   if (rows.length === 0) return;
-  await batchWrite(deps, [], rows.map((r) => keys.userMessage(r.user_id, r.message_id)));
+  await batchWrite(store, [], rows.map((r) => keys.userMessage(r.user_id, r.message_id)));
 }
 
 /**
@@ -325,12 +324,12 @@ export async function deleteUserMessages(deps: Db, rows: { user_id: number; mess
  * @returns user ID → row
  */
 export async function userMessageRowsOf(
-  deps: Db,
+  store: Store,
   messageId: number,
   userIds: readonly number[],
 ): Promise<Map<number, UserMessageRecord>> {
   const rows = new Map<number, UserMessageRecord>();
-  for (const item of await batchGet(deps, userIds.map((id) => keys.userMessage(id, messageId)))) {
+  for (const item of await batchGet(store, userIds.map((id) => keys.userMessage(id, messageId)))) {
     const row = recordOf<UserMessageRecord>(item);
     rows.set(row.user_id, row);
   }

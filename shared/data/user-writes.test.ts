@@ -13,7 +13,7 @@ function fakeDb(reply: () => unknown = () => ({})) {
       return r;
     },
   } as unknown as DynamoDBDocumentClient;
-  return { deps: { db, table: "t" }, sent };
+  return { store: { db, table: "t" }, sent };
 }
 
 function cancelled(code: string): Error {
@@ -25,8 +25,8 @@ function cancelled(code: string): Error {
 
 describe("writeUsers", () => {
   it("sends one UpdateItem for a single unguarded write, settings set and removed by path", async () => {
-    const { deps, sent } = fakeDb();
-    const ok = await writeUsers(deps, 3, [
+    const { store, sent } = fakeDb();
+    const ok = await writeUsers(store, 3, [
       { userId: 9, fields: { full_name: "N" }, setSettings: { color_scheme: 2 }, removeSettings: ["enter_sends"] },
     ]);
     expect(ok).toBe(true);
@@ -46,9 +46,9 @@ describe("writeUsers", () => {
   });
 
   it("sends one transaction with ConditionChecks for guarded writes", async () => {
-    const { deps, sent } = fakeDb();
+    const { store, sent } = fakeDb();
     await writeUsers(
-      deps,
+      store,
       3,
       [{ userId: 9, fields: { role: 200 }, condition: userConditions.activeWithRole(100) }],
       [{ userId: 4, condition: userConditions.activeHumanOwner(100) }],
@@ -70,16 +70,16 @@ describe("writeUsers", () => {
   it("reports a failed condition or a transaction conflict as false, and rethrows anything else", async () => {
     const args = [[{ userId: 1, fields: { is_active: false } }], [{ userId: 2, condition: userConditions.active() }]] as const;
     for (const code of ["ConditionalCheckFailed", "TransactionConflict"]) {
-      const { deps } = fakeDb(() => cancelled(code));
-      expect(await writeUsers(deps, 1, [...args[0]], [...args[1]])).toBe(false);
+      const { store } = fakeDb(() => cancelled(code));
+      expect(await writeUsers(store, 1, [...args[0]], [...args[1]])).toBe(false);
     }
-    const { deps } = fakeDb(() => cancelled("ThrottlingError"));
-    await expect(writeUsers(deps, 1, [...args[0]], [...args[1]])).rejects.toThrow("cancelled");
+    const { store } = fakeDb(() => cancelled("ThrottlingError"));
+    await expect(writeUsers(store, 1, [...args[0]], [...args[1]])).rejects.toThrow("cancelled");
   });
 
   it("sends nothing when there is nothing to write", async () => {
-    const { deps, sent } = fakeDb();
-    expect(await writeUsers(deps, 1, [{ userId: 1, fields: {} }])).toBe(true);
+    const { store, sent } = fakeDb();
+    expect(await writeUsers(store, 1, [{ userId: 1, fields: {} }])).toBe(true);
     expect(sent).toEqual([]);
   });
 });

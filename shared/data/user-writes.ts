@@ -11,7 +11,6 @@ import type { UserRecord } from "./records/user.js";
  * the action read (see `withWriteRetries` in `retry.ts`).
  */
 
-type Db = Store;
 
 /**
  * A condition expression on one user item. Placeholders must start with
@@ -132,7 +131,7 @@ function isConditionOrConflict(err: unknown): boolean {
  * @throws Error when more than {@link MAX_TRANSACTION_ITEMS} items are involved (the caller chunks)
  */
 export async function writeUsers(
-  deps: Db,
+  store: Store,
   realmId: number,
   writes: UserWrite[],
   checks: { userId: number; condition: UserCondition }[] = [],
@@ -147,18 +146,18 @@ export async function writeUsers(
   try {
     if (effective.length === 1 && checks.length === 0) {
       const w = effective[0]!;
-      await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: keys.user(realmId, w.userId), ...updateParts(w) }));
+      await store.db.send(new UpdateCommand({ TableName: store.table, Key: keys.user(realmId, w.userId), ...updateParts(w) }));
       return true;
     }
-    await deps.db.send(
+    await store.db.send(
       new TransactWriteCommand({
         TransactItems: [
           ...effective.map((w) => ({
-            Update: { TableName: deps.table, Key: keys.user(realmId, w.userId), ...updateParts(w) },
+            Update: { TableName: store.table, Key: keys.user(realmId, w.userId), ...updateParts(w) },
           })),
           ...checks.map((c) => ({
             ConditionCheck: {
-              TableName: deps.table,
+              TableName: store.table,
               Key: keys.user(realmId, c.userId),
               ConditionExpression: `attribute_exists(pk) AND (${c.condition.expression})`,
               ExpressionAttributeNames: c.condition.names,

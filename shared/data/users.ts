@@ -26,21 +26,20 @@ export function isSystemBot(user: Pick<UserRecord, "is_bot" | "delivery_email" |
   return user.is_bot && SYSTEM_BOT_EMAILS.has(user.delivery_email.toLowerCase());
 }
 
-type Db = Store;
 
 /**
  * Reads one user by ID, or undefined. One GetItem.
  * @param options.consistent strongly consistent (twice the read units) @default true
  */
 export async function userById(
-  deps: Db,
+  store: Store,
   realmId: number,
   userId: number,
   options: { consistent?: boolean } = {},
 ): Promise<UserRecord | undefined> {
-  const out = await deps.db.send(
+  const out = await store.db.send(
     new GetCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Key: keys.user(realmId, userId),
       ...(options.consistent === false ? {} : { ConsistentRead: true }),
     }),
@@ -54,9 +53,9 @@ export async function userById(
  * {@link userById}); two strongly consistent GetItems (one when the
  * email is unknown).
  */
-export async function userByEmail(deps: Db, realmId: number, email: string): Promise<UserRecord | undefined> {
-  const userId = await getUserIdByEmail(deps, realmId, email);
-  return userId === undefined ? undefined : userById(deps, realmId, userId);
+export async function userByEmail(store: Store, realmId: number, email: string): Promise<UserRecord | undefined> {
+  const userId = await getUserIdByEmail(store, realmId, email);
+  return userId === undefined ? undefined : userById(store, realmId, userId);
 }
 
 /**
@@ -65,12 +64,12 @@ export async function userByEmail(deps: Db, realmId: number, email: string): Pro
  * @returns each record, or undefined when its item does not exist
  */
 export async function userAndRealm(
-  deps: Db,
+  store: Store,
   realmId: number,
   userId: number,
 ): Promise<{ user?: UserRecord; realm?: RealmRecord }> {
   const found: { user?: UserRecord; realm?: RealmRecord } = {};
-  for (const item of await batchGet(deps, [keys.user(realmId, userId), keys.realm(realmId)], true)) {
+  for (const item of await batchGet(store, [keys.user(realmId, userId), keys.realm(realmId)], true)) {
     if (item.type === "user") found.user = recordOf<UserRecord>(item);
     else if (item.type === "realm") found.realm = recordOf<RealmRecord>(item);
   }
@@ -81,9 +80,9 @@ export async function userAndRealm(
  * Reads many users of one realm by ID (strongly consistent BatchGetItem,
  * one round trip per 100 users). Unknown IDs are absent from the result.
  */
-export async function getUsersByIds(deps: Db, realmId: number, userIds: number[]): Promise<Map<number, UserRecord>> {
+export async function getUsersByIds(store: Store, realmId: number, userIds: number[]): Promise<Map<number, UserRecord>> {
   const unique = [...new Set(userIds)];
-  const items = await batchGet(deps, unique.map((id) => keys.user(realmId, id)), true);
+  const items = await batchGet(store, unique.map((id) => keys.user(realmId, id)), true);
   const found = new Map<number, UserRecord>();
   for (const item of items) {
     const user = recordOf<UserRecord>(item);
@@ -99,11 +98,11 @@ export async function getUsersByIds(deps: Db, realmId: number, userIds: number[]
  *   for actions that decide on what they read, such as "is there another owner"
  */
 export async function listRealmUsers(
-  deps: Db,
+  store: Store,
   realmId: number,
   options: { consistent?: boolean } = {},
 ): Promise<UserRecord[]> {
-  const items = await queryAll(deps, {
+  const items = await queryAll(store, {
     KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
     ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.userPrefix },
     ConsistentRead: options.consistent ?? false,
@@ -118,18 +117,18 @@ export async function listRealmUsers(
  * Use this for anything that lists, counts or notifies the realm's users.
  */
 export async function listRealmMembers(
-  deps: Db,
+  store: Store,
   realmId: number,
   options: { consistent?: boolean } = {},
 ): Promise<UserRecord[]> {
-  return (await listRealmUsers(deps, realmId, options)).filter((u) => !isSystemBot(u));
+  return (await listRealmUsers(store, realmId, options)).filter((u) => !isSystemBot(u));
 }
 
 /** Resolves a delivery email (case-insensitive) to a user ID within a realm, or undefined. */
-export async function getUserIdByEmail(deps: Db, realmId: number, email: string): Promise<number | undefined> {
+export async function getUserIdByEmail(store: Store, realmId: number, email: string): Promise<number | undefined> {
   const key = keys.userByEmail(realmId, email);
   if (!keyFits(key)) return undefined;
-  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
+  const out = await store.db.send(new GetCommand({ TableName: store.table, Key: key, ConsistentRead: true }));
   return out.Item ? Number(out.Item.user_id) : undefined;
 }
 
@@ -138,11 +137,11 @@ export async function getUserIdByEmail(deps: Db, realmId: number, email: string)
  * one strongly consistent BatchGet of the unique-email items per 100 emails.
  * @returns lower-cased email → user ID; unknown emails are absent
  */
-export async function userIdsByEmails(deps: Db, realmId: number, emails: string[]): Promise<Map<string, number>> {
+export async function userIdsByEmails(store: Store, realmId: number, emails: string[]): Promise<Map<string, number>> {
   const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
   const found = new Map<string, number>();
   if (unique.length === 0) return found;
-  const items = await batchGet(deps, unique.map((e) => keys.userByEmail(realmId, e)), true);
+  const items = await batchGet(store, unique.map((e) => keys.userByEmail(realmId, e)), true);
   for (const item of items) found.set(String(item.sk).slice(EMAIL_SK_PREFIX.length), Number(item.user_id));
   return found;
 }
@@ -152,10 +151,10 @@ export async function userIdsByEmails(deps: Db, realmId: number, emails: string[
  * lookup item (one eventually consistent GetItem), or undefined.
  */
 export async function apiKeyOwner(
-  deps: Db,
+  store: Store,
   apiKeyHash: string,
 ): Promise<{ realm_id: number; user_id: number } | undefined> {
-  const out = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.apiKey(apiKeyHash) }));
+  const out = await store.db.send(new GetCommand({ TableName: store.table, Key: keys.apiKey(apiKeyHash) }));
   return out.Item ? { realm_id: Number(out.Item.realm_id), user_id: Number(out.Item.user_id) } : undefined;
 }
 
@@ -164,8 +163,8 @@ export async function apiKeyOwner(
  * key, all in one transaction.
  * @returns false when the email is already taken in the realm (nothing written)
  */
-export async function putNewUser(deps: Db, user: UserRecord, apiKeyHash: string): Promise<boolean> {
-  return putAllIfAbsent(deps, [
+export async function putNewUser(store: Store, user: UserRecord, apiKeyHash: string): Promise<boolean> {
+  return putAllIfAbsent(store, [
     { ...keys.userByEmail(user.realm_id, user.delivery_email), type: "user_email", user_id: user.user_id },
     { ...keys.user(user.realm_id, user.user_id), type: "user", ...user },
     { ...keys.apiKey(apiKeyHash), type: "api_key", realm_id: user.realm_id, user_id: user.user_id },
@@ -179,7 +178,7 @@ export async function putNewUser(deps: Db, user: UserRecord, apiKeyHash: string)
  * @returns false when the user is missing or the condition failed (nothing written)
  */
 export async function updateUserFields(
-  deps: Db,
+  store: Store,
   realmId: number,
   userId: number,
   fields: Partial<UserRecord>,
@@ -188,9 +187,9 @@ export async function updateUserFields(
   const { clauses, names, values } = setExpression(fields);
   if (clauses.length === 0) return true;
   return writeIf(
-    deps,
+    store,
     new UpdateCommand({
-      TableName: deps.table,
+      TableName: store.table,
       Key: keys.user(realmId, userId),
       UpdateExpression: `SET ${clauses.join(", ")}`,
       ConditionExpression: condition ? `attribute_exists(pk) AND (${condition.expression})` : "attribute_exists(pk)",
@@ -207,13 +206,13 @@ export async function updateUserFields(
  * @returns false when the stored hash changed or the user is missing (nothing written)
  */
 export async function replacePasswordHash(
-  deps: Db,
+  store: Store,
   realmId: number,
   userId: number,
   oldHash: string,
   newHash: string,
 ): Promise<boolean> {
-  return updateUserFields(deps, realmId, userId, { password_hash: newHash }, {
+  return updateUserFields(store, realmId, userId, { password_hash: newHash }, {
     expression: "#ph = :old",
     names: { "#ph": "password_hash" },
     values: { ":old": oldHash },
@@ -225,26 +224,26 @@ export async function replacePasswordHash(
  * the user record changes, in one transaction.
  */
 export async function replaceApiKey(
-  deps: Db,
+  store: Store,
   user: UserRecord,
   oldHash: string,
   newKey: string,
   newHash: string,
 ): Promise<void> {
-  await deps.db.send(
+  await store.db.send(
     new TransactWriteCommand({
       TransactItems: [
-        { Delete: { TableName: deps.table, Key: keys.apiKey(oldHash) } },
+        { Delete: { TableName: store.table, Key: keys.apiKey(oldHash) } },
         {
           Put: {
-            TableName: deps.table,
+            TableName: store.table,
             Item: { ...keys.apiKey(newHash), type: "api_key", realm_id: user.realm_id, user_id: user.user_id },
             ConditionExpression: "attribute_not_exists(pk)",
           },
         },
         {
           Update: {
-            TableName: deps.table,
+            TableName: store.table,
             Key: keys.user(user.realm_id, user.user_id),
             UpdateExpression: "SET api_key = :k",
             ConditionExpression: "attribute_exists(pk)",
@@ -272,8 +271,8 @@ export interface ActiveRealmUser {
  * crosses the network: DynamoDB charges read units by the size of the items
  * read, so this costs as much as {@link listRealmUsers}.
  */
-export async function listActiveRealmUsers(deps: Db, realmId: number): Promise<ActiveRealmUser[]> {
-  const items = await queryAll(deps, {
+export async function listActiveRealmUsers(store: Store, realmId: number): Promise<ActiveRealmUser[]> {
+  const items = await queryAll(store, {
     KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
     ExpressionAttributeValues: { ":pk": keys.realm(realmId).pk, ":prefix": keys.userPrefix },
     ProjectionExpression: "user_id, #role, is_active, is_bot, is_system_bot, delivery_email",
@@ -292,15 +291,15 @@ export async function listActiveRealmUsers(deps: Db, realmId: number): Promise<A
  * @returns the names seen so far, this one included; undefined when the user item is missing
  */
 export async function addOnboardingStepSeen(
-  deps: Db,
+  store: Store,
   realmId: number,
   userId: number,
   step: string,
 ): Promise<Set<string> | undefined> {
   try {
-    const out = await deps.db.send(
+    const out = await store.db.send(
       new UpdateCommand({
-        TableName: deps.table,
+        TableName: store.table,
         Key: keys.user(realmId, userId),
         UpdateExpression: "ADD onboarding_steps_seen :step",
         ConditionExpression: "attribute_exists(pk)",
@@ -323,13 +322,13 @@ export async function addOnboardingStepSeen(
  * @returns true when this caller got the slot
  */
 export async function claimBotReminder(
-  deps: Db,
+  store: Store,
   realmId: number,
   botId: number,
   nowSeconds: number,
   waitSeconds: number,
 ): Promise<boolean> {
-  return updateUserFields(deps, realmId, botId, { last_reminder: nowSeconds }, {
+  return updateUserFields(store, realmId, botId, { last_reminder: nowSeconds }, {
     expression: "attribute_not_exists(#lr) OR #lr <= :cutoff",
     names: { "#lr": "last_reminder" },
     values: { ":cutoff": nowSeconds - waitSeconds },
