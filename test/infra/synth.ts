@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { App, Aspects, CfnElement } from "aws-cdk-lib";
@@ -20,36 +21,69 @@ export const CUSTOM_DOMAIN_CONFIG = {
   certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000",
 } as const;
 
+/** An error or warning annotation of the synthesized stack: the construct path and the text. */
+export interface StackAnnotation {
+  level: "error" | "warning";
+  /** Construct path (`/Test/Worker/Function/Resource`). */
+  id: string;
+  data: string;
+}
+
+/** What a synthesis returns, in the test worker or from the child process. */
+export interface SynthesisResult {
+  template: Record<string, any>;
+  /** cdk-nag's errors and warnings (`<rule id>: <path>`; none without `nag`). */
+  nagFindings: string[];
+  /** Every warning's text. */
+  warnings: string[];
+  /** Every error and warning annotation, with its construct path. */
+  annotations: StackAnnotation[];
+  /** Logical ID of each resource by construct path below the stack (`Monitoring/AlarmTopic`; a construct's default child also under the construct's own path). */
+  ids: Record<string, string>;
+  /**
+   * The cloud assembly folder, with the bundled assets as `asset.<hash>`. A temporary folder CDK removes when the
+   * synthesizing process exits, unless `options.outdir` named it.
+   */
+  outdir: string;
+}
+
+export interface SynthesisOptions {
+  /** Run cdk-nag's AWS Solutions checks as `infra/app.ts` does. */
+  nag?: boolean;
+  /** Bundle every function with esbuild as `cdk synth` does (slow); off, the template is the same but for the asset hashes. */
+  bundle?: boolean;
+  /** The cloud assembly folder; default: a temporary one. */
+  outdir?: string;
+}
+
 /**
  * Synthesizes the stack as `cdk synth` would with cdk.json's context and
- * the settings file `config` (checked by its schema), without bundling the functions (the template is the same but
- * for the asset hashes), with cdk-nag's AWS Solutions checks as
- * `infra/app.ts` runs them when `options.nag`: for tests of the template's
- * shape.
- * @returns the stack, its template, the cdk-nag errors and warnings (`<rule id>: <path>`; none without `nag`),
- *   every warning's text, and the logical ID of each resource by construct path below the stack
- *   (`Monitoring/AlarmTopic`; a construct's default child also under the construct's own path)
+ * the settings file `config` (checked by its schema), bundling the functions only with `options.bundle`,
+ * with cdk-nag's AWS Solutions checks as `infra/app.ts` runs them when `options.nag`.
+ * Synchronous and slow (seconds to minutes with `bundle`): tests call it through {@link synthesizeInChildProcess}.
+ * @returns the stack and {@link SynthesisResult}
  */
-export function synthesizeWithoutBundling(
+export function synthesizeStack(
   config: DeployConfigInput = {},
-  options: { nag?: boolean } = {},
-): {
-  stack: ZulipStack;
-  template: Record<string, any>;
-  nagFindings: string[];
-  warnings: string[];
-  ids: Record<string, string>;
-} {
-  const app = new App({ context: { ...CDK_JSON_CONTEXT, "aws:cdk:bundling-stacks": [] } });
+  options: SynthesisOptions = {},
+): SynthesisResult & { stack: ZulipStack } {
+  const app = new App({
+    outdir: options.outdir,
+    context: { ...CDK_JSON_CONTEXT, ...(options.bundle ? {} : { "aws:cdk:bundling-stacks": [] }) },
+  });
   const stack = new ZulipStack(app, "Test", { config: parseDeployConfig(config) });
   if (options.nag) Aspects.of(app).add(new AwsSolutionsChecks());
   const template = Template.fromStack(stack).toJSON();
-  const annotations = Annotations.fromStack(stack);
+  const found = Annotations.fromStack(stack);
   const nag = Match.stringLikeRegexp("(AwsSolutions-|CdkNagValidationFailure).*");
-  const nagFindings = [...annotations.findError("*", nag), ...annotations.findWarning("*", nag)].map(
+  const nagFindings = [...found.findError("*", nag), ...found.findWarning("*", nag)].map(
     (finding) => `${String(finding.entry.data).split(":")[0]}: ${finding.id}`,
   );
-  const warnings = annotations.findWarning("*", Match.anyValue()).map((finding) => String(finding.entry.data));
+  const warnings = found.findWarning("*", Match.anyValue()).map((finding) => String(finding.entry.data));
+  const annotations: StackAnnotation[] = [
+    ...found.findError("*", Match.anyValue()).map((a) => ({ level: "error" as const, id: a.id, data: String(a.entry.data) })),
+    ...found.findWarning("*", Match.anyValue()).map((a) => ({ level: "warning" as const, id: a.id, data: String(a.entry.data) })),
+  ];
   const ids: Record<string, string> = {};
   const below = (p: string) => p.slice(stack.node.path.length + 1);
   for (const construct of stack.node.findAll()) {
@@ -58,21 +92,26 @@ export function synthesizeWithoutBundling(
     const owner = construct.node.scope;
     if (owner && owner !== stack && owner.node.defaultChild === construct) ids[below(owner.node.path)] = stack.getLogicalId(construct);
   }
-  return { stack, template, nagFindings, warnings, ids };
+  return { stack, template, nagFindings, warnings, annotations, ids, outdir: app.outdir };
 }
 
 /**
- * {@link synthesizeWithoutBundling} in a child process (test/infra/synth-child.ts),
+ * {@link synthesizeStack} in a child process (test/infra/synth-child.ts),
  * so the calling test worker stays responsive while the stack synthesizes.
- * @returns the template, the cdk-nag findings (none without `options.nag`), the warnings and the logical IDs by path
+ * With `options.bundle` the assets outlive the child in a new temporary `outdir`, which the caller removes.
+ * @returns {@link SynthesisResult}
  */
 export async function synthesizeInChildProcess(
   config: DeployConfigInput = {},
-  options: { nag?: boolean } = {},
-): Promise<{ template: Record<string, any>; nagFindings: string[]; warnings: string[]; ids: Record<string, string> }> {
+  options: Pick<SynthesisOptions, "nag" | "bundle"> = {},
+): Promise<SynthesisResult> {
   const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
   const script = path.join(PROJECT_ROOT, "test", "infra", "synth-child.ts");
-  const args = [script, JSON.stringify(config), ...(options.nag ? ["nag"] : [])];
+  const flags = [
+    ...(options.nag ? ["nag"] : []),
+    ...(options.bundle ? ["bundle", `outdir=${mkdtempSync(path.join(tmpdir(), "zs-synth-"))}`] : []),
+  ];
+  const args = [script, JSON.stringify(config), ...flags];
   const { stdout } = await promisify(execFile)(tsx, args, { cwd: PROJECT_ROOT, maxBuffer: 64 * 1024 * 1024 });
   // Anything a library printed before the result is not part of it.
   return JSON.parse(stdout.slice(stdout.lastIndexOf('{"template":')));
