@@ -1,0 +1,27 @@
+/**
+ * The Markdown renderer, loaded on first use.
+ *
+ * `render.ts` and what it imports (micromark, its GFM extensions, the HTML
+ * entity and emoji name tables, the list of top-level domains: about
+ * 175 KiB of a bundle) are reached only through this dynamic `import()`, so
+ * the bundler puts them in a chunk of their own (infra/bundling.ts) that a
+ * function loads on its first rendering, not on every cold start: most
+ * requests of the functions that can render (reading messages, listing
+ * streams, editing a topic) render nothing. Import types from `render.ts`
+ * or `types.ts` freely (`import type` loads nothing); import values from it
+ * only through {@link loadMarkdownRenderer}.
+ */
+
+/** The renderer module: `renderMarkdown`, `collectReferences`, `RENDERED_VERSION`. */
+export type MarkdownRenderer = typeof import("./render.js");
+
+/**
+ * The renderer module, imported once per process (Node caches the module;
+ * later calls resolve at once). Start it before the reads that precede a
+ * rendering so that loading overlaps them.
+ * @returns the module of `shared/markdown/render.ts`
+ * @throws Error when the module cannot be loaded (a bundle built without its chunk)
+ */
+export function loadMarkdownRenderer(): Promise<MarkdownRenderer> {
+  return import("./render.js");
+}
