@@ -1,5 +1,5 @@
 /**
- * The Markdown renderer, loaded on first use.
+ * The Markdown renderer and the HTML differ, loaded on first use.
  *
  * `render.ts` and what it imports (micromark, its GFM extensions, the HTML
  * entity and emoji name tables, the list of top-level domains: about
@@ -24,4 +24,15 @@ export type MarkdownRenderer = typeof import("./render.js");
  */
 export function loadMarkdownRenderer(): Promise<MarkdownRenderer> {
   return import("./render.js");
+}
+
+/**
+ * The differ of message edit history (`html-diff.ts` and the `diff`
+ * package, about 4 KiB), loaded on first use: only `GET
+ * /messages/{id}/history` of a message with content edits needs it.
+ * @returns the module of `shared/markdown/html-diff.ts`
+ * @throws Error when the module cannot be loaded (a bundle built without its chunk)
+ */
+export function loadHtmlDiff(): Promise<typeof import("./html-diff.js")> {
+  return import("./html-diff.js");
 }
