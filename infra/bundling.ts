@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { copyFileSync, mkdirSync } from "node:fs";
-import { AssetHashType, DockerImage } from "aws-cdk-lib";
+import { AssetHashType, DockerImage, type ILocalBundling } from "aws-cdk-lib";
 import * as lambda from "aws-cdk-lib/aws-lambda";
 import * as esbuild from "esbuild";
 import type { BuildOptions, Metafile } from "esbuild";
@@ -237,6 +237,21 @@ export function measureBundle(metafile: Metafile, outdir: string): BundleSizes {
 }
 
 /**
+ * The CDK's local bundling of one function. A class with the function's
+ * name as a field, not a bare `tryBundle`: the CDK caches staged assets by
+ * the JSON of their bundling options, where a function is invisible, so
+ * without the field every function would get the first one's bundle.
+ */
+class FunctionBundling implements ILocalBundling {
+  constructor(readonly folder: FunctionFolder) {}
+
+  tryBundle(outputDir: string): boolean {
+    bundleFunction(this.folder, outputDir);
+    return true;
+  }
+}
+
+/**
  * A function's Lambda code: {@link bundleFunction} run by the CDK's local
  * bundling into the asset's directory (never Docker: the image is never
  * pulled because local bundling always succeeds, so `cdk synth` works
@@ -246,14 +261,6 @@ export function measureBundle(metafile: Metafile, outdir: string): BundleSizes {
 export function functionCode(folder: FunctionFolder): lambda.Code {
   return lambda.Code.fromAsset(PROJECT_ROOT, {
     assetHashType: AssetHashType.OUTPUT,
-    bundling: {
-      image: DockerImage.fromRegistry("dummy"),
-      local: {
-        tryBundle(outputDir) {
-          bundleFunction(folder, outputDir);
-          return true;
-        },
-      },
-    },
+    bundling: { image: DockerImage.fromRegistry("dummy"), local: new FunctionBundling(folder) },
   });
 }

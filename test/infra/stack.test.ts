@@ -299,15 +299,19 @@ describe("CDK stack (default context)", () => {
       expect(memory(s.stack.groupFunctions.unauthenticated)).toBeGreaterThanOrEqual(512);
     });
 
-    it("ships KaTeX beside the bundle of the functions that render math, and only there", () => {
+    it("gives every function its own bundle, with KaTeX beside it exactly for the functions that render math", () => {
       const outdir = (s.stack.node.root as App).outdir;
       const functions = { ...s.stack.groupFunctions, fallback: s.stack.fallbackFunction, worker: s.stack.workerFunction };
+      const keys = new Set<string>();
       for (const [folder, f] of Object.entries(functions) as [FunctionFolder, (typeof functions)[FunctionFolder]][]) {
         const key = String(s.resources[functionId(f)]!.Properties!.Code.S3Key);
+        keys.add(key);
         const asset = path.join(outdir, `asset.${key.replace(/\.zip$/, "")}`);
         expect(existsSync(path.join(asset, "index.mjs")), folder).toBe(true);
+        expect(s.resources[functionId(f)]!.Properties!.Handler, folder).toBe("index.handler");
         expect(existsSync(path.join(asset, "node_modules/katex/index.js")), folder).toBe(FUNCTION_BUNDLES[folder].lazyModules.includes("katex"));
       }
+      expect(keys.size).toBe(Object.keys(functions).length);
     });
 
     it("gives API functions 29 s (API Gateway's limit is 30 s) and the worker longer", () => {
