@@ -147,10 +147,10 @@ module.exports = {
     },
     {
       name: "only-storage-speaks-s3",
-      comment: "only shared/storage/ (the file store) and the local emulator import the S3 client and presigner",
+      comment: "only shared/storage/ (the file store, S3 requests signed by aws4fetch) and the local emulator (the S3 client) speak S3",
       severity: "error",
       from: { pathNot: "^(shared/storage/|infra/local/)" },
-      to: { path: "node_modules/@aws-sdk/(client-s3|s3-request-presigner)/" },
+      to: { path: "node_modules/(@aws-sdk/client-s3|aws4fetch)/" },
     },
     {
       name: "only-images-speak-sharp",

@@ -30,6 +30,15 @@ const ConfigSchema = z.object({
   /** Override endpoint for S3 (the local emulator, path-style URLs); unset on AWS. */
   S3_ENDPOINT: z.string().url().optional(),
   /**
+   * The function role's temporary credentials, which Lambda puts in the
+   * environment: the file store signs its S3 requests with them (the AWS
+   * SDK's clients read the same variables themselves). Unset locally, where
+   * the S3 emulator at `S3_ENDPOINT` takes any.
+   */
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
+  /**
    * Largest file `POST /user_uploads` accepts, in MiB (`max_file_upload_size_mib`
    * in register and `/server_settings`). A Lambda request payload is at most
    * 6 MB and API Gateway sends a multipart body base64-encoded (4 bytes per 3),

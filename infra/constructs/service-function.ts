@@ -1,11 +1,9 @@
-import path from "node:path";
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as lambda from "aws-cdk-lib/aws-lambda";
-import { NodejsFunction } from "aws-cdk-lib/aws-lambda-nodejs";
 import * as logs from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
-import { PROJECT_ROOT, functionEntry, nodejsBundling, type FunctionFolder } from "../bundling.js";
+import { functionCode, type FunctionFolder } from "../bundling.js";
 
 export { PROJECT_ROOT } from "../bundling.js";
 
@@ -42,7 +40,7 @@ export interface ServiceFunctionProps {
  * writing any log group); callers grant the rest.
  */
 export class ServiceFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: lambda.Function;
   readonly logGroup: logs.LogGroup;
   readonly role: iam.Role;
 
@@ -57,12 +55,10 @@ export class ServiceFunction extends Construct {
       description: `Runs ${props.folder}: ${props.description}`,
     });
     this.logGroup.grantWrite(this.role);
-    this.fn = new NodejsFunction(this, "Function", {
+    this.fn = new lambda.Function(this, "Function", {
       role: this.role,
-      entry: functionEntry(props.folder),
-      handler: "handler",
-      projectRoot: PROJECT_ROOT,
-      depsLockFilePath: path.join(PROJECT_ROOT, "package-lock.json"),
+      code: functionCode(props.folder),
+      handler: "index.handler",
       runtime: FUNCTION_RUNTIME,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize,
@@ -76,7 +72,6 @@ export class ServiceFunction extends Construct {
       logGroup: this.logGroup,
       // Modules the bundle leaves external (FUNCTION_BUNDLES) load from these.
       layers: props.layers,
-      bundling: nodejsBundling(props.folder),
     });
   }
 }

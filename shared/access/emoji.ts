@@ -2,7 +2,8 @@ import type { Deps } from "../deps.js";
 import { listRealmEmoji } from "../data/realm-emoji.js";
 import type { ReactionType } from "../data/records/reaction.js";
 import type { RealmEmojiRecord } from "../data/records/realm-emoji.js";
-import { emojiCodeForName, emojiNameForCode, normalizeEmojiCode } from "../emoji/names.js";
+import { normalizeEmojiCode } from "../emoji/codes.js";
+import { loadEmojiNames } from "../emoji/load.js";
 import { JsonableError } from "../errors.js";
 
 /*
@@ -24,11 +25,11 @@ export type RealmEmojiLookup = readonly Pick<RealmEmojiRecord, "id" | "name" | "
  * @param realmEmoji the realm's custom emoji (see {@link needsRealmEmoji})
  * @throws JsonableError `Emoji '<name>' does not exist`
  */
-export function emojiDataForName(name: string, realmEmoji: RealmEmojiLookup): { code: string; type: ReactionType } {
+export async function emojiDataForName(name: string, realmEmoji: RealmEmojiLookup): Promise<{ code: string; type: ReactionType }> {
   const custom = realmEmoji.find((e) => e.name === name && !e.deactivated);
   if (custom) return { code: String(custom.id), type: "realm_emoji" };
   if (name === EXTRA_EMOJI) return { code: EXTRA_EMOJI, type: "zulip_extra_emoji" };
-  const code = emojiCodeForName(name);
+  const code = (await loadEmojiNames()).emojiCodeForName(name);
   if (code === undefined) throw new JsonableError(`Emoji '${name}' does not exist`);
   return { code, type: "unicode_emoji" };
 }
@@ -54,7 +55,7 @@ export async function realmEmojiFor(deps: Deps, realmId: number, code: string | 
  * @throws JsonableError `Invalid emoji code.`, `Invalid emoji name.`, `Invalid custom emoji.`,
  *   `Invalid custom emoji name.`, `This custom emoji has been deactivated.`, `Invalid emoji type.`
  */
-export function checkEmojiRequest(name: string, code: string, type: string, realmEmoji: RealmEmojiLookup): void {
+export async function checkEmojiRequest(name: string, code: string, type: string, realmEmoji: RealmEmojiLookup): Promise<void> {
   if (type === "realm_emoji") {
     const custom = realmEmoji.find((e) => String(e.id) === code);
     if (!custom) throw new JsonableError("Invalid custom emoji.");
@@ -68,8 +69,9 @@ export function checkEmojiRequest(name: string, code: string, type: string, real
     return;
   }
   if (type === "unicode_emoji") {
-    if (emojiNameForCode(code) === undefined) throw new JsonableError("Invalid emoji code.");
-    if (emojiCodeForName(name) !== normalizeEmojiCode(code)) throw new JsonableError("Invalid emoji name.");
+    const names = await loadEmojiNames();
+    if (names.emojiNameForCode(code) === undefined) throw new JsonableError("Invalid emoji code.");
+    if (names.emojiCodeForName(name) !== normalizeEmojiCode(code)) throw new JsonableError("Invalid emoji name.");
     return;
   }
   throw new JsonableError("Invalid emoji type.");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildUnicodeEmojiTable, generatedModuleSource, readEmojiDatasource } from "./build-data.js";
-import { emojiCodeForName, emojiCodeOfText, emojiNameForCode, isValidEmojiName, normalizeEmojiCode } from "./names.js";
+import { emojiCodeOfText, normalizeEmojiCode } from "./codes.js";
+import { emojiCodeForName, emojiNameForCode, isValidEmojiName } from "./names.js";
 import { UNICODE_EMOJI_TABLE } from "./unicode-data.generated.js";
 
 describe("emojiCodeForName", () => {

@@ -3,8 +3,11 @@
  * `emoji_code` with `reaction_type: "unicode_emoji"`).
  *
  * Data: `unicode-data.generated.ts` (iamcal's emoji-datasource v16 plus our
- * Zulip name table, see `build-data.ts`). It is parsed into maps on first use,
- * so importing this module costs nothing until an emoji is looked up.
+ * Zulip name table, see `build-data.ts`; about 39 KiB). It is parsed into
+ * maps on first use. Outside the Markdown renderer (itself loaded on
+ * demand), load this module with `loadEmojiNames` (`load.ts`), so that a
+ * bundle loads the table only for a request that looks an emoji up; the
+ * code helpers that need no table are in `codes.ts`.
  *
  * Codes are Zulip's `emoji_code`: lowercase hex code points joined with `-`,
  * without the `fe0f` variation selector (e.g. `1f642`, `2764`,
@@ -12,6 +15,7 @@
  *
  * @see https://zulip.com/api/add-reaction (emoji_name / emoji_code)
  */
+import { normalizeEmojiCode } from "./codes.js";
 import { UNICODE_EMOJI_TABLE } from "./unicode-data.generated.js";
 
 interface EmojiMaps {
@@ -69,28 +73,4 @@ export function emojiNameForCode(code: string): string | undefined {
 /** Whether `name` is a Unicode emoji name (canonical or alias) Zulip accepts. */
 export function isValidEmojiName(name: string): boolean {
   return load().codeByName.has(name);
-}
-
-/** Lowercases an emoji code and drops `fe0f` variation selectors (Zulip's unqualified form). */
-export function normalizeEmojiCode(code: string): string {
-  return code
-    .toLowerCase()
-    .split("-")
-    .filter((part) => part !== "fe0f" && part !== "")
-    .join("-");
-}
-
-/**
- * The `emoji_code` of a string of emoji characters (e.g. `"🤷‍♀️"` →
- * `1f937-200d-2640`), computed from its code points without `fe0f`. The result
- * is not checked against the table; use {@link emojiNameForCode} for that.
- */
-export function emojiCodeOfText(text: string): string {
-  const parts: string[] = [];
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    if (cp === 0xfe0f) continue;
-    parts.push(cp.toString(16).padStart(4, "0"));
-  }
-  return parts.join("-");
 }

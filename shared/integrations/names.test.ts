@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { INTEGRATION_LISTINGS, INTEGRATION_URL_NAMES } from "./names.js";
+import { loadIntegration } from "./load.js";
 import { integrationByName, integrationNames } from "./registry.js";
 
 describe("INTEGRATION_LISTINGS", () => {
@@ -13,6 +14,16 @@ describe("INTEGRATION_LISTINGS", () => {
       };
     });
     expect(INTEGRATION_LISTINGS.map((i) => ({ ...i, ...(i.allEventTypes ? { allEventTypes: [...i.allEventTypes] } : {}) }))).toEqual(fromRegistry);
+  });
+});
+
+describe("loadIntegration", () => {
+  it("loads the registry's integration of every URL name, aliases included, and nothing else", async () => {
+    for (const name of INTEGRATION_URL_NAMES) expect(await loadIntegration(name), name).toBe(integrationByName(name));
+    expect((await loadIntegration("githubsponsors"))?.name).toBe("github");
+    expect(await loadIntegration("nonexistent")).toBeUndefined();
+    expect(await loadIntegration("__proto__")).toBeUndefined();
+    expect(await loadIntegration("toString")).toBeUndefined();
   });
 });
 

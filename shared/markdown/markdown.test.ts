@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RENDERED_VERSION, renderMarkdown, topicLinks, type RenderLookups } from "./render.js";
+import { RENDERED_VERSION, renderMarkdown, type RenderLookups } from "./render.js";
+import { topicLinks } from "./topic-links.js";
 
 const lookups: RenderLookups = {
   users: [

@@ -23,7 +23,7 @@
  * lose their leading and trailing spaces, `~~…~~` may span lines (Zulip's
  * stops at a line end), a link with a refused scheme stays plain text without
  * linking bare domains inside it, an email followed by a path
- * (`a@b.com/x`) still links the email, `topicLinks` does not find bare
+ * (`a@b.com/x`) still links the email, `topicLinks` (`topic-links.ts`) does not find bare
  * domains (only `http(s)://` and `www.`), an empty `>` makes an empty quote,
  * and Unicode emoji names follow iamcal's except for the common names Zulip
  * renames (`shared/emoji/zulip-names.ts`). Lists follow Zulip's rules:
@@ -180,46 +180,4 @@ function renderHtml(normalized: string, state: RenderState): string {
   if (state.endPreviews.length === 0) return html;
   // Zulip appends these to the message's top level, after a newline.
   return `${html}${html === "" ? "" : "\n"}${state.endPreviews.join("")}`;
-}
-
-/** A bare URL in a topic name: `https?://…` or `www.…`, ending before trailing punctuation. */
-const TOPIC_URL = /(?<![^\s'"(,:<])(?:https?:\/\/|www\.)[^\s<>"]+/gi;
-
-/**
- * Zulip's `topic_links` for a topic name: the URLs in it, in order, as
- * `{text, url}` (text as typed; `www.…` gets `https://` in `url`, as Zulip
- * does). Realms have no linkifiers in this version, so only bare URLs are found.
- *
- * @see https://zulip.com/api/get-messages (topic_links)
- */
-export function topicLinks(topic: string): { text: string; url: string }[] {
-  const links: { text: string; url: string }[] = [];
-  for (const match of topic.matchAll(TOPIC_URL)) {
-    const text = trimUrlPunctuation(match[0]);
-    if (/^www\.$/i.test(text) || /^https?:\/\/$/i.test(text)) continue;
-    links.push({ text, url: /^https?:\/\//i.test(text) ? text : `https://${text}` });
-  }
-  return links;
-}
-
-/** Drops trailing punctuation that ends a sentence rather than the URL; keeps balanced `)`. */
-function trimUrlPunctuation(url: string): string {
-  let end = url.length;
-  for (;;) {
-    const last = url[end - 1];
-    if (/[.,;:!?'"]/.test(last)) {
-      end--;
-      continue;
-    }
-    if (last === ")") {
-      const slice = url.slice(0, end);
-      const opens = slice.split("(").length - 1;
-      const closes = slice.split(")").length - 1;
-      if (closes > opens) {
-        end--;
-        continue;
-      }
-    }
-    return url.slice(0, end);
-  }
 }

@@ -1,11 +1,5 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { createHash } from "node:crypto";
+import { AwsClient } from "aws4fetch";
 import type { Config } from "../config.js";
 
 /** What {@link FileStore.put} records with the bytes, served back by S3 on a presigned GET. */
@@ -49,79 +43,121 @@ export interface FileStore {
 const DELETE_BATCH = 1000;
 
 /**
- * The S3 file store of the deployment's bucket (`FILES_BUCKET`), with
- * path-style URLs when `S3_ENDPOINT` points at the local emulator.
- * Without `FILES_BUCKET` every operation throws (unit tests need no bucket).
+ * Retries of a request S3 answers with 5xx or 429 (aws4fetch backs off
+ * exponentially from 50 ms): three attempts in all, as the AWS SDK makes.
  */
-export function createS3FileStore(config: Config, client?: S3Client): FileStore {
+const RETRIES = 2;
+
+/** Percent-encodes every byte but RFC 3986's unreserved characters: SigV4's canonical URI encoding of one path segment. */
+function encodeSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** Escapes text for an XML element's content. */
+function xmlText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/**
+ * The error of a refused S3 request: S3's error code (`NoSuchKey`,
+ * `AccessDenied`, …, from its XML body) as `name`, so callers can tell
+ * them apart as they could the SDK's errors.
+ */
+async function s3Error(response: Response, operation: string): Promise<Error> {
+  const body = await response.text().catch(() => "");
+  const code = /<Code>([^<]*)<\/Code>/.exec(body)?.[1] ?? `Http${response.status}`;
+  const error = new Error(`S3 ${operation} failed with ${response.status} ${code}`);
+  error.name = code;
+  return error;
+}
+
+/**
+ * The S3 file store of the deployment's bucket (`FILES_BUCKET`): S3's REST
+ * API over `fetch`, each request signed with Signature Version 4 by
+ * `aws4fetch` (the AWS SDK's S3 client and presigner are about 170 KiB of
+ * a bundle; docs/performance.md, "Bundles"), with the credentials Lambda
+ * puts in the environment (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`,
+ * `AWS_SESSION_TOKEN`). Virtual-hosted URLs
+ * (`https://<bucket>.s3.<region>.amazonaws.com/<key>`) on AWS, path-style
+ * ones (`<S3_ENDPOINT>/<bucket>/<key>`) when `S3_ENDPOINT` points at the
+ * local emulator, which takes any credentials. Without `FILES_BUCKET` every
+ * operation throws (unit tests need no bucket).
+ *
+ * @see https://docs.aws.amazon.com/AmazonS3/latest/API/API_PutObject.html (and GetObject, DeleteObjects)
+ * @see https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html (presigned URLs)
+ */
+export function createS3FileStore(config: Config): FileStore {
   const bucket = config.FILES_BUCKET;
-  let s3 = client;
-  const ready = (): { s3: S3Client; bucket: string } => {
+  let client: AwsClient | undefined;
+  const ready = (): { client: AwsClient; bucketUrl: string } => {
     if (!bucket) throw new Error("FILES_BUCKET is not configured");
-    s3 ??= new S3Client({
+    const local = config.S3_ENDPOINT !== undefined;
+    if (!local && (!config.AWS_ACCESS_KEY_ID || !config.AWS_SECRET_ACCESS_KEY)) {
+      throw new Error("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are not set");
+    }
+    client ??= new AwsClient({
+      accessKeyId: local ? "local" : config.AWS_ACCESS_KEY_ID!,
+      secretAccessKey: local ? "local" : config.AWS_SECRET_ACCESS_KEY!,
+      sessionToken: local ? undefined : config.AWS_SESSION_TOKEN,
+      service: "s3",
       region: config.AWS_REGION,
-      ...(config.S3_ENDPOINT
-        ? {
-            endpoint: config.S3_ENDPOINT,
-            forcePathStyle: true,
-            credentials: { accessKeyId: "local", secretAccessKey: "local" },
-          }
-        : {}),
+      retries: RETRIES,
     });
-    return { s3, bucket };
+    const bucketUrl = config.S3_ENDPOINT
+      ? `${config.S3_ENDPOINT.replace(/\/+$/, "")}/${encodeSegment(bucket)}`
+      : `https://${bucket}.s3.${config.AWS_REGION}.amazonaws.com`;
+    return { client, bucketUrl };
   };
+  const objectUrl = (bucketUrl: string, key: string) => `${bucketUrl}/${key.split("/").map(encodeSegment).join("/")}`;
   return {
     async put(key, body, metadata) {
-      const { s3, bucket } = ready();
-      await s3.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: body,
-          ContentType: metadata.contentType,
-          ContentDisposition: metadata.contentDisposition,
-          CacheControl: metadata.cacheControl,
-        }),
-      );
+      const { client, bucketUrl } = ready();
+      const headers: Record<string, string> = { "content-type": metadata.contentType };
+      if (metadata.contentDisposition !== undefined) headers["content-disposition"] = metadata.contentDisposition;
+      if (metadata.cacheControl !== undefined) headers["cache-control"] = metadata.cacheControl;
+      // The bytes are never in a SharedArrayBuffer (decoded uploads, sharp's output), which is all BodyInit rules out.
+      const response = await client.fetch(objectUrl(bucketUrl, key), { method: "PUT", headers, body: body as Uint8Array<ArrayBuffer> });
+      if (!response.ok) throw await s3Error(response, "PutObject");
+      await response.body?.cancel();
     },
     async get(key) {
-      const { s3, bucket } = ready();
-      try {
-        const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-        return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
-      } catch (err) {
-        if (err instanceof NoSuchKey || (err as { name?: string }).name === "NoSuchKey") return undefined;
-        throw err;
-      }
+      const { client, bucketUrl } = ready();
+      const response = await client.fetch(objectUrl(bucketUrl, key), { method: "GET" });
+      if (response.ok) return new Uint8Array(await response.arrayBuffer());
+      const error = await s3Error(response, "GetObject");
+      if (error.name === "NoSuchKey") return undefined;
+      throw error;
     },
     async delete(keys) {
       if (keys.length === 0) return;
-      const { s3, bucket } = ready();
+      const { client, bucketUrl } = ready();
       const batches: string[][] = [];
       for (let i = 0; i < keys.length; i += DELETE_BATCH) batches.push(keys.slice(i, i + DELETE_BATCH));
       await Promise.all(
-        batches.map((batch) =>
-          s3.send(
-            new DeleteObjectsCommand({
-              Bucket: bucket,
-              Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-            }),
-          ),
-        ),
+        batches.map(async (batch) => {
+          const xml = `<Delete xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Quiet>true</Quiet>${batch
+            .map((key) => `<Object><Key>${xmlText(key)}</Key></Object>`)
+            .join("")}</Delete>`;
+          // DeleteObjects requires a checksum of its body; Content-MD5 is the one every S3 implementation takes.
+          const response = await client.fetch(`${bucketUrl}/?delete`, {
+            method: "POST",
+            headers: { "content-type": "application/xml", "content-md5": createHash("md5").update(xml).digest("base64") },
+            body: xml,
+          });
+          if (!response.ok) throw await s3Error(response, "DeleteObjects");
+          // A key S3 failed to delete is listed in the body; as with the SDK's DeleteObjects, that is not an error here.
+          await response.body?.cancel();
+        }),
       );
     },
     async presignGet(key, expiresInSeconds, responseHeaders = {}) {
-      const { s3, bucket } = ready();
-      return getSignedUrl(
-        s3,
-        new GetObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          ResponseContentDisposition: responseHeaders.contentDisposition,
-          ResponseContentType: responseHeaders.contentType,
-        }),
-        { expiresIn: expiresInSeconds },
-      );
+      const { client, bucketUrl } = ready();
+      const url = new URL(objectUrl(bucketUrl, key));
+      url.searchParams.set("X-Amz-Expires", String(expiresInSeconds));
+      if (responseHeaders.contentDisposition !== undefined) url.searchParams.set("response-content-disposition", responseHeaders.contentDisposition);
+      if (responseHeaders.contentType !== undefined) url.searchParams.set("response-content-type", responseHeaders.contentType);
+      const signed = await client.sign(url.toString(), { method: "GET", aws: { signQuery: true } });
+      return signed.url;
     },
   };
 }

@@ -318,14 +318,18 @@ describe("CDK stack (default settings)", () => {
       expect(memory("unauthenticated")).toBeGreaterThanOrEqual(512);
     });
 
-    it("ships KaTeX beside the bundle of the functions that render math, and only there", () => {
+    it("gives every function its own bundle, with KaTeX beside it exactly for the functions that render math", () => {
       const folders: FunctionFolder[] = [...GROUPS, "fallback", "worker"];
+      const keys = new Set<string>();
       for (const folder of folders) {
         const key = String(s.resources[functionId(folder)]!.Properties!.Code.S3Key);
+        keys.add(key);
         const asset = path.join(s.outdir, `asset.${key.replace(/\.zip$/, "")}`);
         expect(existsSync(path.join(asset, "index.mjs")), folder).toBe(true);
+        expect(s.resources[functionId(folder)]!.Properties!.Handler, folder).toBe("index.handler");
         expect(existsSync(path.join(asset, "node_modules/katex/index.js")), folder).toBe(FUNCTION_BUNDLES[folder].lazyModules.includes("katex"));
       }
+      expect(keys.size).toBe(folders.length);
     });
 
     it("gives API functions 29 s (API Gateway's limit is 30 s) and the worker longer", () => {

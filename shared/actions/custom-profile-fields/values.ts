@@ -15,7 +15,7 @@ async function applyOwnProfileChanges(
   deps: Deps,
   realm: RealmRecord,
   caller: UserRecord,
-  build: (fields: Map<number, CustomProfileFieldRecord>, users: Map<number, UserRecord>, me: UserRecord) => ProfileDataChanges,
+  build: (fields: Map<number, CustomProfileFieldRecord>, users: Map<number, UserRecord>, me: UserRecord) => Promise<ProfileDataChanges>,
 ): Promise<void> {
   if (caller.is_bot) throw new HumanUsersOnlyError();
   const fields = await customProfileFieldsById(deps, realm.id);
@@ -23,7 +23,7 @@ async function applyOwnProfileChanges(
     const all = await listRealmMembers(deps, realm.id, { consistent: true });
     const users = new Map(all.map((u) => [u.user_id, u]));
     const me = users.get(caller.user_id) ?? caller;
-    const changes = build(fields, users, me);
+    const changes = await build(fields, users, me);
     const written = await writeProfileValues(deps, realm.id, me.user_id, changes.set, changes.remove);
     return written ? { changes, audience: activeUserIds(all) } : undefined;
   });

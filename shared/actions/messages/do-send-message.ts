@@ -11,7 +11,7 @@ import { claimFirstMessageId } from "../../data/streams.js";
 import { usersWithAlertWords } from "../../domain/alert-words.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
-import { topicLinks } from "../../markdown/render.js";
+import { topicLinks } from "../../markdown/topic-links.js";
 import type { RenderResult } from "../../markdown/types.js";
 import { expandStreamMessageJob, indexMessageJob } from "./deferred.js";
 import { notifyMessage, type LocalEcho } from "./notify-message.js";

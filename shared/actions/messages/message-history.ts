@@ -4,7 +4,7 @@ import type { UserRecord } from "../../data/records/user.js";
 
 import { realmSettings } from "../../domain/realm-settings.js";
 import { JsonableError } from "../../errors.js";
-import { highlightHtmlDifferences } from "../../markdown/html-diff.js";
+import { loadHtmlDiff } from "../../markdown/load.js";
 import { accessMessage } from "../../access/message.js";
 
 /**
@@ -52,7 +52,7 @@ export async function fetchMessageHistory(
     if (typeof e.prev_content === "string") {
       out.prev_content = e.prev_content;
       out.prev_rendered_content = e.prev_rendered_content;
-      out.content_html_diff = highlightHtmlDifferences(String(e.prev_rendered_content), rendered);
+      out.content_html_diff = (await loadHtmlDiff()).highlightHtmlDifferences(String(e.prev_rendered_content), rendered);
       content = e.prev_content;
       rendered = String(e.prev_rendered_content);
     }

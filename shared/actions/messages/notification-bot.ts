@@ -5,7 +5,7 @@ import type { UserRecord } from "../../data/records/user.js";
 
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { realmUrl } from "../../domain/email.js";
-import { renderMarkdown } from "../../markdown/render.js";
+import { loadMarkdownRenderer } from "../../markdown/load.js";
 import { allocateIds } from "../../data/counters.js";
 import { ensureNotificationBot } from "../users/notification-bot.js";
 import { doSendMessage, INLINE_RECIPIENT_LIMIT } from "./do-send-message.js";
@@ -31,9 +31,10 @@ export async function sendNotice(
   refs: { users: UserRecord[]; streams: StreamRecord[] },
   options: { limitUnreadUserIds?: ReadonlySet<number> } = {},
 ): Promise<number> {
-  const [bot, subscriberIds] = await Promise.all([
+  const [bot, subscriberIds, { renderMarkdown }] = await Promise.all([
     ensureNotificationBot(deps, realm),
     listStreamSubscriberIds(deps, stream.stream_id, INLINE_RECIPIENT_LIMIT + 1),
+    loadMarkdownRenderer(),
   ]);
   const rendered = renderMarkdown(content, {
     users: refs.users.map((u) => ({ id: u.user_id, full_name: u.full_name, email: u.delivery_email, is_active: u.is_active })),

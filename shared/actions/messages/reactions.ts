@@ -6,7 +6,7 @@ import type { ReactionRecord, ReactionType } from "../../data/records/reaction.j
 import type { UserRecord } from "../../data/records/user.js";
 import { putUserMessages } from "../../data/user-messages.js";
 import { apiEmail } from "../../domain/email.js";
-import { normalizeEmojiCode } from "../../emoji/names.js";
+import { normalizeEmojiCode } from "../../emoji/codes.js";
 import { InvalidMessageError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import type { EventOf } from "../../events/types.js";
@@ -85,7 +85,7 @@ export async function checkAddReaction(
   let type = normalizeType(req.reactionType);
   const realmEmoji = await realmEmojiFor(deps, realm.id, code, type);
   if (code === undefined || type === undefined) {
-    const data = emojiDataForName(req.emojiName, realmEmoji);
+    const data = await emojiDataForName(req.emojiName, realmEmoji);
     code ??= data.code;
     type ??= data.type;
   }
@@ -97,7 +97,7 @@ export async function checkAddReaction(
   const vote = reactions.find((r) => r.emoji_code === code && r.reaction_type === type);
   let name = req.emojiName;
   if (vote) name = vote.emoji_name;
-  else checkEmojiRequest(name, code, type, realmEmoji);
+  else await checkEmojiRequest(name, code, type, realmEmoji);
 
   const reaction: ReactionRecord = {
     emoji_name: name,
@@ -164,7 +164,7 @@ export async function checkRemoveReaction(
     if (req.emojiName === undefined) {
       throw new JsonableError("At least one of the following arguments must be present: emoji_name, emoji_code");
     }
-    code = emojiDataForName(req.emojiName, await realmEmojiFor(deps, realm.id, undefined, undefined)).code;
+    code = (await emojiDataForName(req.emojiName, await realmEmojiFor(deps, realm.id, undefined, undefined))).code;
   }
   if (type === "unicode_emoji") code = normalizeEmojiCode(code);
   const result = await removeMessageReaction(deps, message.id, { userId: user.user_id, reactionType: type, emojiCode: code });

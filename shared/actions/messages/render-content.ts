@@ -10,7 +10,8 @@ import { realmEmojiToWire } from "../../domain/realm-emoji.js";
 import { getUsersByIds, listRealmMembers } from "../../data/users.js";
 import { apiEmail, realmUrl } from "../../domain/email.js";
 import { JsonableError } from "../../errors.js";
-import { collectReferences, renderMarkdown } from "../../markdown/render.js";
+import { loadMarkdownRenderer } from "../../markdown/load.js";
+import { scanReferences } from "../../markdown/references.js";
 import type { RenderResult } from "../../markdown/types.js";
 import { loadRealmGroups, type RealmGroups } from "../../access/user-group.js";
 import { checkUserGroupMentionAllowed, groupMentionedUserIds } from "../user-groups/mentions.js";
@@ -36,11 +37,12 @@ export const MAX_RENDERED_CONTENT_BYTES = 160 * 1024;
 
 /**
  * Renders message content for sending or editing: finds what it refers to
- * (`collectReferences`), fetches only that — the realm's users only when a
+ * (`scanReferences`), fetches only that — the realm's users only when a
  * mention is by name, users by ID for `@**Name|id**`, linked streams by
  * name, the realm's groups for `@*group*`, the linked uploads of the
  * organization (for their image previews) — and renders it. At most two
- * round trips, in parallel.
+ * round trips, in parallel; the renderer module loads beside them on the
+ * first rendering of the process (`markdown/load.ts`).
  *
  * Group mentions (`@*group*`; a silent `@_*group*` notifies nobody): the
  * members of each mentioned group, recursively through subgroups, join
@@ -57,7 +59,8 @@ export async function renderMessageContent(
   content: string,
   sender?: UserRecord,
 ): Promise<RenderedContent> {
-  const refs = collectReferences(content);
+  const renderer = loadMarkdownRenderer();
+  const refs = scanReferences(content);
   const usersPromise: Promise<UserRecord[]> =
     refs.userNames.length > 0
       ? listRealmMembers(deps, realm.id)
@@ -78,12 +81,13 @@ export async function renderMessageContent(
   // Linked uploads (one BatchGet, beside the others) only when the content names one of this organization.
   const ownUploads = refs.uploadPathIds.filter((p) => p.startsWith(`${realm.id}/`)).slice(0, MAX_CLAIMS_PER_MESSAGE);
   const uploadsPromise = ownUploads.length > 0 ? attachmentsByPath(deps, realm.id, ownUploads) : Promise.resolve([]);
-  const [users, streams, groups, realmEmoji, uploads] = await Promise.all([
+  const [users, streams, groups, realmEmoji, uploads, { renderMarkdown }] = await Promise.all([
     usersPromise,
     streamsPromise,
     groupsPromise,
     emojiPromise,
     uploadsPromise,
+    renderer,
   ]);
   const uploadPreviews = new Map(
     uploads.flatMap((a) => {

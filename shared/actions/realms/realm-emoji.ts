@@ -9,7 +9,7 @@ import { listActiveRealmUsers } from "../../data/users.js";
 import { isFullMember, realmSettings, rolePolicyAllows } from "../../domain/realm-settings.js";
 import { emojiNameError, realmEmojiDict } from "../../domain/realm-emoji.js";
 import { isGuest, isRealmAdmin } from "../../domain/roles.js";
-import { isValidEmojiName } from "../../emoji/names.js";
+import { loadEmojiNames } from "../../emoji/load.js";
 import { HumanUsersOnlyError, InsufficientPermissionError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import { avatarObjectKeys } from "../../storage/object-keys.js";
@@ -92,7 +92,7 @@ export async function checkAddRealmEmoji(
   const taken = () => new JsonableError("A custom emoji with this name already exists.");
   if (existing.some((e) => e.name === name && !e.deactivated)) throw taken();
   if (upload.count !== 1 || upload.files.length !== 1) throw new JsonableError("You must upload exactly one file.");
-  if (isValidEmojiName(name) && !isRealmAdmin(user)) {
+  if (!isRealmAdmin(user) && (await loadEmojiNames()).isValidEmojiName(name)) {
     throw new JsonableError("Only administrators can override built-in emoji.");
   }
   const file = upload.files[0]!;

@@ -59,9 +59,11 @@ export async function doCreateStreams(
   opts: { activeUsers?: ActiveRealmUser[] } = {},
 ): Promise<{ created: StreamRecord[]; existing: StreamRecord[] }> {
   if (specs.length === 0) return { created: [], existing: [] };
-  const [firstStreamId, firstRecipientId] = await Promise.all([
+  const url = realmUrl(realm, deps.config);
+  const [firstStreamId, firstRecipientId, renderedDescriptions] = await Promise.all([
     allocateIds(deps, "stream", specs.length),
     allocateIds(deps, "recipient", specs.length),
+    Promise.all(specs.map((spec) => renderStreamDescription(spec.description ?? "", url))),
   ]);
   const now = Math.floor(deps.clock.now() / 1000);
   const records: StreamRecord[] = specs.map((spec, i) => {
@@ -72,7 +74,7 @@ export async function doCreateStreams(
       stream_id: firstStreamId + i,
       name: spec.name,
       description,
-      rendered_description: renderStreamDescription(description, realmUrl(realm, deps.config)),
+      rendered_description: renderedDescriptions[i]!,
       invite_only: inviteOnly,
       is_web_public: spec.is_web_public ?? false,
       // Zulip: public streams always share history; private ones protect it unless asked.

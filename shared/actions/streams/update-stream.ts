@@ -142,7 +142,7 @@ export async function checkUpdateStream(
   if (retention !== undefined) fields.message_retention_days = retention;
   if (description !== undefined) {
     fields.description = description;
-    fields.rendered_description = renderStreamDescription(description, realmUrl(realm, deps.config));
+    fields.rendered_description = await renderStreamDescription(description, realmUrl(realm, deps.config));
   }
   if (postPolicy !== undefined) fields.stream_post_policy = postPolicy;
   await doUpdateStream(deps, realm, stream, fields, newName);

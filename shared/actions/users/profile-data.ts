@@ -37,14 +37,15 @@ export interface ProfileDataChanges {
  * `[]`, null) removes the value; others are checked against the field's
  * type (`checkProfileFieldValue`) and, for short and long text, rendered as
  * Markdown into `rendered_value` like a stream description. A value equal
- * to the stored one changes nothing and sends nothing. Pure: no round trip.
+ * to the stored one changes nothing and sends nothing. Pure: no round trip
+ * (asynchronous only to load the renderer on first use, `markdown/load.ts`).
  * @param fields the realm's fields by ID
  * @param users the realm's users by ID (person pickers)
  * @param checkEditable refuse fields users may not edit (a non-administrator changing their own profile)
  * @throws JsonableError 400 `Field id <id> not found.`, `You are not allowed to change this field.
  *   Contact an administrator to update it.`, the value errors of `checkProfileFieldValue`
  */
-export function checkProfileDataChanges(
+export async function checkProfileDataChanges(
   realm: RealmRecord,
   config: Deps["config"],
   fields: ReadonlyMap<number, CustomProfileFieldRecord>,
@@ -52,7 +53,7 @@ export function checkProfileDataChanges(
   target: UserRecord,
   entries: ProfileDataEntry[],
   checkEditable: boolean,
-): ProfileDataChanges {
+): Promise<ProfileDataChanges> {
   const current = new Map<string, StoredProfileValue>(Object.entries(target.profile_data ?? {}));
   for (const entry of entries) {
     const field = fields.get(entry.id);
@@ -67,7 +68,7 @@ export function checkProfileDataChanges(
     }
     const value = checkProfileFieldValue(field, entry.value, users);
     const stored: StoredProfileValue = { value };
-    if (isRenderableProfileFieldType(field.type)) stored.rendered_value = renderStreamDescription(value, realmUrl(realm, config));
+    if (isRenderableProfileFieldType(field.type)) stored.rendered_value = await renderStreamDescription(value, realmUrl(realm, config));
     current.set(key, stored);
   }
   const changes: ProfileDataChanges = { set: new Map(), remove: [], persons: [] };

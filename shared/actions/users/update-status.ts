@@ -40,7 +40,7 @@ interface CheckedStatus {
  *   `Invalid emoji name.`, `Invalid emoji code.`, `Invalid custom emoji.`, `Invalid emoji type.`,
  *   `Client must pass emoji_name if they pass either emoji_code or reaction_type.`
  */
-export function checkStatusUpdate(update: StatusUpdate, realmEmoji: RealmEmojiLookup): CheckedStatus {
+export async function checkStatusUpdate(update: StatusUpdate, realmEmoji: RealmEmojiLookup): Promise<CheckedStatus> {
   const statusText = update.statusText?.trim();
   if (statusText !== undefined && [...statusText].length > MAX_STATUS_TEXT_LENGTH) {
     throw new JsonableError(`status_text is too long (limit: ${MAX_STATUS_TEXT_LENGTH} characters)`);
@@ -55,11 +55,11 @@ export function checkStatusUpdate(update: StatusUpdate, realmEmoji: RealmEmojiLo
     let code = update.emojiCode;
     let type = update.reactionType === "service_extra_emoji" ? "zulip_extra_emoji" : update.reactionType;
     if (code === undefined || type === undefined) {
-      const data = emojiDataForName(update.emojiName, realmEmoji);
+      const data = await emojiDataForName(update.emojiName, realmEmoji);
       code = data.code;
       type = data.type;
     }
-    checkEmojiRequest(update.emojiName, code, type, realmEmoji);
+    await checkEmojiRequest(update.emojiName, code, type, realmEmoji);
     emoji = { name: update.emojiName, code, type: type as ReactionType };
   } else if (update.emojiCode || update.reactionType) {
     throw new JsonableError("Client must pass emoji_name if they pass either emoji_code or reaction_type.");
@@ -112,7 +112,7 @@ export async function doUpdateUserStatus(deps: Deps, realm: RealmRecord, user: U
     update.emojiName !== undefined && update.emojiName !== ""
       ? await realmEmojiFor(deps, realm.id, update.emojiCode, type)
       : [];
-  const change = checkStatusUpdate(update, realmEmoji);
+  const change = await checkStatusUpdate(update, realmEmoji);
   const fields: Partial<UserRecord> = { status_timestamp: Math.floor(deps.clock.now() / 1000) };
   if (change.statusText !== undefined) fields.status_text = change.statusText;
   if (change.emoji !== undefined) {

@@ -95,7 +95,7 @@ export async function checkUpdateUser(
     }
 
     if (update.profile_data !== undefined) {
-      const changes = checkProfileDataChanges(
+      const changes = await checkProfileDataChanges(
         realm,
         deps.config,
         profileFields,

@@ -14,7 +14,7 @@ import {
   UnsupportedWebhookEventTypeError,
 } from "../../errors.js";
 import { WebhookPayloadError } from "../../integrations/payload.js";
-import { integrationByName } from "../../integrations/registry.js";
+import { loadIntegration } from "../../integrations/load.js";
 import type { Integration, WebhookMessage, WebhookRequest, WebhookResult } from "../../integrations/types.js";
 import { ensureNotificationBot } from "../users/notification-bot.js";
 import { checkSendMessage } from "../messages/send-message.js";
@@ -200,7 +200,7 @@ async function sendOne(
  * @throws WebhookPayloadError 400 naming what the payload lacks
  * @throws UnsupportedWebhookEventTypeError HTTP 200 `UNSUPPORTED_WEBHOOK_EVENT_TYPE`
  * @throws JsonableError 400 as `POST /messages` refuses (no permission to post, empty topic, …)
- * @param lookup finds the integration by URL name (the registry; tests pass their own)
+ * @param lookup finds the integration by URL name (`loadIntegration`, one chunk per integration; tests pass their own)
  * @returns the fields the integration adds to its success answer (`successFields`; usually none)
  */
 export async function checkSendWebhookMessage(
@@ -208,9 +208,9 @@ export async function checkSendWebhookMessage(
   realm: RealmRecord,
   bot: UserRecord,
   req: IncomingWebhookRequest,
-  lookup: (name: string) => Integration | undefined = integrationByName,
+  lookup: (name: string) => Promise<Integration | undefined> | Integration | undefined = loadIntegration,
 ): Promise<Record<string, unknown>> {
-  const integration = lookup(req.integrationName);
+  const integration = await lookup(req.integrationName);
   if (!integration) throw new RouteNotFoundError();
   if (req.body && req.body.length > MAX_WEBHOOK_BODY_BYTES) throw new RequestBodyTooLargeError(MAX_WEBHOOK_BODY_BYTES);
 

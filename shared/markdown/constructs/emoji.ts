@@ -5,7 +5,8 @@
  * @see https://zulip.com/help/emoji-and-emoticons
  */
 import type { Code, CompileContext, Effects, Extension, HtmlExtension, State, Token, TokenizeContext } from "micromark-util-types";
-import { emojiCodeForName, emojiCodeOfText, emojiNameForCode } from "../../emoji/names.js";
+import { emojiCodeOfText } from "../../emoji/codes.js";
+import { emojiCodeForName, emojiNameForCode } from "../../emoji/names.js";
 import type { RenderState } from "../render-state.js";
 import { escapeHtml } from "../../html.js";
 import { COLON, isAsciiWord } from "./codes.js";

@@ -9,7 +9,7 @@ import { listStreamSubscriberIds } from "../../../data/subscriptions.js";
 import { userMessageRowsOf, wireFlags } from "../../../data/user-messages.js";
 import { JsonableError } from "../../../errors.js";
 import type { EventOf } from "../../../events/types.js";
-import { topicLinks } from "../../../markdown/render.js";
+import { topicLinks } from "../../../markdown/topic-links.js";
 import { messagesToMove, type PropagateMode } from "./messages-to-move.js";
 import { moveMessagesJobs, rowsWrittenPerMessage } from "./move-jobs.js";
 import { moveBatchToStream, notifyLostAccess, restream, type StreamMoveContext, type StreamMoveOutcome } from "./move-messages.js";

@@ -9,7 +9,7 @@ import { updateUserMessagesFlags, userMessageRowsOf } from "../../../data/user-m
 import type { DeferredJob } from "../../../deferred/jobs.js";
 import { usersWithAlertWords } from "../../../domain/alert-words.js";
 import type { EventOf } from "../../../events/types.js";
-import { topicLinks } from "../../../markdown/render.js";
+import { topicLinks } from "../../../markdown/topic-links.js";
 import type { RenderResult } from "../../../markdown/types.js";
 import { addParticipants, topicParticipantIds } from "../../../queries/messages/topic-participants.js";
 import { messageAudience, updateMessageReceivers } from "../../../access/message-audience.js";

@@ -14,7 +14,7 @@ import { deleteUserMessages, putUserMessages } from "../../../data/user-messages
 import { forEachLimit } from "../../../data/transact-updates.js";
 import { getUsersByIds } from "../../../data/users.js";
 import { canReadStreamHistory } from "../../../domain/stream-permissions.js";
-import { topicLinks } from "../../../markdown/render.js";
+import { topicLinks } from "../../../markdown/topic-links.js";
 import { notifyDeleteMessages } from "../delete-messages.js";
 
 /**
