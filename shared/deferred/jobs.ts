@@ -24,7 +24,7 @@ const eventCopySchema = z.strictObject({ id, flags: z.array(z.string()).optional
  * public-stream marker), so only its `type` is checked here.
  */
 const fanoutEventSchema = z.strictObject({
-  event: z.looseObject({ type: z.string() }),
+  event: z.object({ type: z.string() }).loose(),
   users: z.array(eventCopySchema),
 });
 
@@ -79,7 +79,9 @@ const expandStreamMessageSchema = z.strictObject({
 const indexMessageSchema = z.strictObject({ realm_id: id, message_id: id });
 
 /** What a `mark_as_read` job marks: everything, one stream, one topic of a stream, or everything one user sent. */
-const markReadScopeSchema = z.discriminatedUnion("kind", [
+// `z.union` over strict objects with literal kinds: the bundles' zod has no
+// `discriminatedUnion` (infra/bundling/zod-api.ts keeps every bundle small).
+const markReadScopeSchema = z.union([
   z.strictObject({ kind: z.literal("all") }),
   z.strictObject({ kind: z.literal("stream"), stream_id: id }),
   z.strictObject({ kind: z.literal("topic"), stream_id: id, topic: z.string() }),
@@ -141,7 +143,7 @@ const noPayload = z.strictObject({});
 const job = <K extends string, P extends z.ZodType>(kind: K, payload: P) => z.strictObject({ kind: z.literal(kind), payload });
 
 /** One deferred job: `kind` names its runner, `payload` is that kind's. */
-export const deferredJobSchema = z.discriminatedUnion("kind", [
+export const deferredJobSchema = z.union([
   job("fanout_event", fanoutEventSchema),
   job("write_user_messages", writeUserMessagesSchema),
   job("expand_stream_message", expandStreamMessageSchema),
@@ -190,6 +192,6 @@ export function parseDeferredJob(body: string): DeferredJob {
     throw new Error(`Malformed deferred job: ${err instanceof Error ? err.message : String(err)}`);
   }
   const parsed = deferredJobSchema.safeParse(json);
-  if (!parsed.success) throw new Error(`Malformed deferred job: ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success) throw new Error(`Malformed deferred job: ${parsed.error.message}`);
   return parsed.data;
 }
