@@ -1,21 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { fakeStore as fakeDb } from "../../test/support/fake-store.js";
 import { addMessageReaction, hasReactions, messageReactions, noReactions, reactionKey, removeMessageReaction } from "./reactions.js";
 import type { ReactionRecord } from "./records/reaction.js";
-
-/** A document client that records the commands it is sent and answers with `reply`. */
-function fakeDb(reply: () => unknown = () => ({})) {
-  const sent: { name: string; input: any }[] = [];
-  const db = {
-    send: async (cmd: { constructor: { name: string }; input: unknown }) => {
-      sent.push({ name: cmd.constructor.name, input: cmd.input });
-      const r = reply();
-      if (r instanceof Error) throw r;
-      return r;
-    },
-  } as unknown as DynamoDBDocumentClient;
-  return { store: { db, table: "t" }, sent };
-}
 
 /** The error DynamoDB answers a failed condition with; `Item` when the write asked for it and the item exists. */
 function conditionFailed(item?: Record<string, unknown>): Error {

@@ -1,20 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { fakeStore as fakeDb } from "../../test/support/fake-store.js";
 import { userConditions, writeUsers } from "./user-writes.js";
-
-/** A document client that records the commands it is sent and answers with `reply`. */
-function fakeDb(reply: () => unknown = () => ({})) {
-  const sent: { name: string; input: any }[] = [];
-  const db = {
-    send: async (cmd: { constructor: { name: string }; input: unknown }) => {
-      sent.push({ name: cmd.constructor.name, input: cmd.input });
-      const r = reply();
-      if (r instanceof Error) throw r;
-      return r;
-    },
-  } as unknown as DynamoDBDocumentClient;
-  return { store: { db, table: "t" }, sent };
-}
 
 function cancelled(code: string): Error {
   return Object.assign(new Error("cancelled"), {
