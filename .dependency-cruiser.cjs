@@ -160,6 +160,28 @@ module.exports = {
       to: { path: "node_modules/sharp/" },
     },
     {
+      name: "web-runs-none-of-the-server",
+      comment:
+        "the web app (web/) imports the server's modules for their types only (import type): none of the server's code runs in the browser",
+      severity: "error",
+      from: { path: "^web/" },
+      to: { path: "^(shared|functions|infra|scripts)/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "web-reads-wire-shapes-only",
+      comment: "the web app names the server's wire shapes (shared/wire/, shared/events/, shared/narrow/) and nothing else of it",
+      severity: "error",
+      from: { path: "^web/" },
+      to: { path: "^(shared|functions|infra|scripts)/", pathNot: "^shared/(wire|events|narrow)/" },
+    },
+    {
+      name: "server-imports-no-web",
+      comment: "the server does not import the web app: the web Lambda serves web/dist as files",
+      severity: "error",
+      from: { path: "^(shared|functions|infra|scripts)/" },
+      to: { path: "^web/" },
+    },
+    {
       name: "no-circular",
       comment: "no module depends on itself through others",
       severity: "error",
@@ -175,7 +197,7 @@ module.exports = {
     enhancedResolveOptions: {
       exportsFields: ["exports"],
       conditionNames: ["import", "require", "node", "default", "types"],
-      extensions: [".ts", ".js", ".json"],
+      extensions: [".ts", ".tsx", ".js", ".json"],
     },
   },
 };

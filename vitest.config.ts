@@ -7,12 +7,14 @@ import { configDefaults, defineConfig } from "vitest/config";
 const PURE_CONTRACT_TESTS = ["validator"];
 
 /**
- * Two projects:
+ * Three projects:
  * - `e2e`: test files that start a local stack (`useTestOrg`), all of
  *   `test/e2e/` and `test/contract/` but {@link PURE_CONTRACT_TESTS}. Only
  *   this project has the global setup, which starts DynamoDB Local.
  * - `unit`: every other test file; none needs DynamoDB (`useTestOrg`
  *   refuses to run without the e2e global setup).
+ * - `web`: the web app's own unit tests (`web/src/**`), plain TypeScript and
+ *   Preact components compiled with the app's JSX settings.
  */
 export default defineConfig({
   test: {
@@ -39,6 +41,7 @@ export default defineConfig({
           exclude: [
             ...configDefaults.exclude,
             "test/e2e/**",
+            "test/browser/**",
             `test/contract/**/!(${PURE_CONTRACT_TESTS.join("|")}).test.ts`,
           ],
         },
@@ -50,6 +53,14 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts", "test/contract/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...PURE_CONTRACT_TESTS.map((name) => `test/contract/${name}.test.ts`)],
           globalSetup: ["test/support/global-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        esbuild: { jsx: "automatic", jsxImportSource: "preact" },
+        test: {
+          name: "web",
+          include: ["web/src/**/*.test.ts", "web/src/**/*.test.tsx"],
         },
       },
     ],
