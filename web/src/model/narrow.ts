@@ -65,12 +65,14 @@ export const ALIASES: Record<string, Operator> = {
 };
 
 /**
- * Zulip's hash encoding of one URL component: `encodeURIComponent`, then `.`
- * written `%2E`, then every `%` written `.` (so topics with dots and percent
- * signs survive servers and browsers that rewrite `%`).
+ * Zulip's hash encoding of one URL component: `encodeURIComponent`, then `.`,
+ * `(` and `)` percent-encoded, then every `%` written `.` (so topics with dots
+ * and percent signs survive servers and browsers that rewrite `%`).
  */
 export function encodeHashComponent(text: string): string {
-  return encodeURIComponent(text).replace(/\./g, "%2E").replace(/%/g, ".");
+  return encodeURIComponent(text)
+    .replace(/[.()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%/g, ".");
 }
 
 /** The inverse of {@link encodeHashComponent}; undefined for a malformed component. */
@@ -141,20 +143,20 @@ export function parseHash(hash: string): View {
   return terms.length > 0 ? { kind: "narrow", terms } : { kind: "feed" };
 }
 
-/** The hash text of one operand: IDs with a readable slug (`12-general`, `3,7-group`). */
+/** The hash text of one operand, encoded: IDs with a readable slug (`12-general`, `3,7-group`; the IDs' commas left as they are). */
 function hashOperand(term: NarrowTerm, names: Pick<NarrowNames, "streamName" | "userName">): string {
   const { operator, operand } = term;
   if (operator === "channel" && typeof operand === "number") {
-    return `${operand}-${slug(names.streamName(operand) ?? "unknown")}`;
+    return encodeHashComponent(`${operand}-${slug(names.streamName(operand) ?? "unknown")}`);
   }
   if ((operator === "sender" || operator === "dm-including") && typeof operand === "number") {
-    return `${operand}-${slug(names.userName(operand) ?? "user")}`;
+    return encodeHashComponent(`${operand}-${slug(names.userName(operand) ?? "user")}`);
   }
   if (operator === "dm" && Array.isArray(operand)) {
     const label = operand.length === 1 ? slug(names.userName(operand[0]!) ?? "user") : "group";
-    return `${operand.join(",")}-${label}`;
+    return `${operand.join(",")}-${encodeHashComponent(label)}`;
   }
-  return String(operand);
+  return encodeHashComponent(String(operand));
 }
 
 /**
@@ -167,7 +169,7 @@ export function encodeHash(view: View, names: Pick<NarrowNames, "streamName" | "
   if (view.kind === "inbox") return "#inbox";
   const parts = view.terms.flatMap((t) => [
     encodeHashComponent(`${t.negated ? "-" : ""}${t.operator}`),
-    encodeHashComponent(hashOperand(t, names)),
+    hashOperand(t, names),
   ]);
   return `#narrow/${parts.join("/")}`;
 }
