@@ -41,7 +41,6 @@ export function App(props: { api: ApiClient }) {
   if (snap.signedOut) {
     return (
       <main class="login-page">
-        <h1 class="login-title">Log in</h1>
         <Login onLoggedIn={() => setGeneration((g) => g + 1)} />
       </main>
     );

@@ -115,13 +115,13 @@ export function Feed(props: FeedProps) {
   }, [props.selectedId]);
 
   return (
-    <div class="feed" aria-busy={!list.loaded || props.loadingOlder}>
+    <section class="feed" aria-label="Messages" aria-busy={!list.loaded || props.loadingOlder}>
       {/* Outside the scrolled element: the virtual rows' offsets count from its top. */}
       <p class="feed-status" role="status">
         {props.loadingOlder ? "Loading older messages…" : list.loaded && list.foundOldest && items.length > 0 ? "This is the start of the conversation." : ""}
       </p>
       <div class="feed-scroll" ref={scrollRef} onScroll={onScroll} tabIndex={-1}>
-        <div class="feed-rows" role="feed" aria-label="Messages" style={{ height: `${virtualizer.getTotalSize()}px`, position: "relative" }}>
+        <div class="feed-rows" style={{ height: `${virtualizer.getTotalSize()}px`, position: "relative" }}>
           {virtualizer.getVirtualItems().map((v) => {
             const m = items[v.index]!;
             return (
@@ -140,6 +140,6 @@ export function Feed(props: FeedProps) {
         {list.loaded && items.length === 0 && <p class="feed-empty">No messages here yet.</p>}
         {!list.loaded && <p class="feed-loading">Loading…</p>}
       </div>
-    </div>
+    </section>
   );
 }

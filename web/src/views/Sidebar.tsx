@@ -40,7 +40,7 @@ export function Sidebar(props: { state: ChatState; view: View; loadTopics(stream
 
   useEffect(() => {
     if (open && !state.topics.has(open.streamId)) props.loadTopics(open.streamId);
-  }, [open?.streamId]);
+  }, [open?.streamId, open ? state.topics.has(open.streamId) : true]);
 
   const subs = [...state.subscriptions.values()].sort(
     (a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || a.name.localeCompare(b.name),
