@@ -199,7 +199,7 @@ export function Compose(props: ComposeProps) {
         }}
       >
         <div class="compose-recipient">
-          <div class="compose-kind" role="group" aria-label="Message type">
+          <div class="compose-kind" role="group" aria-label="Conversation type">
             <button type="button" aria-pressed={kind === "stream"} onClick={() => setKind("stream")}>
               Stream message
             </button>

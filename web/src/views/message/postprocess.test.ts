@@ -19,6 +19,18 @@ describe("prepareHtml", () => {
 
   it("leaves escaped text alone", () => {
     expect(prepareHtml("<p>&lt;img src=x&gt;</p>")).toBe("<p>&lt;img src=x&gt;</p>");
+    expect(prepareHtml('<p>a style="color:red" b</p>')).toBe('<p>a style="color:red" b</p>');
+  });
+
+  it("parks style attributes, which enhanceRenderedContent applies through the CSSOM", () => {
+    const html = prepareHtml('<span class="katex"><span class="strut" style="height:1.79em;vertical-align:-0.686em;"></span></span>');
+    expect(html).toBe('<span class="katex"><span class="strut" data-server-style="height:1.79em;vertical-align:-0.686em;"></span></span>');
+    const el = body(html);
+    enhanceRenderedContent(el);
+    const strut = el.querySelector<HTMLElement>(".strut")!;
+    expect(strut.style.height).toBe("1.79em");
+    expect(strut.style.verticalAlign).toBe("-0.686em");
+    expect(strut.hasAttribute("data-server-style")).toBe(false);
   });
 });
 

@@ -24,14 +24,25 @@ export interface EnhanceResult {
   hasMath: boolean;
 }
 
+/** Where {@link prepareHtml} parks a `style` attribute until {@link enhanceRenderedContent} applies it. */
+const PARKED_STYLE = "data-server-style";
+
 /**
- * Marks every `<img>` of the HTML `loading="lazy" decoding="async"` before it
- * reaches the DOM (an image starts loading as soon as it is parsed, so setting
- * it afterwards is too late). The server escapes `<` in text and code, so every
- * `<img ` in its HTML is a tag.
+ * Readies the server's HTML for the DOM:
+ * - every `<img>` gets `loading="lazy" decoding="async"` (an image starts
+ *   loading as soon as it is parsed, so setting it afterwards is too late);
+ * - `style` attributes (KaTeX sizes its struts and fraction bars with them)
+ *   are parked in `data-server-style`: the page's Content-Security-Policy
+ *   (`style-src 'self'`) refuses inline style attributes, but not styles set
+ *   through the CSSOM, which {@link enhanceRenderedContent} does.
+ *
+ * The server escapes `<` in text and code and `"` in attribute values, so
+ * each match below lies inside a tag of the server's own markup.
  */
 export function prepareHtml(html: string): string {
-  return html.replace(/<img (?![^>]*\bloading=)/g, '<img loading="lazy" decoding="async" ');
+  return html
+    .replace(/<img (?![^>]*\bloading=)/g, '<img loading="lazy" decoding="async" ')
+    .replace(/(<[a-zA-Z][^<>]*?\s)style="/g, `$1${PARKED_STYLE}="`);
 }
 
 /**
@@ -65,6 +76,10 @@ export function isInAppLink(href: string): boolean {
  * @param root the element holding the server's HTML (`.rendered_markdown`)
  */
 export function enhanceRenderedContent(root: HTMLElement, options: EnhanceOptions = {}): EnhanceResult {
+  for (const el of root.querySelectorAll<HTMLElement | SVGElement>(`[${PARKED_STYLE}]`)) {
+    el.style.cssText = el.getAttribute(PARKED_STYLE) ?? "";
+    el.removeAttribute(PARKED_STYLE);
+  }
   for (const span of root.querySelectorAll<HTMLElement>("span.emoji")) {
     const char = emojiFromClass(span.className);
     if (char !== null && span.textContent !== char) span.textContent = char;
