@@ -2,7 +2,20 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Login } from "./Login.js";
+import { ApiError } from "../api/client.js";
+import { Login, loginErrorMessage } from "./Login.js";
+
+describe("loginErrorMessage", () => {
+  it("shows the server's words, with the wait for a rate limit", () => {
+    expect(loginErrorMessage(new ApiError(401, "USER_DEACTIVATED", "Account is deactivated"))).toBe("Account is deactivated");
+    expect(
+      loginErrorMessage(new ApiError(429, "RATE_LIMIT_HIT", "API usage exceeded rate limit", { "retry-after": 2.4 })),
+    ).toBe("API usage exceeded rate limit. Try again in 3 seconds.");
+    expect(loginErrorMessage(new ApiError(0, "NETWORK", "Failed to fetch"))).toBe(
+      "Could not reach the server. Check your connection and try again.",
+    );
+  });
+});
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

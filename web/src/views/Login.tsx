@@ -27,10 +27,17 @@ export async function fetchOrganizationName(fetchImpl: typeof fetch = fetch): Pr
   }
 }
 
-/** The message the form shows for a failed sign-in: the server's own words, or a network hint. */
+/**
+ * The message the form shows for a failed sign-in: the server's own words
+ * (wrong password, deactivated account or organization), with the wait when
+ * it refused for the rate limit (HTTP 429 with `retry-after` in seconds,
+ * https://zulip.com/api/rest-error-handling#rate-limit-exceeded), or a network hint.
+ */
 export function loginErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === "NETWORK") return "Could not reach the server. Check your connection and try again.";
+    const wait = Number(err.body["retry-after"]);
+    if (err.status === 429 && Number.isFinite(wait) && wait > 0) return `${err.message.replace(/([^.!?])$/, "$1.")} Try again in ${Math.ceil(wait)} seconds.`;
     return err.message;
   }
   return err instanceof Error ? err.message : String(err);
