@@ -28,7 +28,12 @@ import type { ApiMiddleware, ApiRequest, RateLimitTarget } from "./types.js";
  * `rate_limit_user(request, user_profile, domain="api_by_user")` once the
  * bot is known: the key of the `api_key` parameter, else of Basic
  * credentials, the order in which `authenticateWebhookRequest` reads them.
+ * A request authenticated by its session cookie (a `/json` route, or a
+ * site-root file link sent with the cookie alone) hits no counter here:
+ * authentication starts its user's once the session item names the user
+ * ({@link sessionRateLimitTarget}, {@link startRateLimitOf}).
  * @param apiKeyParam the request's `api_key` parameter (webhook routes read it)
+ * @param sessionCookie whether the request carries a `sessionid` cookie
  * @returns undefined when the request hits no counter: limits off, or an
  *   API or webhook call without credentials (refused by authentication)
  */
