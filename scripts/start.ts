@@ -31,10 +31,12 @@ const zuliprc = resolve("zuliprc");
 await writeZuliprc(zuliprc, creds);
 console.log(`
 Zulip-compatible server running.
-  Site:     ${creds.site}
+  Site:     ${creds.site}/   (the web app: open it in a browser and sign in)
   API:      ${creds.site}/api/v1
   Email:    ${creds.email}
-  API key:  ${creds.apiKey}${creds.password ? `\n  Password: ${creds.password}` : ""}
+  API key:  ${creds.apiKey}${creds.password ? `\n  Password: ${creds.password}` : ""}${
+    creds.member ? `\n  Second person: ${creds.member.email}, password ${creds.member.password} (sign in from another browser or a private window)` : ""
+  }
   zuliprc:  ${zuliprc}
   DynamoDB: ${stack.deps.config.DYNAMODB_ENDPOINT} (table ${stack.deps.table})
 

@@ -5,6 +5,7 @@ import type { Deps } from "../../shared/deps.js";
 import { getRealm, getRealmIdBySubdomain } from "../../shared/data/realms.js";
 import { userById, getUserIdByEmail } from "../../shared/data/users.js";
 import { realmUrl } from "../../shared/domain/email.js";
+import { doCreateUser } from "../../shared/actions/users/create-user.js";
 
 export interface Credentials {
   site: string;
@@ -12,13 +13,18 @@ export interface Credentials {
   apiKey: string;
   /** Only known when the organization was created by this call. */
   password?: string;
+  /** A second member to chat with, created with the organization (password known only then). */
+  member?: { email: string; password: string };
 }
 
 export const DEFAULT_OWNER_EMAIL = "owner@example.com";
+/** The second person of the default organization, so a new install can be tried by two people at once. */
+export const DEFAULT_MEMBER_EMAIL = "member@example.com";
 
 /**
  * Makes sure the default organization (subdomain `""`) exists with its
- * owner, creating both on first start.
+ * owner, creating both on first start, with a second member; both are
+ * subscribed to the organization's `general` stream.
  * @returns the owner's credentials
  */
 export async function ensureDefaultOrganization(deps: Deps): Promise<Credentials> {
@@ -36,7 +42,15 @@ export async function ensureDefaultOrganization(deps: Deps): Promise<Credentials
     description: "The organization created by npm start.",
     owner: { email: DEFAULT_OWNER_EMAIL, full_name: "Organization Owner", password },
   });
-  return { site: realmUrl(realm, deps.config), email: owner.delivery_email, apiKey: owner.api_key, password };
+  const memberPassword = randomBytes(9).toString("base64url");
+  await doCreateUser(deps, realm, { email: DEFAULT_MEMBER_EMAIL, full_name: "Sam Member", password: memberPassword });
+  return {
+    site: realmUrl(realm, deps.config),
+    email: owner.delivery_email,
+    apiKey: owner.api_key,
+    password,
+    member: { email: DEFAULT_MEMBER_EMAIL, password: memberPassword },
+  };
 }
 
 /**
