@@ -25,7 +25,7 @@ const LAYERS = [
   {
     name: "leaves",
     paths: [
-      "^shared/(config|logger|errors|version|routes|html)\\.ts$",
+      "^shared/(config|logger|errors|version|routes|routing|route-match|html)\\.ts$",
       "^shared/emoji/",
       "^shared/markdown/",
       "^shared/images/",
@@ -75,7 +75,7 @@ const siblingRules = [
   },
   {
     name: "leaves-import-no-project-layer",
-    comment: "a leaf (config, logger, errors, version, routes, html, emoji, markdown, images) imports only other leaves",
+    comment: "a leaf (config, logger, errors, version, routes, routing, route-match, html, emoji, markdown, images) imports only other leaves",
     severity: "error",
     from: { path: anyOf(LAYERS.at(-1).paths) },
     to: { path: "^(shared|functions|infra|scripts)/", pathNot: anyOf(LAYERS.at(-1).paths) },

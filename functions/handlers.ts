@@ -1,5 +1,7 @@
 import type { FilesDeps, SiteDeps } from "../shared/deps.js";
-import { GROUPS, type Group } from "../shared/routes.js";
+import { byRouteKeyOrPath } from "../shared/route-match.js";
+import { ROUTES } from "../shared/routes.js";
+import { byRouteKey, GROUPS, type Group, type Route } from "../shared/routing.js";
 import type { EndpointMap } from "../shared/http/context.js";
 import { groupHandler } from "../shared/http/group-handler.js";
 import { siteHandler, type SiteEndpointMap } from "../shared/http/site-handler.js";
@@ -16,8 +18,8 @@ import * as web from "./lambdas/web.js";
 import * as fallback from "./fallback/index.js";
 
 /**
- * Every group's endpoint map, for the local server and the route-coverage
- * test: the same entries (`functions/lambdas/<group>.ts`, generated from the
+ * Every group's endpoint map and routes, for the local server and the
+ * route-coverage test: the same entries (`functions/lambdas/<group>.ts`, generated from the
  * route table) that are bundled one per Lambda on AWS, each with its handler
  * over the dependencies it builds; this module is not part of any Lambda
  * bundle. The API groups are typed over `FilesDeps`: the local server gives
@@ -25,7 +27,7 @@ import * as fallback from "./fallback/index.js";
  * accept it too); the `web` group's endpoints are site endpoints over
  * `SiteDeps` (shared/http/site-handler.ts).
  */
-export const API_GROUP_MODULES: Record<ApiGroup, { endpoints: EndpointMap<FilesDeps> }> = {
+export const API_GROUP_MODULES: Record<ApiGroup, { endpoints: EndpointMap<FilesDeps>; routes: readonly Route[] }> = {
   unauthenticated,
   users,
   streams,
@@ -41,7 +43,10 @@ export const API_GROUP_MODULES: Record<ApiGroup, { endpoints: EndpointMap<FilesD
 export type ApiGroup = Exclude<Group, "web">;
 
 /** Every group's endpoint map, the `web` group's included. */
-export const GROUP_MODULES: Record<Group, { endpoints: EndpointMap<FilesDeps> | SiteEndpointMap }> = { ...API_GROUP_MODULES, web };
+export const GROUP_MODULES: Record<Group, { endpoints: EndpointMap<FilesDeps> | SiteEndpointMap; routes: readonly Route[] }> = {
+  ...API_GROUP_MODULES,
+  web,
+};
 
 /** The handler of a route's group; `undefined` (no route matched) gives the `$default` fallback's (404/405). */
 export type GroupHandlers = (group: Group | undefined) => LambdaHandler;
@@ -49,15 +54,21 @@ export type GroupHandlers = (group: Group | undefined) => LambdaHandler;
 /**
  * Every group's handler, and the `$default` fallback's, built once over one
  * set of dependencies: the local stack serves all groups in one process,
- * with the same middy chains the Lambdas run.
+ * with the same middy chains the Lambdas run, each group's over its own
+ * routes and the fallback's over the whole table, as on AWS.
  * @param deps the API groups' and the fallback's dependencies
  * @param site the `web` group's (its logger and the built web app's files)
  */
 export function groupHandlers(deps: FilesDeps, site: SiteDeps): GroupHandlers {
   const built = new Map<Group, LambdaHandler>(
-    GROUPS.map((g) => [g, g === "web" ? siteHandler(web.endpoints, site) : groupHandler(API_GROUP_MODULES[g].endpoints, deps)]),
+    GROUPS.map((g) => [
+      g,
+      g === "web"
+        ? siteHandler(web.endpoints, site, byRouteKey(web.routes))
+        : groupHandler(API_GROUP_MODULES[g].endpoints, deps, byRouteKey(API_GROUP_MODULES[g].routes)),
+    ]),
   );
-  const fallbackHandler = groupHandler(fallback.endpoints, deps);
+  const fallbackHandler = groupHandler(fallback.endpoints, deps, byRouteKeyOrPath(ROUTES));
   return (group) => (group && built.get(group)) || fallbackHandler;
 }
 

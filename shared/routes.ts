@@ -1,9 +1,13 @@
 /**
  * The route table: the single source of truth for which endpoint serves
  * which method and path. The CDK stack makes one API Gateway route per entry
- * (integrated with the Lambda of the entry's group) and the local server
- * dispatches with {@link matchRoute}; a test fails when an entry has no
- * endpoint in its group.
+ * (integrated with the Lambda of the entry's group), the local server
+ * dispatches with {@link matchRequestPath}, and `npm run gen:lambdas` writes
+ * each group's routes into its Lambda entry; a test fails when an entry has
+ * no endpoint in its group or a Lambda entry's routes differ from its
+ * group's here. Only the `$default` fallback's bundle holds this module: a
+ * group's Lambda finds its routes by API Gateway's route key
+ * (shared/routing.ts).
  *
  * Paths are relative to {@link API_PREFIX} and use API Gateway's `{param}`
  * syntax. Where Zulip serves two kinds of value at one position (a user ID or
@@ -11,69 +15,23 @@
  * cannot tell `/users/{user_id}` from `/users/{email}`.
  */
 
-/**
- * One Lambda per group. A group is a bundling choice: its entry
- * (`functions/lambdas/<group>.ts`) is generated from this table, whatever
- * `functions/<domain>/` folders its endpoints live in.
- */
-export const GROUPS = [
-  "unauthenticated",
-  "users",
-  "streams",
-  "messages",
-  "events",
-  "presence",
-  "realm",
-  "webhooks",
-  "files",
-  "web",
-] as const;
-export type Group = (typeof GROUPS)[number];
+import { pathMatcher } from "./route-match.js";
+import { API_PREFIX, withJsonCopies, type AuthMode, type Group, type HttpMethod, type Route, type RouteMatch } from "./routing.js";
 
-export type HttpMethod = "GET" | "HEAD" | "POST" | "PATCH" | "PUT" | "DELETE";
-
-/**
- * How a route authenticates: `api` is HTTP Basic with email and API key
- * (https://zulip.com/api/http-headers#authentication); `none` needs no credentials;
- * `webhook` is the incoming-webhook form: the `api_key` parameter, or HTTP Basic
- * for senders that can only do that (https://zulip.com/api/incoming-webhooks-overview);
- * `optional` is `api` when the request carries credentials and a spectator
- * (logged-out visitor, no user) otherwise: Zulip's `allow_anonymous_user_web`
- * for the file links of web-public streams. `session` is the web app's:
- * the `sessionid` cookie of `POST /accounts/login` and the `X-CSRFToken`
- * header equal to the session's token (Zulip's `authenticated_json_view`),
- * on the `/json` copies of the API routes ({@link JSON_PREFIX}).
- *
- * Site-root routes with `api` or `optional` (the file and avatar links that
- * `<img>` tags load) also take the session cookie when no `Authorization`
- * header is sent, without the CSRF header: they are all `GET`, which
- * changes nothing, and a browser sends an image request the cookie alone.
- */
-export type AuthMode = "api" | "none" | "webhook" | "optional" | "session";
-
-export interface Route {
-  method: HttpMethod;
-  /**
-   * Path below {@link Route.prefix}, e.g. `/users/{user_id}`. A last
-   * segment `{name+}` is greedy (API Gateway's syntax): it takes the rest of
-   * the path, slashes included, as the parameter `name`.
-   */
-  path: string;
-  /**
-   * {@link API_PREFIX} for API routes; {@link JSON_PREFIX} for their web-app
-   * copies; `""` for the few Zulip serves at the site root (`/user_uploads/...`,
-   * the links messages carry, and the login form's `/accounts/...`).
-   */
-  prefix: string;
-  group: Group;
-  /** Name of the endpoint function: exported by one module of `functions/<domain>/`, and a key of the group's `endpoints` map. */
-  endpoint: string;
-  auth: AuthMode;
-}
-
-export const API_PREFIX = "/api/v1";
-/** Where Zulip's web app calls the same endpoints with its session cookie (`/json/users/me`). */
-export const JSON_PREFIX = "/json";
+// The shape of a route and what needs no table live in ./routing.ts, which every Lambda bundle holds.
+export {
+  acceptsSessionCookie,
+  API_PREFIX,
+  GROUPS,
+  INCOMING_WEBHOOK_BOT_ENDPOINTS,
+  JSON_PREFIX,
+  routeKey,
+  type AuthMode,
+  type Group,
+  type HttpMethod,
+  type Route,
+  type RouteMatch,
+} from "./routing.js";
 
 const r = (method: HttpMethod, path: string, group: Group, endpoint: string, auth: AuthMode = "api"): Route => ({
   method,
@@ -248,95 +206,15 @@ const API_ROUTE_TABLE: readonly Route[] = [
   atRoot(r("HEAD", "/static/app/{path+}", "web", "getWebAppFile", "none")),
 ];
 
-/**
- * The web app's copy of each API route that needs a user (`api`, and
- * `optional`): the same method, path, group and endpoint below
- * {@link JSON_PREFIX}, authenticated by the session cookie (Zulip's
- * `/json/...` URLs, the same views as `/api/v1/...`). Derived, so the CDK
- * stack and the local server get both from this one table.
- */
-function jsonCopies(routes: readonly Route[]): Route[] {
-  return routes
-    .filter((route) => route.prefix === API_PREFIX && (route.auth === "api" || route.auth === "optional"))
-    .map((route) => ({ ...route, prefix: JSON_PREFIX, auth: "session" }));
+/** Every route: the table above and the `/json` copy of each of its API routes that needs a user ({@link withJsonCopies}). */
+export const ROUTES: readonly Route[] = withJsonCopies(API_ROUTE_TABLE);
+
+/** The routes of one group: what its Lambda serves (generated into `functions/lambdas/<group>.ts`). */
+export function groupRoutes(group: Group): Route[] {
+  return ROUTES.filter((route) => route.group === group);
 }
 
-export const ROUTES: readonly Route[] = [...API_ROUTE_TABLE, ...jsonCopies(API_ROUTE_TABLE)];
-
-/**
- * Whether a route takes the session cookie: the `/json` copies (with the
- * CSRF header), and the site-root `api` and `optional` routes (without it;
- * see {@link AuthMode}).
- */
-export function acceptsSessionCookie(route: Route): boolean {
-  return route.auth === "session" || (route.prefix === "" && (route.auth === "api" || route.auth === "optional"));
-}
-
-/**
- * The API endpoints an incoming-webhook bot may call besides the webhook
- * routes (Zulip's `allow_incoming_webhooks` route tag): sending messages.
- */
-export const INCOMING_WEBHOOK_BOT_ENDPOINTS: ReadonlySet<string> = new Set(["sendMessage"]);
-
-/** API Gateway's route key for a route, e.g. `GET /api/v1/users/{user_id}`. */
-export function routeKey(route: Route): string {
-  return `${route.method} ${route.prefix}${route.path}`;
-}
-
-/** Finds the route for an API Gateway route key. */
-export function routeByKey(key: string): Route | undefined {
-  return ROUTES.find((route) => routeKey(route) === key);
-}
-
-export type RouteMatch =
-  | { kind: "found"; route: Route; pathParameters: Record<string, string> }
-  | { kind: "wrongMethod"; allowed: HttpMethod[] }
-  | { kind: "notFound" };
-
-function matchPath(pattern: string, path: string): Record<string, string> | undefined {
-  const want = pattern.split("/");
-  let got = path.split("/");
-  const greedy = want[want.length - 1]!.endsWith("+}");
-  if (greedy && got.length > want.length) {
-    // The greedy last parameter takes the rest of the path; every segment of it must be non-empty.
-    const rest = got.slice(want.length - 1);
-    if (rest.some((seg) => seg === "")) return undefined;
-    got = [...got.slice(0, want.length - 1), rest.join("/")];
-  }
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i]!;
-    const g = got[i]!;
-    if (w.endsWith("+}")) {
-      if (g === "") return undefined;
-      try {
-        params[w.slice(1, -2)] = g.split("/").map(decodeURIComponent).join("/");
-      } catch {
-        return undefined;
-      }
-    } else if (w.startsWith("{") && w.endsWith("}")) {
-      if (g === "") return undefined;
-      // A broken percent-escape matches nothing (404), as an unknown path would.
-      try {
-        params[w.slice(1, -1)] = decodeURIComponent(g);
-      } catch {
-        return undefined;
-      }
-    } else if (w !== g) {
-      return undefined;
-    }
-  }
-  return params;
-}
-
-/** Literal segments outrank parameters, left to right, as in API Gateway. */
-function specificity(pattern: string): string {
-  return pattern
-    .split("/")
-    .map((seg) => (seg.startsWith("{") ? "0" : "1"))
-    .join("");
-}
+const matchAll = pathMatcher(ROUTES);
 
 /**
  * Matches a method and a path below {@link API_PREFIX} the way API Gateway
@@ -344,38 +222,16 @@ function specificity(pattern: string): string {
  * @param path request path without the `/api/v1` prefix, e.g. `/users/12`
  */
 export function matchRoute(method: string, path: string): RouteMatch {
-  return matchIn(API_ROUTES, method, path);
+  return matchAll(method, `${API_PREFIX}${path}`);
 }
 
-const API_ROUTES = ROUTES.filter((route) => route.prefix === API_PREFIX);
-const JSON_ROUTES = ROUTES.filter((route) => route.prefix === JSON_PREFIX);
-const ROOT_ROUTES = ROUTES.filter((route) => route.prefix === "");
-
 /**
- * Matches a request's full path: below {@link API_PREFIX} against the API
- * routes (as {@link matchRoute}), below {@link JSON_PREFIX} against their
- * web-app copies, elsewhere against the site-root routes.
+ * Matches a request's full path against the whole table (`pathMatcher` of
+ * shared/route-match.ts): below {@link API_PREFIX} the API routes, below
+ * {@link JSON_PREFIX} their web-app copies, elsewhere the site-root routes.
+ * The local server dispatches with it, as API Gateway does.
  * @param rawPath the request path as sent, e.g. `/api/v1/users/12`, `/json/users/12` or `/user_uploads/2/ab/cd/x.txt`
  */
 export function matchRequestPath(method: string, rawPath: string): RouteMatch {
-  for (const [prefix, routes] of [[API_PREFIX, API_ROUTES], [JSON_PREFIX, JSON_ROUTES]] as const) {
-    if (rawPath.startsWith(`${prefix}/`) || rawPath === prefix) return matchIn(routes, method, rawPath.slice(prefix.length));
-  }
-  return matchIn(ROOT_ROUTES, method, rawPath);
-}
-
-function matchIn(routes: readonly Route[], method: string, path: string): RouteMatch {
-  const normalized = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-  const candidates = routes.map((route) => ({ route, params: matchPath(route.path, normalized) }))
-    .filter((c): c is { route: Route; params: Record<string, string> } => c.params !== undefined)
-    .sort((a, b) => specificity(b.route.path).localeCompare(specificity(a.route.path)));
-  if (candidates.length === 0) return { kind: "notFound" };
-  const best = specificity(candidates[0]!.route.path);
-  const samePattern = candidates.filter((c) => specificity(c.route.path) === best);
-  const hit = samePattern.find((c) => c.route.method === method.toUpperCase());
-  if (hit) return { kind: "found", route: hit.route, pathParameters: hit.params };
-  // A less specific pattern may still serve this method (API Gateway falls through).
-  const fallback = candidates.find((c) => c.route.method === method.toUpperCase());
-  if (fallback) return { kind: "found", route: fallback.route, pathParameters: fallback.params };
-  return { kind: "wrongMethod", allowed: [...new Set(candidates.map((c) => c.route.method))] };
+  return matchAll(method, rawPath);
 }

@@ -3,22 +3,35 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { toApiGatewayEvent } from "../../infra/local/adapter.js";
+import { loadConfig } from "../../shared/config.js";
+import { createDeps, type Deps } from "../../shared/deps.js";
+import { groupHandler } from "../../shared/http/group-handler.js";
 import { siteHandler } from "../../shared/http/site-handler.js";
 import { createLogger } from "../../shared/logger.js";
+import { byRouteKeyOrPath } from "../../shared/route-match.js";
+import { ROUTES } from "../../shared/routes.js";
+import { byRouteKey } from "../../shared/routing.js";
 import { siteFilesFromDirectory } from "../../shared/storage/site-files.js";
 import { makeWebDist, TEST_WEB_FILES } from "../../test/support/web-dist.js";
-import { endpoints } from "../lambdas/web.js";
+import { endpoints, routes } from "../lambdas/web.js";
 import { WEB_APP_CSP } from "./web-app.js";
 
-/** The `web` group's handler called in-process with the events API Gateway (here the local adapter) builds. */
+/**
+ * The `web` group's handler called in-process with the events API Gateway (here the local adapter) builds;
+ * a request none of its routes serves goes to the `$default` fallback's handler, as on AWS.
+ */
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 function handlerOver(dir: string) {
-  const handler = siteHandler(endpoints, { log: createLogger("silent"), site: siteFilesFromDirectory(dir) });
+  const handler = siteHandler(endpoints, { log: createLogger("silent"), site: siteFilesFromDirectory(dir) }, byRouteKey(routes));
+  // The fallback answers 404 and 405 before it reads the table: a table that holds nothing will do.
+  const config = loadConfig({ TABLE_NAME: "t", ROOT_DOMAIN: "127.0.0.1", RATE_LIMITS: "off", LOG_LEVEL: "silent" });
+  const deps = createDeps(config, { db: { send: async () => ({}) } as unknown as Deps["db"], log: createLogger("silent") });
+  const fallback = groupHandler({}, deps, byRouteKeyOrPath(ROUTES));
   return async (method: string, url: string, headers: Record<string, string> = {}) => {
-    const { event } = toApiGatewayEvent({ method, url, headers: { host: "127.0.0.1", ...headers } }, Buffer.alloc(0));
-    return handler(event, { awsRequestId: "r1" } as never);
+    const { event, group } = toApiGatewayEvent({ method, url, headers: { host: "127.0.0.1", ...headers } }, Buffer.alloc(0));
+    return (group === "web" ? handler : fallback)(event, { awsRequestId: "r1" } as never);
   };
 }
 

@@ -2,7 +2,7 @@ import type { Deps } from "../deps.js";
 import type { RealmRecord } from "../data/records/realm.js";
 import type { UserRecord } from "../data/records/user.js";
 
-import type { Route } from "../routes.js";
+import type { Route } from "../routing.js";
 import type { RawParams } from "./raw-params.js";
 import type { RedirectResult, WithCookies } from "./response.js";
 

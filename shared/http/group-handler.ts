@@ -1,6 +1,7 @@
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import type { Deps } from "../deps.js";
+import type { RouteFinder } from "../routing.js";
 import type { EndpointMap } from "./context.js";
 import { apiContext } from "./middleware/api-context.js";
 import { authenticate } from "./middleware/authenticate.js";
@@ -24,15 +25,17 @@ import { cookieResponse, RedirectResult, redirectResponse, successResponse, With
  * (`EndpointMap<FilesDeps>`) must be given one, or the call does not compile.
  * @param endpoints the group's endpoints, keyed by the route table's `endpoint` names
  * @param deps the group's dependencies
+ * @param findRoute finds a request's route among those this handler serves: `byRouteKey(routes)`
+ *   (shared/routing.ts) over a group's routes, `byRouteKeyOrPath(ROUTES)` (shared/route-match.ts) for the fallback
  */
-export function groupHandler<D extends Deps>(endpoints: EndpointMap<NoInfer<D>>, deps: D) {
+export function groupHandler<D extends Deps>(endpoints: EndpointMap<NoInfer<D>>, deps: D, findRoute: RouteFinder) {
   const log = () => deps.log;
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiLambdaContext, ApiInternal>()
     .use(requestLog({ log }))
     .use(contentEncoding({ log }))
     .use(rateLimitResponseHeaders())
     .use(errorEnvelope({ log }))
-    .use(apiContext({ deps }))
+    .use(apiContext({ deps, findRoute }))
     .use(startRateLimit())
     .use(authenticate())
     .use(enforceRateLimit())

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../config.js";
 import { createDeps, type Deps } from "../deps.js";
 import { createLogger, withLogKeys, type Logger } from "../logger.js";
+import { byRouteKey, type Route } from "../routing.js";
 import type { ApiContext } from "./context.js";
 import { groupHandler } from "./group-handler.js";
 
@@ -29,6 +30,16 @@ function apiEvent(routeKey: string, method: string, path: string, apiRequestId: 
     isBase64Encoded: false,
   };
 }
+
+/** The one route the handlers below serve. */
+const SERVER_SETTINGS: Route = {
+  method: "GET",
+  path: "/server_settings",
+  prefix: "/api/v1",
+  group: "unauthenticated",
+  endpoint: "getServerSettings",
+  auth: "none",
+};
 
 function lambdaContext(awsRequestId: string): Context {
   return {
@@ -85,6 +96,7 @@ describe("structured request logs", () => {
         },
       },
       deps,
+      byRouteKey([SERVER_SETTINGS]),
     );
     const response = await handler(
       apiEvent("GET /api/v1/server_settings", "GET", "/api/v1/server_settings", "api-req-1"),
@@ -121,6 +133,7 @@ describe("structured request logs", () => {
         },
       },
       deps,
+      byRouteKey([SERVER_SETTINGS]),
     );
     const route = "GET /api/v1/server_settings";
     const [a, b] = await Promise.all([
@@ -141,7 +154,7 @@ describe("structured request logs", () => {
   });
 
   it("logs the 404 of an unrouted request with its keys", async () => {
-    const handler = groupHandler({}, fakeDeps());
+    const handler = groupHandler({}, fakeDeps(), byRouteKey([SERVER_SETTINGS]));
     const response = await handler(apiEvent("$default", "GET", "/api/v1/nope", "api-404"), lambdaContext("lambda-404"));
     expect(response.statusCode).toBe(404);
     expect(lines).toEqual([

@@ -2,7 +2,7 @@ import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import type { SiteDeps } from "../deps.js";
 import { MethodNotAllowedError, RouteNotFoundError } from "../errors.js";
-import { matchRequestPath, routeByKey, type Route } from "../routes.js";
+import type { Route, RouteFinder } from "../routing.js";
 import type { SiteCoding, SiteFile } from "../storage/site-files.js";
 import { errorEnvelope } from "./middleware/error-envelope.js";
 import { negotiateContentCoding } from "./middleware/content-encoding.js";
@@ -45,22 +45,19 @@ export type SiteEndpointMap = Record<string, SiteEndpoint>;
  * without the body.
  * @param endpoints the group's endpoints, keyed by the route table's `endpoint` names
  * @param deps built once per cold start (`functions/lambdas/web.setup.ts`, or the local stack)
+ * @param findRoute finds a request's route among the group's (`byRouteKey`, shared/routing.ts)
  */
-export function siteHandler(endpoints: SiteEndpointMap, deps: SiteDeps) {
+export function siteHandler(endpoints: SiteEndpointMap, deps: SiteDeps, findRoute: RouteFinder) {
   const log = () => deps.log;
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiLambdaContext, ApiInternal>()
     .use(requestLog({ log }))
     .use(errorEnvelope({ log }))
     .handler(async (event, context) => {
       const method = event.requestContext.http.method.toUpperCase();
-      let route = routeByKey(event.routeKey);
-      let pathParams = (event.pathParameters ?? {}) as Record<string, string>;
-      if (!route) {
-        const match = matchRequestPath(method, event.rawPath);
-        if (match.kind === "notFound") throw new RouteNotFoundError();
-        if (match.kind === "wrongMethod") throw new MethodNotAllowedError(match.allowed);
-        ({ route, pathParameters: pathParams } = match);
-      }
+      const match = findRoute({ routeKey: event.routeKey, method, rawPath: event.rawPath, pathParameters: event.pathParameters });
+      if (match.kind === "notFound") throw new RouteNotFoundError();
+      if (match.kind === "wrongMethod") throw new MethodNotAllowedError(match.allowed);
+      const { route, pathParameters: pathParams } = match;
       const endpoint = endpoints[route.endpoint];
       if (!endpoint) throw new RouteNotFoundError();
       const response = await endpoint({

@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps.js";
 import { RouteNotFoundError, MethodNotAllowedError, UnknownHostError } from "../../errors.js";
-import { matchRequestPath, routeByKey, type Route } from "../../routes.js";
+import type { RouteFinder } from "../../routing.js";
 import { clientNameOf } from "../client-name.js";
 import { subdomainOf } from "../host.js";
 import { bodyBytes, collectRawParams, header } from "../raw-params.js";
@@ -8,24 +8,27 @@ import type { ApiMiddleware } from "./types.js";
 
 /**
  * Builds the request's {@link ApiContext} (middy `before`): finds the route
- * from API Gateway's `routeKey` (or, behind the `$default` route, by matching
- * the path), then collects query and body parameters.
+ * with `findRoute` (a group's Lambda by API Gateway's `routeKey` among its
+ * own routes; the `$default` fallback by matching the path against the
+ * whole table), then collects query and body parameters.
+ * @param options.deps the group's dependencies, given to every endpoint
+ * @param options.findRoute how the route is found among the routes this handler serves
  * @throws RouteNotFoundError 404 / MethodNotAllowedError 405 when nothing serves the request
  * @throws UnknownHostError 400 for a Host outside the root domain
  */
-export function apiContext(options: { deps: Deps }): ApiMiddleware {
+export function apiContext(options: { deps: Deps; findRoute: RouteFinder }): ApiMiddleware {
   return {
     before: async (request) => {
       const event = request.event;
-      let route: Route | undefined = routeByKey(event.routeKey);
-      let pathParams: Record<string, string> = event.pathParameters ? { ...event.pathParameters } as Record<string, string> : {};
-      if (!route) {
-        const match = matchRequestPath(event.requestContext.http.method, event.rawPath);
-        if (match.kind === "notFound") throw new RouteNotFoundError();
-        if (match.kind === "wrongMethod") throw new MethodNotAllowedError(match.allowed);
-        route = match.route;
-        pathParams = match.pathParameters;
-      }
+      const match = options.findRoute({
+        routeKey: event.routeKey,
+        method: event.requestContext.http.method,
+        rawPath: event.rawPath,
+        pathParameters: event.pathParameters,
+      });
+      if (match.kind === "notFound") throw new RouteNotFoundError();
+      if (match.kind === "wrongMethod") throw new MethodNotAllowedError(match.allowed);
+      const { route, pathParameters: pathParams } = match;
       const deps = options.deps;
       const params = await collectRawParams(event);
       const host = (header(event, "host") ?? event.requestContext.domainName ?? "").toLowerCase();

@@ -8,7 +8,7 @@ import { throttleWrongApiKey } from "../../auth/failed-auth.js";
 import { checkCsrfToken, liveSession, sessionAccount } from "../../auth/session.js";
 import { RouteNotFoundError, UnauthorizedError } from "../../errors.js";
 import { INTEGRATION_URL_NAMES } from "../../integrations/names.js";
-import { acceptsSessionCookie, INCOMING_WEBHOOK_BOT_ENDPOINTS } from "../../routes.js";
+import { acceptsSessionCookie, INCOMING_WEBHOOK_BOT_ENDPOINTS } from "../../routing.js";
 import { requestCookie } from "../cookies.js";
 import { CSRF_HEADER, SESSION_COOKIE } from "../session-cookies.js";
 import { ipRateLimitTarget, sessionRateLimitTarget, startRateLimitOf } from "./rate-limit.js";

@@ -4,7 +4,7 @@ import type { Deps } from "../../deps.js";
 import { addRateLimitHit, removeRateLimitHit, type SlidingWindowCounts } from "../../data/rate-limits.js";
 import { judgeRateLimit, slidingWindowPlan, type SlidingWindowPlan } from "../../domain/rate-limit.js";
 import { RateLimitedError } from "../../errors.js";
-import { acceptsSessionCookie, type Route } from "../../routes.js";
+import { acceptsSessionCookie, type Route } from "../../routing.js";
 import { requestCookie } from "../cookies.js";
 import { SESSION_COOKIE } from "../session-cookies.js";
 import { header } from "../raw-params.js";

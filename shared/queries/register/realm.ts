@@ -1,4 +1,4 @@
-import { API_PREFIX } from "../../routes.js";
+import { API_PREFIX } from "../../routing.js";
 import { realmIconUrl, realmLogoUrl } from "../../domain/avatar.js";
 import type { Config } from "../../config.js";
 import type { RealmRecord } from "../../data/records/realm.js";
