@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GROUP_MODULES } from "../functions/handlers.js";
-import { API_PREFIX, GROUPS, JSON_PREFIX, matchRequestPath, matchRoute, ROUTES, routeKey } from "../shared/routes.js";
+import { byRouteKeyOrPath } from "../shared/route-match.js";
+import { API_PREFIX, GROUPS, groupRoutes, JSON_PREFIX, matchRequestPath, matchRoute, ROUTES, routeKey } from "../shared/routes.js";
+import { byRouteKey, type RoutedRequest } from "../shared/routing.js";
 
 describe("route table", () => {
   it("has an endpoint in its group for every route", () => {
@@ -66,5 +68,53 @@ describe("route table", () => {
   it("stays under API Gateway's default quota of 300 routes per HTTP API, $default included", () => {
     // https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-quotas.html ("Routes per API": 300, adjustable).
     expect(ROUTES.length + 1).toBeLessThanOrEqual(300);
+  });
+});
+
+describe("route finders", () => {
+  /** An event's routing fields as API Gateway sends them: the route key of a matched route, or `$default`. */
+  const request = (routeKey: string, method: string, rawPath: string, pathParameters?: Record<string, string>): RoutedRequest => ({
+    routeKey,
+    method,
+    rawPath,
+    pathParameters,
+  });
+
+  describe("byRouteKey", () => {
+    it("finds a route of its own by the route key, with the path parameters API Gateway extracted", () => {
+      // Prepare
+      const find = byRouteKey(groupRoutes("messages"));
+      // Act
+      const found = find(request("PATCH /json/messages/{message_id}", "PATCH", "/json/messages/12", { message_id: "12" }));
+      // Assess
+      expect(found).toEqual({
+        kind: "found",
+        route: { method: "PATCH", path: "/messages/{message_id}", prefix: JSON_PREFIX, group: "messages", endpoint: "updateMessage", auth: "session" },
+        pathParameters: { message_id: "12" },
+      });
+    });
+
+    it("finds nothing for another group's route key or `$default`, whatever the path: it matches no path", () => {
+      const find = byRouteKey(groupRoutes("messages"));
+      expect(find(request("GET /api/v1/users/me", "GET", "/api/v1/users/me"))).toEqual({ kind: "notFound" });
+      expect(find(request("$default", "GET", "/api/v1/messages"))).toEqual({ kind: "notFound" });
+      expect(find(request("$default", "PUT", "/api/v1/messages"))).toEqual({ kind: "notFound" });
+    });
+  });
+
+  describe("byRouteKeyOrPath (the fallback's, over the whole table)", () => {
+    it("matches the path behind `$default`: 405 with the allowed methods, 404 for an unknown path", () => {
+      const find = byRouteKeyOrPath(ROUTES);
+      expect(find(request("$default", "PUT", "/api/v1/messages"))).toEqual({ kind: "wrongMethod", allowed: ["POST", "GET"] });
+      expect(find(request("$default", "PUT", "/json/server_settings"))).toEqual({ kind: "notFound" });
+      expect(find(request("$default", "PUT", "/json/typing"))).toEqual({ kind: "wrongMethod", allowed: ["POST"] });
+      expect(find(request("$default", "GET", "/api/v1/nothing/here"))).toEqual({ kind: "notFound" });
+    });
+
+    it("takes the route a route key names before any path matching", () => {
+      const find = byRouteKeyOrPath(ROUTES);
+      const found = find(request("GET /api/v1/users/{user_id}", "GET", "/api/v1/users/me", { user_id: "me" }));
+      expect(found).toMatchObject({ kind: "found", route: { endpoint: "getUser" }, pathParameters: { user_id: "me" } });
+    });
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { GROUP_MODULES } from "../../functions/handlers.js";
 import { PROJECT_ROOT } from "../../infra/bundling.js";
 import { LAMBDAS_DIR, endpointModules, lambdaEntrySources } from "../../infra/bundling/lambda-entries.js";
-import { GROUPS, ROUTES } from "../../shared/routes.js";
+import { GROUPS, JSON_PREFIX, ROUTES } from "../../shared/routes.js";
 
 describe("Lambda entries (functions/lambdas/)", () => {
   it.each(GROUPS)("%s: the committed entry is what `npm run gen:lambdas` generates from the route table", (group) => {
@@ -18,6 +18,12 @@ describe("Lambda entries (functions/lambdas/)", () => {
       const routed = [...new Set(ROUTES.filter((r) => r.group === group).map((r) => r.endpoint))].sort();
       expect(Object.keys(GROUP_MODULES[group].endpoints).sort(), group).toEqual(routed);
     }
+  });
+
+  it.each(GROUPS)("%s: the entry's routes are its group's routes of the table, `/json` copies included, in the table's order", (group) => {
+    const { routes } = GROUP_MODULES[group];
+    expect(routes).toEqual(ROUTES.filter((r) => r.group === group));
+    expect(routes.some((r) => r.prefix === JSON_PREFIX)).toBe(group !== "unauthenticated" && group !== "webhooks" && group !== "web");
   });
 
   it("bot endpoints live in functions/bots/, whichever Lambda serves them", () => {

@@ -124,6 +124,12 @@ describe("Lambda bundles", () => {
     expect(inputs.some((i) => i.includes("node_modules/bowser/"))).toBe(!unreachedModules.includes(SDK_BROWSER_USER_AGENT));
   });
 
+  it.each(FOLDERS)("%s: holds the route table only if it is the `$default` fallback (a group knows its own routes)", (folder) => {
+    const { inputs } = built[folder];
+    expect(inputs.includes("shared/routes.ts")).toBe(folder === "fallback");
+    expect(inputs.includes("shared/route-match.ts")).toBe(folder === "fallback");
+  });
+
   it.each(FOLDERS)("%s: puts the Markdown renderer in a chunk of its own, loaded on demand", (folder) => {
     const { metafile } = built[folder];
     const renderer = Object.entries(metafile.outputs).filter(([, output]) => output.entryPoint === "shared/markdown/render.ts");
