@@ -11,10 +11,11 @@ import type { Route } from "../../shared/routing.js";
  * route its group. Each group's Lambda entry, `functions/lambdas/<group>.ts`,
  * is generated from the two: it imports exactly the endpoint modules of the
  * group's routes, so a bundle holds those and what they import, nothing of
- * the other groups, and it carries the group's routes as a literal, which
- * its handler finds a request's route in by API Gateway's route key
+ * the other groups. It also carries the group's routes, written out, among
+ * which its handler finds a request's by API Gateway's route key
  * (`byRouteKey`, shared/routing.ts): a group's bundle holds neither the
- * table nor the path matching, which only the `$default` fallback needs. A group whose endpoints need more than `Deps` (the
+ * table nor the path matching, which only the `$default` fallback needs.
+ * A group whose endpoints need more than `Deps` (the
  * `files` group's file store) has a hand-written
  * `functions/lambdas/<group>.setup.ts` exporting `groupDeps()`, which builds
  * them; the others get `createDeps()`.
