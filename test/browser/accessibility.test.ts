@@ -2,7 +2,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestOrg } from "../support/local-stack.js";
-import { createStream, linkNamed, messageText, openCompose, sendStreamMessage, signInForm, unique, useBrowser, visible, WAIT_MS } from "./support.js";
+import { createStream, linkNamed, messageText, newContext, openCompose, sendStreamMessage, signInForm, unique, useBrowser, visible } from "./support.js";
 
 const org = useTestOrg();
 const browsers = useBrowser();
@@ -25,10 +25,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe("accessibility (axe-core): no serious or critical violation", () => {
   it("on the sign-in page", async () => {
-    const context = await browsers.browser().newContext({ baseURL: org.url });
+    const context = await newContext(browsers.browser(), org.url);
     try {
       const page = await context.newPage();
-      page.setDefaultTimeout(WAIT_MS);
       await page.goto("/");
       await visible(signInForm(page).logIn);
       expect(await seriousViolations(page)).toEqual([]);

@@ -52,6 +52,23 @@ export async function launchChromium(): Promise<Browser> {
   }
 }
 
+/**
+ * A fresh browser context (no cookies, no storage) on the site, with the
+ * waits' timeout. Functions passed to `page.evaluate` are sent as source
+ * text; the TypeScript transform (esbuild's keepNames, as tsx runs it) may
+ * wrap their inner functions in a `__name` call, defined here for the page.
+ */
+export async function newContext(
+  browser: Browser,
+  siteUrl: string,
+  viewport: { width: number; height: number } = { width: 1280, height: 800 },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: siteUrl, viewport });
+  context.setDefaultTimeout(WAIT_MS);
+  await context.addInitScript({ content: "globalThis.__name = (fn) => fn;" });
+  return context;
+}
+
 /** Someone signed in to the web app in a browser context of their own. */
 export interface Person {
   context: BrowserContext;
@@ -84,6 +101,7 @@ export function searchBox(page: Page): Locator {
  * Opens the site root in a new browser context and signs in through the
  * sign-in form; resolves once the app shows its signed-in screen (the
  * search box) and the sign-in form is gone.
+ * @param options.password the user's password (default {@link passwordOf})
  */
 export async function signIn(
   browser: Browser,
@@ -91,15 +109,15 @@ export async function signIn(
   user: { id: number; email: string; fullName: string },
   options: { viewport?: { width: number; height: number }; password?: string } = {},
 ): Promise<Person> {
-  const context = await browser.newContext({ baseURL: siteUrl, viewport: options.viewport ?? { width: 1280, height: 800 } });
-  context.setDefaultTimeout(WAIT_MS);
+  const context = await newContext(browser, siteUrl, options.viewport);
   const page = await context.newPage();
   await page.goto("/");
   const form = signInForm(page);
   await form.email.fill(user.email);
   await form.password.fill(options.password ?? passwordOf(user.email));
   await form.logIn.click();
-  await visible(searchBox(page));
+  // Attached, not visible: at phone width the search box may sit behind a button.
+  await searchBox(page).waitFor({ state: "attached", timeout: WAIT_MS });
   await gone(form.password);
   return { context, page, email: user.email, fullName: user.fullName, id: user.id };
 }
@@ -213,13 +231,22 @@ export function composeBox(page: Page) {
   };
 }
 
-/** Opens the compose box for the current narrow (Zulip's `c` shortcut) unless it is open already. */
+/**
+ * Opens the compose box for the current narrow unless it is open already:
+ * with its "Start new conversation" button, or Zulip's `c` shortcut where
+ * the page shows no such button.
+ */
 export async function openCompose(page: Page): Promise<void> {
   const box = composeBox(page);
   if (await box.message.isVisible()) return;
-  // Shortcuts act when no field has the focus.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.press("c");
+  const start = page.getByRole("button", { name: "Start new conversation", exact: true });
+  if (await start.isVisible()) {
+    await start.click();
+  } else {
+    // Shortcuts act when no field has the focus.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press("c");
+  }
   await visible(box.message);
 }
 

@@ -16,7 +16,7 @@ import { startLocalStack } from "../../infra/local/stack.js";
 import type { UserRecord } from "../../shared/data/records/user.js";
 import { call } from "../support/api-client.js";
 import { seedTestOrg, TEST_PASSWORD_HASH_LOG2_N } from "../support/test-org.js";
-import { composeBox, launchChromium, linkNamed, messageText, openCompose, signIn, signInForm, visible } from "./browser.js";
+import { composeBox, launchChromium, linkNamed, messageText, newContext, openCompose, signIn, signInForm, visible } from "./browser.js";
 import { ensureWebBuild } from "./web-build.js";
 
 const outDir = fileURLToPath(new URL("../../docs/images/", import.meta.url));
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     await stack.drainDeferredWork();
 
     // The sign-in page, filled in.
-    const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 800 } });
+    const context = await newContext(browser, stack.url);
     const page = await context.newPage();
     await page.goto("/");
     await signInForm(page).email.fill(records.member.delivery_email);

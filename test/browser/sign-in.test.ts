@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { useTestOrg } from "../support/local-stack.js";
-import { gone, linkNamed, searchBox, signInForm, useBrowser, visible, WAIT_MS } from "./support.js";
+import { gone, linkNamed, newContext, searchBox, signInForm, useBrowser, visible } from "./support.js";
 
 const org = useTestOrg();
 const browsers = useBrowser();
@@ -50,10 +50,9 @@ describe("signing in", () => {
     expect(body.msg.length).toBeGreaterThan(0);
 
     // Act
-    const context = await browsers.browser().newContext({ baseURL: org.url });
+    const context = await newContext(browsers.browser(), org.url);
     try {
       const page = await context.newPage();
-      page.setDefaultTimeout(WAIT_MS);
       await page.goto("/");
       const form = signInForm(page);
       await form.email.fill(org.users.member2.email);
