@@ -1,5 +1,9 @@
-import { useState } from "preact/hooks";
+import { useEffect, useId, useRef, useState } from "preact/hooks";
 import type { ApiClient } from "../../api/client.js";
+import { RenderedContent } from "../message/RenderedContent.js";
+import { enterKeyAction } from "./keys.js";
+import { RecipientPicker } from "./RecipientPicker.js";
+import { TypingNotifier, type TypingClock, type TypingRecipient } from "./typing.js";
 import type { ComposePerson, ComposeStream, ComposeTarget } from "./types.js";
 
 /** Props of {@link Compose}. */
@@ -13,30 +17,279 @@ export interface ComposeProps {
   onSend(target: ComposeTarget, content: string): Promise<void>;
   /** Enter sends (otherwise Ctrl+Enter sends and Enter starts a new line). */
   enterSends: boolean;
+  /** Whether the box is open (default true). Closed, it keeps its draft and shows only the buttons that open it. */
+  open?: boolean;
+  /** Closes the box (its close button, Esc inside it); without it the box has no close button. */
+  onClose?(): void;
+  /** Opens the box for a new stream or direct message (the buttons of the closed box). */
+  onOpen?(kind: "stream" | "private"): void;
+  /** With `target` null: which kind of message the box starts with (default "stream"). */
+  kind?: "stream" | "private";
+  /** Focus the box's first empty field when it mounts open (it always does when `open` turns true). */
+  autoFocus?: boolean;
+  /** The reader's user ID, for the preview's mention highlighting. */
+  selfUserId?: number;
+  /** The typing notifications' clock (tests pass a fake). */
+  typingClock?: TypingClock;
 }
 
-/** The compose box: stream and topic or direct-message recipients, the message, Send. */
+/** Zulip's web app's words for a send its compose box refuses before asking the server (Zulip's `compose_validate`). */
+export const NOTHING_TO_SEND = "You have nothing to send!";
+export const NO_STREAM = "Please specify a stream.";
+export const NO_RECIPIENTS = "Please specify at least one valid recipient.";
+
+/** Zulip's longest topic (`MAX_TOPIC_NAME_LENGTH`). */
+const MAX_TOPIC_LENGTH = 60;
+
+let focusMounted: (() => void) | null = null;
+
+/**
+ * Focuses the open compose box: the first field still empty (stream, topic,
+ * recipients) or else the message. Does nothing when no box is mounted open.
+ */
+export function focusCompose(): void {
+  focusMounted?.();
+}
+
+function targetKey(t: ComposeTarget | null): string {
+  return t ? JSON.stringify(t) : "";
+}
+
+/**
+ * The compose box: stream and topic or direct-message recipients, the message
+ * with a Markdown preview (`POST /messages/render`, https://zulip.com/api/render-message),
+ * Send; typing notifications (`POST /typing`, https://zulip.com/api/set-typing-status).
+ */
 export function Compose(props: ComposeProps) {
-  const [content, setContent] = useState("");
+  const id = useId();
+  const open = props.open ?? true;
+  const [kind, setKind] = useState<"stream" | "private">(props.target?.type ?? props.kind ?? "stream");
+  const [streamId, setStreamId] = useState<number | null>(props.target?.type === "stream" ? props.target.stream_id : null);
+  const [topic, setTopic] = useState(props.target?.type === "stream" ? props.target.topic : "");
+  const [userIds, setUserIds] = useState<number[]>(props.target?.type === "private" ? props.target.user_ids : []);
+  const [content, setContentState] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const target = props.target;
+  const [preview, setPreview] = useState<{ html: string } | "loading" | null>(null);
+  // The latest text, for the send's callback, which outlives the render it started in.
+  const contentRef = useRef(content);
+  const setContent = (text: string) => {
+    contentRef.current = text;
+    setContentState(text);
+  };
+
+  const streamRef = useRef<HTMLSelectElement>(null);
+  const topicRef = useRef<HTMLInputElement>(null);
+  const toRef = useRef<HTMLInputElement>(null);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+
+  const notifier = useRef<TypingNotifier | null>(null);
+  notifier.current ??= new TypingNotifier((op, to) => {
+    const where = to.type === "stream" ? { type: "stream", stream_id: to.stream_id, topic: to.topic } : { type: "direct", to: to.to };
+    props.api.call("POST", "/typing", { op, ...where }).catch(() => undefined);
+  }, props.typingClock);
+  useEffect(() => () => notifier.current?.stop(), []);
+
+  // A new default target (another narrow, a reply) replaces the recipient fields.
+  const key = targetKey(props.target);
+  useEffect(() => {
+    const t = props.target;
+    if (!t) {
+      if (props.kind) setKind(props.kind);
+      return;
+    }
+    setKind(t.type);
+    if (t.type === "stream") {
+      setStreamId(t.stream_id);
+      setTopic(t.topic);
+    } else {
+      setUserIds(t.user_ids);
+    }
+  }, [key, props.kind]);
+
+  const focusFirstEmpty = () => {
+    if (kind === "stream" && streamId === null) streamRef.current?.focus();
+    else if (kind === "stream" && topic === "" && !props.target) topicRef.current?.focus();
+    else if (kind === "private" && userIds.length === 0) toRef.current?.focus();
+    else messageRef.current?.focus();
+  };
+  useEffect(() => {
+    if (!open) return;
+    focusMounted = focusFirstEmpty;
+    return () => {
+      if (focusMounted === focusFirstEmpty) focusMounted = null;
+    };
+  });
+  const wasOpen = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (open && (wasOpen.current === false || (wasOpen.current === null && props.autoFocus))) focusFirstEmpty();
+    if (!open) notifier.current?.stop();
+    wasOpen.current = open;
+  }, [open]);
+
+  const currentTarget = (): ComposeTarget | null => {
+    if (kind === "stream") return streamId === null ? null : { type: "stream", stream_id: streamId, topic: topic.trim() };
+    return userIds.length ? { type: "private", user_ids: userIds } : null;
+  };
+  const typingRecipient = (): TypingRecipient | null => {
+    const t = currentTarget();
+    if (!t) return null;
+    return t.type === "stream" ? t : { type: "direct", to: t.user_ids };
+  };
+
+  const submit = async () => {
+    const text = content;
+    if (!text.trim()) return setError(NOTHING_TO_SEND);
+    const target = currentTarget();
+    if (!target) return setError(kind === "stream" ? NO_STREAM : NO_RECIPIENTS);
+    notifier.current?.stop();
+    setError(null);
+    // The message shows in the feed at once, so the box empties at once; a
+    // refused send puts the draft back unless something new was typed since.
+    setContent("");
+    setPreview(null);
+    try {
+      await props.onSend(target, text);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      if (contentRef.current === "") setContent(text);
+    }
+  };
+
+  const togglePreview = async () => {
+    if (preview) return setPreview(null);
+    if (!content.trim()) return setPreview({ html: "<p>Nothing to preview</p>" });
+    setPreview("loading");
+    try {
+      const res = await props.api.call<{ rendered: string }>("POST", "/messages/render", { content });
+      setPreview({ html: res.rendered });
+    } catch (err) {
+      setPreview(null);
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  if (!open) {
+    if (!props.onOpen) return null;
+    return (
+      <section class="compose compose-closed" aria-label="Compose">
+        <button type="button" onClick={() => props.onOpen?.("stream")}>
+          Start new conversation
+        </button>
+        <button type="button" onClick={() => props.onOpen?.("private")}>
+          New direct message
+        </button>
+      </section>
+    );
+  }
+
   return (
-    <form
-      onSubmit={async (e) => {
-        e.preventDefault();
-        if (!target) return;
-        try {
-          await props.onSend(target, content);
-          setContent("");
-          setError(null);
-        } catch (err) {
-          setError(err instanceof Error ? err.message : String(err));
-        }
-      }}
-    >
-      <textarea aria-label="Message" value={content} onInput={(e) => setContent(e.currentTarget.value)} />
-      {error && <p role="alert">{error}</p>}
-      <button type="submit">Send</button>
-    </form>
+    <section class="compose" aria-label="Compose">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Escape" && props.onClose) {
+            e.preventDefault();
+            e.stopPropagation();
+            props.onClose();
+          }
+        }}
+      >
+        <div class="compose-recipient">
+          <div class="compose-kind" role="group" aria-label="Conversation type">
+            <button type="button" aria-pressed={kind === "stream"} onClick={() => setKind("stream")}>
+              Stream message
+            </button>
+            <button type="button" aria-pressed={kind === "private"} onClick={() => setKind("private")}>
+              Direct message
+            </button>
+          </div>
+          {kind === "stream" ? (
+            <>
+              <div class="compose-field compose-stream">
+                <label for={`${id}-stream`}>Stream</label>
+                <select
+                  id={`${id}-stream`}
+                  ref={streamRef}
+                  value={streamId === null ? "" : String(streamId)}
+                  onChange={(e) => setStreamId(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+                >
+                  <option value="">Choose a stream</option>
+                  {props.streams.map((s) => (
+                    <option key={s.stream_id} value={String(s.stream_id)}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div class="compose-field compose-topic">
+                <label for={`${id}-topic`}>Topic</label>
+                <input
+                  id={`${id}-topic`}
+                  ref={topicRef}
+                  type="text"
+                  maxLength={MAX_TOPIC_LENGTH}
+                  autoComplete="off"
+                  value={topic}
+                  onInput={(e) => setTopic(e.currentTarget.value)}
+                />
+              </div>
+            </>
+          ) : (
+            <RecipientPicker people={props.people} selected={userIds} onChange={setUserIds} inputRef={toRef} />
+          )}
+          {props.onClose && (
+            <button type="button" class="compose-close" aria-label="Close" onClick={() => props.onClose?.()}>
+              ×
+            </button>
+          )}
+        </div>
+        <label class="visually-hidden" for={`${id}-message`}>
+          Message
+        </label>
+        <textarea
+          id={`${id}-message`}
+          ref={messageRef}
+          class="compose-textarea"
+          rows={3}
+          placeholder="Message"
+          hidden={preview !== null}
+          value={content}
+          onInput={(e) => {
+            const value = e.currentTarget.value;
+            setContent(value);
+            notifier.current?.typed(typingRecipient(), value.trim() !== "");
+          }}
+          onKeyDown={(e) => {
+            if (enterKeyAction(e, props.enterSends) === "send") {
+              e.preventDefault();
+              void submit();
+            }
+          }}
+        />
+        {preview !== null && (
+          <div class="compose-preview" role="region" aria-label="Preview" aria-busy={preview === "loading"}>
+            {preview === "loading" ? <p>Rendering…</p> : <RenderedContent html={preview.html} selfUserId={props.selfUserId} />}
+          </div>
+        )}
+        {error && (
+          <p class="compose-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div class="compose-actions">
+          <button type="button" class="compose-preview-toggle" aria-pressed={preview !== null} onClick={() => void togglePreview()}>
+            Preview
+          </button>
+          <span class="compose-hint">{props.enterSends ? "Enter to send, Shift+Enter for a new line" : "Ctrl+Enter to send"}</span>
+          <button type="submit" class="compose-send">
+            Send
+          </button>
+        </div>
+      </form>
+    </section>
   );
 }

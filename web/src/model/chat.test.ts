@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { ApiError, type ApiClient } from "../api/client.js";
+import { Chat, type ChatClock } from "./chat.js";
+import { shownMessages } from "./messages.js";
+import { ME, messageEvent, streamMessage } from "./test-fixtures.js";
+
+const register = (queue_id: string) => ({
+  result: "success",
+  queue_id,
+  last_event_id: -1,
+  user_id: ME,
+  email: "me@example.com",
+  full_name: "Me",
+  realm_users: [],
+  subscriptions: [{ stream_id: 1, name: "general", description: "", invite_only: false, color: "#fff", is_muted: false, pin_to_top: false }],
+  unread_msgs: { pms: [], huddles: [], streams: [], mentions: [] },
+});
+
+/**
+ * A fake server for the controller: `POST /register` and `GET /messages`
+ * answer at once; `GET /events` waits for the test to push events (or an
+ * error); every call is recorded.
+ */
+function server() {
+  const calls: { method: string; path: string; params: Record<string, unknown> }[] = [];
+  let registrations = 0;
+  const polls: { resolve(v: unknown): void; reject(e: unknown): void }[] = [];
+  const api: ApiClient = {
+    call<T>(method: string, path: string, params: Record<string, unknown> = {}) {
+      calls.push({ method, path, params });
+      if (path === "/register") return Promise.resolve(register(`q${++registrations}`) as T);
+      if (path === "/messages" && method === "GET") {
+        return Promise.resolve({ result: "success", messages: [streamMessage(5, { flags: ["read"] })], found_oldest: true, found_newest: true } as T);
+      }
+      if (path === "/events") return new Promise<T>((resolve, reject) => polls.push({ resolve: resolve as (v: unknown) => void, reject }));
+      return Promise.resolve({ result: "success", id: 99 } as T);
+    },
+  };
+  const clock: ChatClock = { now: () => 1_700_000_000_000, sleep: async () => undefined, schedule: () => undefined, random: () => 0 };
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  return { api, clock, calls, polls, settle };
+}
+
+describe("Chat", () => {
+  it("registers, fetches the open view, and replaces a sent message's local echo with the server's copy", async () => {
+    const s = server();
+    const chat = new Chat(s.api, { kind: "narrow", terms: [{ operator: "channel", operand: 1 }, { operator: "topic", operand: "lunch" }] }, s.clock);
+    chat.start();
+    await s.settle();
+    expect(s.calls.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /register", "GET /messages", "GET /events"]);
+    expect(s.calls[1]!.params).toMatchObject({ anchor: "first_unread", narrow: [{ operator: "channel", operand: 1 }, { operator: "topic", operand: "lunch" }] });
+
+    const sending = chat.send({ type: "stream", stream_id: 1, topic: "lunch" }, "hi <b>");
+    const echo = shownMessages(chat.snapshot.list).at(-1)!;
+    expect(echo).toMatchObject({ local_id: "5.001", content: "<p>hi &#60;b&#62;</p>", sender_id: ME });
+    await sending;
+    expect(s.calls.at(-1)).toEqual({
+      method: "POST",
+      path: "/messages",
+      params: { type: "stream", to: 1, topic: "lunch", content: "hi <b>", queue_id: "q1", local_id: "5.001" },
+    });
+
+    const confirmed = messageEvent(streamMessage(6, { sender_id: ME, flags: ["read"], content: "<p>hi &lt;b&gt;</p>" }), 0, { local_message_id: "5.001" });
+    s.polls.shift()!.resolve({ result: "success", events: [confirmed] });
+    await s.settle();
+    expect(shownMessages(chat.snapshot.list).map((m) => [m.id, m.local_id])).toEqual([
+      [5, undefined],
+      [6, undefined],
+    ]);
+    chat.stop();
+  });
+
+  it("removes the echo when sending fails", async () => {
+    const s = server();
+    const failing: ApiClient = {
+      call: (method, path, params, options) =>
+        path === "/messages" && method === "POST" ? Promise.reject(new ApiError(400, "BAD_REQUEST", "Stream does not exist")) : s.api.call(method, path, params, options),
+    };
+    const chat = new Chat(failing, { kind: "feed" }, s.clock);
+    chat.start();
+    await s.settle();
+    await expect(chat.send({ type: "stream", stream_id: 1, topic: "x" }, "hello")).rejects.toThrow("Stream does not exist");
+    expect(chat.snapshot.list.local).toEqual([]);
+    chat.stop();
+  });
+
+  it("fetches the open view again after re-registering a lost queue", async () => {
+    const s = server();
+    const chat = new Chat(s.api, { kind: "feed" }, s.clock);
+    chat.start();
+    await s.settle();
+    s.polls.shift()!.reject(new ApiError(400, "BAD_EVENT_QUEUE_ID", "Bad event queue ID: q1"));
+    await s.settle();
+    expect(s.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      "POST /register",
+      "GET /messages",
+      "GET /events",
+      "POST /register",
+      "GET /messages",
+      "GET /events",
+    ]);
+    expect(s.calls.at(-1)!.params).toMatchObject({ queue_id: "q2" });
+    expect(chat.snapshot.state?.queueId).toBe("q2");
+    chat.stop();
+  });
+
+  it("marks seen messages read only in views that mark read, and drops their unread count at once", async () => {
+    const s = server();
+    const timers: (() => void)[] = [];
+    const clock: ChatClock = { ...s.clock, schedule: (fn) => void timers.push(fn) };
+    const search = new Chat(s.api, { kind: "narrow", terms: [{ operator: "search", operand: "pizza" }] }, clock);
+    search.seen([5]);
+    expect(timers).toEqual([]);
+
+    const chat = new Chat(s.api, { kind: "feed" }, clock);
+    chat.start();
+    await s.settle();
+    s.polls.shift()!.resolve({ result: "success", events: [messageEvent(streamMessage(7), 0)] });
+    await s.settle();
+    expect(chat.snapshot.state!.unread.messages.has(7)).toBe(true);
+    chat.seen([7]);
+    timers.shift()!();
+    await s.settle();
+    expect(s.calls.at(-1)).toMatchObject({ method: "POST", path: "/messages/flags", params: { messages: [7], op: "add", flag: "read" } });
+    expect(chat.snapshot.state!.unread.messages.has(7)).toBe(false);
+    expect(chat.snapshot.list.messages.find((m) => m.id === 7)?.flags).toEqual(["read"]);
+    expect(chat.snapshot.state!.lastEventId).toBe(0);
+    chat.stop();
+  });
+});

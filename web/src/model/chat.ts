@@ -1,0 +1,282 @@
+/**
+ * The signed-in app's controller, view-free: it owns the client state
+ * (store.ts), the open view's message list (messages.ts), the event-queue
+ * loop (queue.ts) and read marking (read.ts), performs the API calls the
+ * views ask for, and tells subscribers when anything changed. Views read
+ * {@link Chat.snapshot} and call its methods.
+ */
+import type { ApiClient } from "../api/client.js";
+import {
+  addLiveMessage,
+  addLocalEcho,
+  applyDeleteMessage,
+  applyFlags,
+  applyPage,
+  applyReaction,
+  applyUpdateMessage,
+  emptyList,
+  firstPageParams,
+  newerPageParams,
+  olderPageParams,
+  removeLocalEcho,
+  type FetchResult,
+  type MessageList,
+} from "./messages.js";
+import { viewKey, viewMarksRead, type View } from "./narrow.js";
+import { EventQueueLoop } from "./queue.js";
+import { ReadTracker } from "./read.js";
+import { applyEvent, matchContext, registerParams, setTopics, stateFromRegister, type ChatState, type Topic } from "./store.js";
+import type { Message, Reaction, ServerEvent } from "./types.js";
+
+/** Where a message goes: a stream and topic, or the other people of a conversation. */
+export type SendTarget = { type: "stream"; stream_id: number; topic: string } | { type: "private"; user_ids: number[] };
+
+/** What the views render. */
+export interface ChatSnapshot {
+  /** Null until the first registration answers. */
+  state: ChatState | null;
+  view: View;
+  list: MessageList;
+  /** A page request is in flight at that end. */
+  loadingOlder: boolean;
+  loadingNewer: boolean;
+  /** The last failure to show (reconnecting, a failed page). */
+  notice: string | null;
+  /** The session ended (401): the app shows the sign-in page. */
+  signedOut: boolean;
+}
+
+/** Injected time and timers, so the controller runs under test. */
+export interface ChatClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  schedule(fn: () => void, ms: number): void;
+  random(): number;
+}
+
+/** The browser's clock. */
+export const browserClock: ChatClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  schedule: (fn, ms) => void setTimeout(fn, ms),
+  random: () => Math.random(),
+};
+
+/** The controller; `start()` once, `stop()` on sign-out or unmount. */
+export class Chat {
+  private snap: ChatSnapshot;
+  private listeners = new Set<() => void>();
+  private loop: EventQueueLoop;
+  private reads: ReadTracker;
+  private localSeq = 0;
+  private fetchToken = 0;
+
+  constructor(
+    /** The API client, for views that call the server themselves (compose previews). */
+    readonly api: ApiClient,
+    view: View,
+    private readonly clock: ChatClock = browserClock,
+  ) {
+    this.snap = { state: null, view, list: emptyList(view), loadingOlder: false, loadingNewer: false, notice: null, signedOut: false };
+    this.loop = new EventQueueLoop({
+      api,
+      registerParams: registerParams(),
+      onRegister: (raw) => {
+        this.set({ state: stateFromRegister(raw), notice: null });
+        // A new queue may have missed events: the open view is fetched again from scratch.
+        void this.open(this.snap.view, true);
+      },
+      onEvents: (events) => this.applyEvents(events),
+      onSignedOut: () => this.set({ signedOut: true }),
+      onRetry: () => this.set({ notice: "Reconnecting…" }),
+      sleep: clock.sleep,
+      random: clock.random,
+    });
+    this.reads = new ReadTracker({
+      api,
+      schedule: clock.schedule,
+      onMarked: (ids) =>
+        this.applyEvents([{ id: -1, type: "update_message_flags", op: "add", operation: "add", flag: "read", messages: ids, all: false }]),
+    });
+  }
+
+  /** The current snapshot (a new object after every change). */
+  get snapshot(): ChatSnapshot {
+    return this.snap;
+  }
+
+  /** Calls `fn` after every change; returns the unsubscribe function. */
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Registers and follows the event queue. */
+  start(): void {
+    void this.loop.start();
+  }
+
+  /** Stops the queue loop. */
+  stop(): void {
+    this.loop.stop();
+  }
+
+  private set(change: Partial<ChatSnapshot>): void {
+    this.snap = { ...this.snap, ...change };
+    for (const fn of this.listeners) fn();
+  }
+
+  private applyEvents(events: ServerEvent[]): void {
+    let state: ChatState | null = this.snap.state;
+    let list: MessageList = this.snap.list;
+    if (!state) return;
+    const lookup = (id: number) => list.messages.find((m) => m.id === id);
+    for (const event of events) {
+      // A local change (id -1) must not move the queue's last event ID.
+      const before: number = state.lastEventId;
+      state = applyEvent(state, event, this.clock.now(), lookup);
+      if (event.id < 0) state = { ...state, lastEventId: before };
+      const ctx = matchContext(state);
+      switch (event.type) {
+        case "message":
+          list = addLiveMessage(list, event, ctx);
+          break;
+        case "update_message":
+          list = applyUpdateMessage(list, event, ctx);
+          break;
+        case "delete_message":
+          list = applyDeleteMessage(list, event);
+          break;
+        case "reaction":
+          list = applyReaction(list, event);
+          break;
+        case "update_message_flags":
+          list = applyFlags(list, event);
+          break;
+      }
+    }
+    this.set({ state, list });
+  }
+
+  /** Opens a view: fetches its first page (around the first unread where the view marks read). */
+  async open(view: View, force = false): Promise<void> {
+    if (!force && viewKey(view) === viewKey(this.snap.view) && this.snap.list.loaded) return;
+    const token = ++this.fetchToken;
+    const list = emptyList(view);
+    this.set({ view, list, loadingOlder: false, loadingNewer: false });
+    if (view.kind === "inbox") return;
+    try {
+      const result = await this.api.call<FetchResult>("GET", "/messages", firstPageParams(list, viewMarksRead(view)));
+      if (token !== this.fetchToken) return;
+      this.set({ list: applyPage(this.snap.list, result, "first") });
+    } catch (e) {
+      if (token === this.fetchToken) this.set({ notice: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  /** Fetches the page before the oldest loaded message (scrolling up). */
+  async loadOlder(): Promise<void> {
+    await this.loadPage("older");
+  }
+
+  /** Fetches the page after the newest loaded message (scrolling down in a view opened at the first unread). */
+  async loadNewer(): Promise<void> {
+    await this.loadPage("newer");
+  }
+
+  private async loadPage(direction: "older" | "newer"): Promise<void> {
+    const flag = direction === "older" ? "loadingOlder" : "loadingNewer";
+    const params = direction === "older" ? olderPageParams(this.snap.list) : newerPageParams(this.snap.list);
+    if (!params || this.snap[flag]) return;
+    const token = this.fetchToken;
+    this.set({ [flag]: true });
+    try {
+      const result = await this.api.call<FetchResult>("GET", "/messages", params);
+      if (token === this.fetchToken) this.set({ list: applyPage(this.snap.list, result, direction), [flag]: false });
+    } catch (e) {
+      if (token === this.fetchToken) this.set({ [flag]: false, notice: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  /** Fetches a stream's topics (`GET /users/me/{stream_id}/topics`) for the sidebar. */
+  async loadTopics(streamId: number): Promise<void> {
+    const r = await this.api.call<{ topics: Topic[] }>("GET", `/users/me/${streamId}/topics`);
+    if (this.snap.state) this.set({ state: setTopics(this.snap.state, streamId, r.topics) });
+  }
+
+  /** Reports messages seen in the viewport while the window has focus; marks them read where the open view marks read. */
+  seen(ids: number[]): void {
+    if (viewMarksRead(this.snap.view)) this.reads.seen(ids);
+  }
+
+  /**
+   * Sends a message (https://zulip.com/api/send-message): shows it at once
+   * as a local echo with a `local_id`, then posts it with the queue's
+   * `queue_id` and that `local_id`, so the `message` event that confirms it
+   * carries `local_message_id` and replaces the echo.
+   * @throws ApiError when the server refuses it (the echo is removed)
+   */
+  async send(target: SendTarget, content: string): Promise<void> {
+    const state = this.snap.state;
+    if (!state) throw new Error("Not connected yet.");
+    const newest = this.snap.list.messages.at(-1)?.id ?? 0;
+    this.localSeq += 1;
+    const localId = (newest + this.localSeq / 1000).toFixed(3);
+    const me = state.users.get(state.me.user_id);
+    const echo: Message = {
+      id: Number(localId),
+      local_id: localId,
+      type: target.type,
+      sender_id: state.me.user_id,
+      sender_email: state.me.email,
+      sender_full_name: state.me.full_name,
+      sender_realm_str: "",
+      avatar_url: me?.avatar_url ?? null,
+      recipient_id: 0,
+      display_recipient:
+        target.type === "stream"
+          ? (state.streams.get(target.stream_id)?.name ?? "")
+          : [state.me.user_id, ...target.user_ids].map((id) => ({ id, email: "", full_name: state.users.get(id)?.full_name ?? "", is_mirror_dummy: false })),
+      subject: target.type === "stream" ? target.topic : "",
+      ...(target.type === "stream" ? { stream_id: target.stream_id } : {}),
+      topic_links: [],
+      content: "",
+      content_type: "text/html",
+      timestamp: Math.floor(this.clock.now() / 1000),
+      client: "website",
+      is_me_message: false,
+      reactions: [],
+      submessages: [],
+      flags: ["read"],
+    };
+    // The echo shows the typed text escaped until the server's rendering arrives.
+    echo.content = `<p>${content.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`;
+    this.set({ list: addLocalEcho(this.snap.list, echo, matchContext(state)) });
+    try {
+      await this.api.call("POST", "/messages", {
+        type: target.type === "stream" ? "stream" : "direct",
+        to: target.type === "stream" ? target.stream_id : target.user_ids,
+        ...(target.type === "stream" ? { topic: target.topic } : {}),
+        content,
+        queue_id: this.loop.currentQueueId,
+        local_id: localId,
+      });
+    } catch (e) {
+      this.set({ list: removeLocalEcho(this.snap.list, localId) });
+      throw e;
+    }
+  }
+
+  /** Adds or removes the reader's reaction (`POST`/`DELETE /messages/{id}/reactions`); the event updates the list. */
+  async toggleReaction(message: Message, reaction: Pick<Reaction, "emoji_name" | "emoji_code" | "reaction_type">): Promise<void> {
+    const me = this.snap.state?.me.user_id;
+    const mine = message.reactions.some((r) => r.user_id === me && r.emoji_code === reaction.emoji_code && r.reaction_type === reaction.reaction_type);
+    await this.api.call(mine ? "DELETE" : "POST", `/messages/${message.id}/reactions`, { ...reaction });
+  }
+
+  /** Stars or unstars a message (`POST /messages/flags`, flag `starred`). */
+  async toggleStar(message: Message): Promise<void> {
+    const op = message.flags.includes("starred") ? "remove" : "add";
+    await this.api.call("POST", "/messages/flags", { messages: [message.id], op, flag: "starred" });
+  }
+}

@@ -1,0 +1,146 @@
+import { format, isSameDay } from "date-fns";
+import type { ChatState } from "../model/store.js";
+import type { Message, Reaction } from "../model/types.js";
+import { dmHash, streamHash } from "../model/narrow.js";
+import { groupReactions } from "../model/messages.js";
+import { conversationKey, messageUserIds } from "../model/types.js";
+import { RenderedContent } from "./message/RenderedContent.js";
+import { conversationName } from "./Sidebar.js";
+
+/** What a row can do. */
+export interface MessageActions {
+  toggleReaction(message: Message, reaction: Pick<Reaction, "emoji_name" | "emoji_code" | "reaction_type">): void;
+  toggleStar(message: Message): void;
+  select(message: Message): void;
+}
+
+/** Whether two messages are in the same conversation (stream and topic, or people), so no header sits between them. */
+export function sameConversation(a: Message, b: Message): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === "stream") return a.stream_id === b.stream_id && a.subject.toLowerCase() === b.subject.toLowerCase();
+  return messageUserIds(a).sort().join() === messageUserIds(b).sort().join();
+}
+
+/** A unicode emoji from its code (`1f44d`, `1f468-200d-1f4bb`); a custom emoji shows as its `:name:`. */
+function emojiText(r: Pick<Reaction, "emoji_code" | "emoji_name" | "reaction_type">): string {
+  if (r.reaction_type !== "unicode_emoji") return `:${r.emoji_name}:`;
+  try {
+    return String.fromCodePoint(...r.emoji_code.split("-").map((h) => parseInt(h, 16)));
+  } catch {
+    return `:${r.emoji_name}:`;
+  }
+}
+
+/** The header above a run of messages: `stream › topic` (both links) or the conversation's people (a link). */
+function RecipientHeader(props: { state: ChatState; message: Message }) {
+  const { state, message: m } = props;
+  if (m.type === "stream" && m.stream_id !== undefined) {
+    const name = state.streams.get(m.stream_id)?.name ?? (typeof m.display_recipient === "string" ? m.display_recipient : "");
+    const color = state.subscriptions.get(m.stream_id)?.color;
+    return (
+      <div class="recipient-header stream-header" style={color ? { borderColor: color } : undefined}>
+        <a class="recipient-stream" href={streamHash(m.stream_id, name)}>
+          {name}
+        </a>
+        <span class="recipient-separator" aria-hidden="true">
+          ›
+        </span>
+        <a class="recipient-topic" href={streamHash(m.stream_id, name, m.subject)}>
+          {m.subject}
+        </a>
+      </div>
+    );
+  }
+  const key = conversationKey(messageUserIds(m), state.me.user_id);
+  return (
+    <div class="recipient-header dm-header">
+      <a href={dmHash(key.split(",").map(Number), (id) => state.users.get(id)?.full_name)}>
+        {`You and ${conversationName(state, key)}`}
+      </a>
+    </div>
+  );
+}
+
+/**
+ * One message of the feed: the recipient header when the conversation
+ * changes from `previous`, a date line when the day changes, the sender's
+ * avatar and name, the time in the reader's time zone, the server's HTML,
+ * reactions with counts (click to toggle), and a star toggle.
+ */
+export function MessageRow(props: { state: ChatState; message: Message; previous: Message | undefined; selected: boolean; actions: MessageActions }) {
+  const { state, message: m, previous, actions } = props;
+  const time = new Date(m.timestamp * 1000);
+  const newDay = !previous || !isSameDay(new Date(previous.timestamp * 1000), time);
+  const header = !previous || !sameConversation(previous, m);
+  const continued = !header && previous?.sender_id === m.sender_id && !newDay;
+  const starred = m.flags.includes("starred");
+  const unread = !m.flags.includes("read");
+  const me = state.me.user_id;
+  const avatar = m.avatar_url ?? state.users.get(m.sender_id)?.avatar_url ?? undefined;
+  const classes = ["message-row", m.local_id ? "local-echo" : "", props.selected ? "selected" : "", unread ? "unread" : "", continued ? "continued" : ""];
+  return (
+    <article class={classes.filter(Boolean).join(" ")} aria-label={`Message from ${m.sender_full_name}`} data-message-id={m.id} onClick={() => actions.select(m)}>
+      {newDay && (
+        <div class="date-separator" role="separator">
+          {format(time, "EEEE, MMMM d, yyyy")}
+        </div>
+      )}
+      {header && <RecipientHeader state={state} message={m} />}
+      <div class="message-body">
+        {!continued && (
+          <div class="message-sender">
+            {avatar ? <img class="avatar" src={avatar} alt="" width={36} height={36} loading="lazy" decoding="async" /> : <span class="avatar" />}
+            <span class="sender-name">{m.sender_full_name}</span>
+          </div>
+        )}
+        <time class="message-time" dateTime={time.toISOString()} title={format(time, "PPPPpp")}>
+          {format(time, state.settings.twenty_four_hour_time ? "HH:mm" : "h:mm a")}
+        </time>
+        <div class="message-content">
+          <RenderedContent html={m.content} />
+          {m.last_edit_timestamp !== undefined && <span class="edited-notice">(edited)</span>}
+        </div>
+        <button
+          type="button"
+          class={`star-toggle ${starred ? "starred" : ""}`}
+          aria-pressed={starred}
+          aria-label={starred ? "Unstar this message" : "Star this message"}
+          disabled={!!m.local_id}
+          onClick={(e) => {
+            e.stopPropagation();
+            actions.toggleStar(m);
+          }}
+        >
+          {starred ? "★" : "☆"}
+        </button>
+        {m.reactions.length > 0 && (
+          <div class="message-reactions">
+            {groupReactions(m.reactions).map((g) => {
+              const mine = g.user_ids.includes(me);
+              const names = g.user_ids.map((id) => (id === me ? "You" : (state.users.get(id)?.full_name ?? "Someone"))).join(", ");
+              return (
+                <button
+                  key={`${g.reaction_type}:${g.emoji_code}`}
+                  type="button"
+                  class={`reaction ${mine ? "reacted" : ""}`}
+                  aria-pressed={mine}
+                  aria-label={`${g.emoji_name}: ${g.user_ids.length}`}
+                  title={`${names} reacted with :${g.emoji_name}:`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    actions.toggleReaction(m, g);
+                  }}
+                >
+                  <span class="reaction-emoji" aria-hidden="true">
+                    {emojiText(g)}
+                  </span>
+                  <span class="reaction-count">{g.user_ids.length}</span>
+                </button>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
