@@ -24,7 +24,7 @@ beforeAll(async () => {
   expect(read.body).toMatchObject({ result: "success" });
 }, 600_000);
 
-/** An entry of the feed and where it is (the top of its paragraph, in CSS pixels from the top of the view). */
+/** An entry of the feed and where it is (the top of its paragraph, in CSS pixels from the top of the scrolling box). */
 interface Entry {
   n: number;
   top: number;
@@ -53,11 +53,12 @@ async function measure(box: ElementHandle<Element>): Promise<{ entry: Entry; scr
     const isPage = el === document.scrollingElement;
     const rect = el.getBoundingClientRect();
     const [top, bottom] = isPage ? [0, window.innerHeight] : [Math.max(0, rect.top), Math.min(window.innerHeight, rect.bottom)];
+    const origin = isPage ? 0 : rect.top;
     const shown: Entry[] = [];
     for (const p of document.querySelectorAll("p")) {
       const m = pattern.exec((p.textContent ?? "").trim());
       const at = p.getBoundingClientRect().top;
-      if (m && at >= top && at < bottom) shown.push({ n: Number(m[1]), top: at });
+      if (m && at >= top && at < bottom) shown.push({ n: Number(m[1]), top: at - origin });
     }
     shown.sort((x, y) => x.top - y.top);
     if (shown.length === 0) throw new Error("no entry of the stream is in view");
@@ -114,15 +115,17 @@ describe("reading back through history", () => {
       const before = await measure(box);
       await route.continue();
 
-      // Once the older page is in (the content grew above), the entry that was on top is where it was.
+      // Once the older page is in (the content grew above), the entry that was on top is where it was in the box
+      // (a status line above the box may move the box itself; the reader's place in the list must not move).
       await page.waitForFunction(
         ({ el, source, before }) => {
           const pattern = new RegExp(source);
           const entry = [...document.querySelectorAll("p")].find((p) => Number(pattern.exec((p.textContent ?? "").trim())?.[1]) === before.entry.n);
+          const origin = el === document.scrollingElement ? 0 : el.getBoundingClientRect().top;
           return (
             el.scrollHeight > before.scrollHeight &&
             entry !== undefined &&
-            Math.abs(entry.getBoundingClientRect().top - before.entry.top) <= 2
+            Math.abs(entry.getBoundingClientRect().top - origin - before.entry.top) <= 2
           );
         },
         { el: box, source: PATTERN.source, before },
