@@ -1,11 +1,13 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync } from "node:fs";
 import { AssetHashType, DockerImage, type ILocalBundling } from "aws-cdk-lib";
 import * as lambda from "aws-cdk-lib/aws-lambda";
 import * as esbuild from "esbuild";
 import type { BuildOptions, Metafile } from "esbuild";
 import type { Group } from "../shared/routes.js";
+import { precompressSiteFiles } from "../shared/storage/site-files.js";
+import { WEB_ASSET_DIR } from "../functions/lambdas/web.setup.js";
 
 /** The repository root: `functions/`, `shared/`, `package-lock.json` live here. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -120,6 +122,8 @@ export const FUNCTION_BUNDLES: Record<FunctionFolder, FunctionBundleSpec> = {
   fallback: { budgetKiB: 385, lazyBudgetKiB: 0, lazyModules: [], externalModules: [], unreachedModules: SDK_UNREACHED },
   worker: { budgetKiB: 410, lazyBudgetKiB: 0, lazyModules: [], externalModules: [SHARP_MODULE], unreachedModules: SDK_UNREACHED },
   files: { budgetKiB: 485, lazyBudgetKiB: 180, lazyModules: ["katex"], externalModules: [SHARP_MODULE], unreachedModules: SDK_UNREACHED },
+  // No AWS SDK and no table (shared/http/site-handler.ts): its cold start at 128 MB loads zod, middy and the logger.
+  web: { budgetKiB: 160, lazyBudgetKiB: 0, lazyModules: [], externalModules: [], unreachedModules: SDK_UNREACHED },
 };
 
 /** What every function's cold start (main bundle and the chunks it imports statically) stays within, in KiB (docs/performance.md, "Bundles"). */
@@ -243,12 +247,33 @@ export function measureBundle(metafile: Metafile, outdir: string): BundleSizes {
  * without the field every function would get the first one's bundle.
  */
 class FunctionBundling implements ILocalBundling {
-  constructor(readonly folder: FunctionFolder) {}
+  constructor(
+    readonly folder: FunctionFolder,
+    readonly siteDir: string | undefined,
+  ) {}
 
   tryBundle(outputDir: string): boolean {
     bundleFunction(this.folder, outputDir);
+    if (this.siteDir !== undefined) copySiteFiles(this.siteDir, path.join(outputDir, WEB_ASSET_DIR));
     return true;
   }
+}
+
+/** The web app's build in this checkout: what `npm run build:web` writes and the `web` function serves. */
+export const WEB_DIST = path.join(PROJECT_ROOT, "web", "dist");
+
+/**
+ * Copies the built web app into a function's asset (`<asset>/web/`, where
+ * `functions/lambdas/web.setup.ts` reads it) with the gzip and brotli form
+ * of each text file beside it (`precompressSiteFiles`).
+ * @throws Error naming `npm run build:web` when `siteDir` holds no `index.html`
+ */
+export function copySiteFiles(siteDir: string, target: string): void {
+  if (!existsSync(path.join(siteDir, "index.html"))) {
+    throw new Error(`The web app is not built: ${path.join(siteDir, "index.html")} is missing. Run \`npm run build:web\` before synthesizing or deploying.`);
+  }
+  cpSync(siteDir, target, { recursive: true });
+  precompressSiteFiles(target);
 }
 
 /**
@@ -257,10 +282,12 @@ class FunctionBundling implements ILocalBundling {
  * pulled because local bundling always succeeds, so `cdk synth` works
  * offline). The asset is hashed by its output, so an unchanged bundle
  * uploads nothing.
+ * @param siteDir a built web app to copy into the asset ({@link copySiteFiles}), for the `web` function;
+ *   checked when the asset is bundled, so a synthesis that skips bundling needs no build
  */
-export function functionCode(folder: FunctionFolder): lambda.Code {
+export function functionCode(folder: FunctionFolder, siteDir?: string): lambda.Code {
   return lambda.Code.fromAsset(PROJECT_ROOT, {
     assetHashType: AssetHashType.OUTPUT,
-    bundling: { image: DockerImage.fromRegistry("dummy"), local: new FunctionBundling(folder) },
+    bundling: { image: DockerImage.fromRegistry("dummy"), local: new FunctionBundling(folder, siteDir) },
   });
 }

@@ -27,6 +27,9 @@ import type { FunctionFolder } from "./bundling.js";
  * - `files` 1024: decodes and resizes images with sharp (avatars, emoji,
  *   organization icons; libvips works in native memory beside the heap).
  * - `fallback` 128: a 404 takes under 1 ms of CPU and 50 MB.
+ * - `web` 128: serves the web app's files from memory (read and
+ *   precompressed once per cold start; no SDK in its bundle), like the
+ *   fallback a few milliseconds of CPU per request.
  * - `worker` 512: fan-out jobs batch-write events for up to a minute;
  *   not probed one request at a time (SQS batches), kept at 512. Its
  *   `thumbnail` jobs decode one upload at a time (at most 4 MiB, 40
@@ -44,4 +47,5 @@ export const FUNCTION_MEMORY_MB: Record<FunctionFolder, number> = {
   fallback: 128,
   worker: 512,
   files: 1024,
+  web: 128,
 };

@@ -17,7 +17,7 @@ import { SharpLayer } from "./constructs/sharp-layer.js";
 import { addNagSuppressions } from "./constructs/nag-suppressions.js";
 import { ServiceFunction, type ServiceFunctionProps } from "./constructs/service-function.js";
 import { FUNCTION_MEMORY_MB } from "./function-memory.js";
-import { FUNCTION_BUNDLES, SHARP_MODULE, type FunctionFolder } from "./bundling.js";
+import { FUNCTION_BUNDLES, SHARP_MODULE, WEB_DIST, type FunctionFolder } from "./bundling.js";
 
 /**
  * API Gateway allows 30 s for an integration; 29 s leaves it time to relay
@@ -59,8 +59,12 @@ export class ZulipStack extends Stack {
   /** The events function's reservation (none on Managed Instances). */
   readonly eventsConcurrency: EventsConcurrencyPlan;
 
-  /** @param props.config the operator's settings; default: every default (`parseDeployConfig({})`) */
-  constructor(scope: Construct, id: string, props: StackProps & { config?: DeployConfig } = {}) {
+  /**
+   * @param props.config the operator's settings; default: every default (`parseDeployConfig({})`)
+   * @param props.webDist the built web app the `web` function serves; default: this checkout's `web/dist`
+   *   (`npm run build:web`). Bundling fails without its `index.html`; a synthesis that skips bundling does not read it.
+   */
+  constructor(scope: Construct, id: string, props: StackProps & { config?: DeployConfig; webDist?: string } = {}) {
     super(scope, id, { description: "Zulip-compatible team chat server", ...props });
     const config = props.config ?? parseDeployConfig({});
     this.config = config;
@@ -83,7 +87,7 @@ export class ZulipStack extends Stack {
       LOG_LEVEL: config.logLevel,
       ...Object.fromEntries(Object.entries(config.rateLimits).map(([name, value]) => [name, String(value)])),
     };
-    type FunctionSpec = Pick<ServiceFunctionProps, "folder" | "description" | "memorySize" | "timeout" | "layers">;
+    type FunctionSpec = Pick<ServiceFunctionProps, "folder" | "description" | "memorySize" | "timeout" | "layers" | "siteDir">;
     // sharp's native build for the functions that decode images (shared/images/): the files
     // group (avatars, emoji, on-demand thumbnails) and the worker (upload thumbnails).
     const sharp = new SharpLayer(this, "Sharp");
@@ -97,10 +101,11 @@ export class ZulipStack extends Stack {
       // events function of its own ID, so switching either way replaces the function.
       serviceFunction(group === "events" && config.eventsManagedInstances ? "EventsManagedApi" : `${pascal(group)}Api`, {
         folder: group,
-        description: `Zulip API: ${group} endpoints`,
+        description: group === "web" ? "Zulip web app: the page at / and its files at /static/app/" : `Zulip API: ${group} endpoints`,
         memorySize: FUNCTION_MEMORY_MB[group],
         timeout: API_TIMEOUT,
         ...imageModules(group),
+        ...(group === "web" ? { siteDir: props.webDist ?? WEB_DIST } : {}),
       }),
     );
     this.fallbackFunction = serviceFunction("FallbackApi", {
@@ -119,9 +124,9 @@ export class ZulipStack extends Stack {
     const allFunctions = [...Object.values(this.groupFunctions), this.fallbackFunction, this.workerFunction];
 
     // Least privilege: every API group reads and writes the table and may
-    // defer work; the fallback touches nothing; the worker consumes the
-    // queue, writes the table, and may enqueue follow-up chunks.
-    for (const group of GROUPS) {
+    // defer work; the fallback and the web app's files touch nothing; the
+    // worker consumes the queue, writes the table, and may enqueue follow-up chunks.
+    for (const group of GROUPS.filter((g) => g !== "web")) {
       this.table.grantReadWriteItems(this.groupFunctions[group].fn);
       queue.grantSendMessages(this.groupFunctions[group].fn);
     }

@@ -3,6 +3,7 @@ import { createDocumentClient, type Store } from "./data/client.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createDeferredWork, type DeferredWork } from "./deferred/deferred-work.js";
 import type { FileStore } from "./storage/file-store.js";
+import type { SiteFiles } from "./storage/site-files.js";
 
 /** Wall clock in milliseconds since the UNIX epoch; replaced by a fake in tests. */
 export interface Clock {
@@ -46,6 +47,17 @@ export interface Deps extends Store {
  */
 export interface FilesDeps extends Deps {
   files: FileStore;
+}
+
+/**
+ * The dependencies of the `web` group, which serves the built web app's
+ * files: a logger and the files, nothing else. It reads no table and
+ * authenticates nobody, so its entry (`functions/lambdas/web.setup.ts`)
+ * builds no DynamoDB or SQS client and its bundle holds neither.
+ */
+export interface SiteDeps {
+  log: Logger;
+  site: SiteFiles;
 }
 
 /**

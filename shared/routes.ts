@@ -26,6 +26,7 @@ export const GROUPS = [
   "realm",
   "webhooks",
   "files",
+  "web",
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -131,6 +132,7 @@ export const ROUTES: readonly Route[] = [
   r("PATCH", "/messages/{message_id}", "messages", "updateMessage"),
   r("DELETE", "/messages/{message_id}", "messages", "deleteMessage"),
   r("GET", "/messages/{message_id}/history", "messages", "getMessageHistory"),
+  r("POST", "/messages/render", "messages", "renderMessage"),
   r("POST", "/messages/{message_id}/reactions", "messages", "addReaction"),
   r("DELETE", "/messages/{message_id}/reactions", "messages", "removeReaction"),
   r("POST", "/messages/flags", "messages", "updateMessageFlags"),
@@ -223,6 +225,13 @@ export const ROUTES: readonly Route[] = [
   atRoot(r("GET", "/avatar/{email_or_id}/medium", "files", "getMediumAvatarRedirect")),
   r("GET", "/realm/icon", "files", "getRealmIconRedirect"),
   r("GET", "/realm/logo", "files", "getRealmLogoRedirect"),
+
+  // The web app (web/dist, built by `npm run build:web`): its page at the site root and its built
+  // files. Served without credentials, rate limits or table reads (shared/http/site-handler.ts).
+  atRoot(r("GET", "/", "web", "getWebAppPage", "none")),
+  atRoot(r("HEAD", "/", "web", "getWebAppPage", "none")),
+  atRoot(r("GET", "/static/app/{path+}", "web", "getWebAppFile", "none")),
+  atRoot(r("HEAD", "/static/app/{path+}", "web", "getWebAppFile", "none")),
 ];
 
 /**

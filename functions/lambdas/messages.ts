@@ -10,6 +10,7 @@ import { markAllAsRead } from "../messages/mark-all-as-read.js";
 import { markStreamAsRead } from "../messages/mark-stream-as-read.js";
 import { markTopicAsRead } from "../messages/mark-topic-as-read.js";
 import { removeReaction } from "../messages/remove-reaction.js";
+import { renderMessage } from "../messages/render-message.js";
 import { sendMessage } from "../messages/send-message.js";
 import { updateMessageFlagsForNarrow } from "../messages/update-message-flags-for-narrow.js";
 import { updateMessageFlags } from "../messages/update-message-flags.js";
@@ -23,6 +24,7 @@ export const endpoints = {
   updateMessage,
   deleteMessage,
   getMessageHistory,
+  renderMessage,
   addReaction,
   removeReaction,
   updateMessageFlags,

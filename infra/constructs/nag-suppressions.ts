@@ -19,8 +19,8 @@ export function addNagSuppressions(parts: { api: ChatApi; functions: ServiceFunc
         id: "AwsSolutions-APIG4",
         reason:
           "Zulip clients authenticate every request with HTTP Basic (email + API key), and some routes " +
-          "(server_settings, fetch_api_key) need no credentials at all; the Lambdas check the key against " +
-          "the table. An API Gateway authorizer cannot express this without a second Lambda invocation " +
+          "(server_settings, fetch_api_key, the web app's page and files) need no credentials at all; the " +
+          "Lambdas check the key against the table. An API Gateway authorizer cannot express this without a second Lambda invocation " +
           "and table read per request.",
       },
     ],

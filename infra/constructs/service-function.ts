@@ -27,6 +27,8 @@ export interface ServiceFunctionProps {
   logRetention?: logs.RetentionDays;
   /** Lambda layers of the function (e.g. sharp's native build). @default none */
   layers?: lambda.ILayerVersion[];
+  /** A built web app copied into the asset (the `web` function; `functionCode`). @default none */
+  siteDir?: string;
 }
 
 /**
@@ -57,7 +59,7 @@ export class ServiceFunction extends Construct {
     this.logGroup.grantWrite(this.role);
     this.fn = new lambda.Function(this, "Function", {
       role: this.role,
-      code: functionCode(props.folder),
+      code: functionCode(props.folder, props.siteDir),
       handler: "index.handler",
       runtime: FUNCTION_RUNTIME,
       architecture: lambda.Architecture.ARM_64,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { matchRequestPath, routeKey, type Group } from "../../shared/routes.js";
-import type { FilesDeps } from "../../shared/deps.js";
+import type { FilesDeps, SiteDeps } from "../../shared/deps.js";
 import { groupHandlers, type GroupHandlers } from "../../functions/handlers.js";
 
 /** API Gateway's integration timeout; the local server gives handlers the same budget. */
@@ -114,10 +114,11 @@ async function handle(handlers: GroupHandlers, req: IncomingMessage, res: Server
  * Starts the local HTTP server that plays API Gateway in front of the same
  * handlers the Lambdas run, built over the local stack's dependencies.
  * @param port e.g. 9991
- * @param deps the local stack's dependencies (one set for every group; they include the file store)
+ * @param deps the local stack's dependencies (one set for every API group; they include the file store)
+ * @param site the `web` group's dependencies (the built web app's files)
  */
-export function startApiServer(port: number, deps: FilesDeps, host = "127.0.0.1"): Promise<Server> {
-  const handlers = groupHandlers(deps);
+export function startApiServer(port: number, deps: FilesDeps, site: SiteDeps, host = "127.0.0.1"): Promise<Server> {
+  const handlers = groupHandlers(deps, site);
   const server = createServer((req, res) => {
     handle(handlers, req, res).catch((err) => {
       console.error(err);

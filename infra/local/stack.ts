@@ -1,4 +1,6 @@
 import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { loadConfig } from "../../shared/config.js";
 import { createDeps, type FilesDeps } from "../../shared/deps.js";
 import { createSqsDeferredWork } from "../../shared/deferred/deferred-work.js";
@@ -9,6 +11,10 @@ import { createEventsWaker } from "./events-waker.js";
 import { startLocalSqs, type LocalSqs } from "./sqs-local.js";
 import { createLocalFilesBucket } from "./s3-local.js";
 import { createS3FileStore } from "../../shared/storage/file-store.js";
+import { siteFilesFromDirectory } from "../../shared/storage/site-files.js";
+
+/** The web app's build in this checkout (`npm run build:web` writes it). */
+export const LOCAL_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
 export interface LocalStackOptions {
   /** HTTP port of the API. @default a free port */
@@ -23,6 +29,8 @@ export interface LocalStackOptions {
   tableName?: string;
   /** Environment overrides for the configuration (e.g. LOG_LEVEL). */
   env?: Record<string, string>;
+  /** The built web app served at `/` and `/static/app/` (tests pass a folder of their own). @default {@link LOCAL_WEB_DIST} */
+  webDist?: string;
 }
 
 export interface LocalStack {
@@ -80,7 +88,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     files: createS3FileStore(config),
   };
   sqs.startConsumer(deps);
-  const server: Server = await startApiServer(port, deps);
+  const site = { log: deps.log, site: siteFilesFromDirectory(options.webDist ?? LOCAL_WEB_DIST) };
+  const server: Server = await startApiServer(port, deps, site);
   return {
     url: `http://127.0.0.1:${port}`,
     port,

@@ -47,6 +47,23 @@ export function normalizeContent(raw: string): string {
 }
 
 /**
+ * Bounds the content of `POST /messages/render` as Zulip's
+ * `render_message_backend` declares it (`max_length` of
+ * `MAX_MESSAGE_LENGTH`): at most {@link MAX_MESSAGE_BYTES} characters
+ * (Unicode code points, as Python counts a string), refused rather than
+ * truncated; empty content is not an error there (it renders to `""`).
+ * @throws JsonableError `content is too long (limit: 10000 characters)`
+ */
+export function checkRenderContentLength(content: string): void {
+  // UTF-16 units are never fewer than code points: count the latter only when the former exceed the limit.
+  if (content.length <= MAX_MESSAGE_BYTES) return;
+  let chars = 0;
+  for (const _ of content) {
+    if (++chars > MAX_MESSAGE_BYTES) throw new JsonableError(`content is too long (limit: ${MAX_MESSAGE_BYTES} characters)`);
+  }
+}
+
+/**
  * A stream message's topic: surrounding whitespace stripped; empty refused
  * (feature level 283, before empty topics existed), and so are unprintable
  * characters (Zulip's `check_stream_topic`); over

@@ -27,8 +27,9 @@ function exportedValueNames(file: string): string[] {
 }
 
 describe("exported names", () => {
-  // Each Lambda group's entry point exports `handler` (the name Lambda calls) and `endpoints` (its route map).
-  const SHARED_BY_CONVENTION = new Set(["handler", "endpoints"]);
+  // Each Lambda group's entry point exports `handler` (the name Lambda calls) and `endpoints` (its route map);
+  // a group's setup module (`functions/lambdas/<group>.setup.ts`) exports `groupDeps`, which the entry calls.
+  const SHARED_BY_CONVENTION = new Set(["handler", "endpoints", "groupDeps"]);
 
   it("no two modules export a function or constant of the same name", () => {
     const files = productionFiles();

@@ -46,7 +46,7 @@ export const BAD_INPUT_PARTS = {
   streams: ["streams"],
   files: ["files"],
   users: ["users", "events"],
-  messages: ["messages", "presence", "unauthenticated", "webhooks"],
+  messages: ["messages", "presence", "unauthenticated", "webhooks", "web"],
 } as const satisfies Record<string, readonly Group[]>;
 export type BadInputPart = keyof typeof BAD_INPUT_PARTS;
 

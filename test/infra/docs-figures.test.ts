@@ -47,7 +47,7 @@ describe("docs/deploying.md states the template's counts", () => {
   }, 600_000);
 
   it("names the number of functions wherever it counts them", () => {
-    expect(functions).toBe(11);
+    expect(functions).toBe(12);
     for (const [n] of all(DEPLOYING, /\| (\d+) Lambda functions \|/g)) expect(number(n!)).toBe(functions);
     for (const [n] of all(DEPLOYING, /each of the (\d+) functions/g)) expect(number(n!)).toBe(functions);
     // Besides `events` (reserved) and the worker (capped).

@@ -328,6 +328,8 @@ describe("CDK stack (default settings)", () => {
         expect(existsSync(path.join(asset, "index.mjs")), folder).toBe(true);
         expect(s.resources[functionId(folder)]!.Properties!.Handler, folder).toBe("index.handler");
         expect(existsSync(path.join(asset, "node_modules/katex/index.js")), folder).toBe(FUNCTION_BUNDLES[folder].lazyModules.includes("katex"));
+        // The built web app (here the stand-in of test/support/web-dist.ts) beside the web function's bundle only.
+        expect(existsSync(path.join(asset, "web/index.html")), folder).toBe(folder === "web");
       }
       expect(keys.size).toBe(folders.length);
     });
@@ -402,7 +404,7 @@ describe("CDK stack (default settings)", () => {
       }
     });
 
-    it("grants API groups item access and SendMessage, the worker consume, the fallback nothing", () => {
+    it("grants API groups item access and SendMessage, the worker consume, the fallback and the web app's files nothing", () => {
       const itemActions = [
         "dynamodb:BatchGetItem",
         "dynamodb:BatchWriteItem",
@@ -413,7 +415,7 @@ describe("CDK stack (default settings)", () => {
         "dynamodb:Query",
         "dynamodb:UpdateItem",
       ];
-      for (const group of GROUPS) {
+      for (const group of GROUPS.filter((g) => g !== "web")) {
         const actions = allowedActionsOfFunction(s, functionId(group));
         expect(actions, group).toEqual(expect.arrayContaining([...itemActions, "sqs:SendMessage"]));
         expect(actions, group).not.toContain("sqs:ReceiveMessage");
@@ -424,6 +426,7 @@ describe("CDK stack (default settings)", () => {
       const fallback = allowedActionsOfFunction(s, functionId("fallback"));
       expect(fallback.filter((a) => !a.startsWith("logs:"))).toEqual([]);
       expect(fallback.sort()).toEqual(["logs:CreateLogStream", "logs:PutLogEvents"]);
+      expect(allowedActionsOfFunction(s, functionId("web")).sort()).toEqual(["logs:CreateLogStream", "logs:PutLogEvents"]);
     });
 
     it("keeps files in one private, SSL-only, encrypted bucket that only the files group and the worker touch", () => {

@@ -9,6 +9,7 @@ import { AwsSolutionsChecks } from "cdk-nag";
 import { PROJECT_ROOT } from "../../infra/constructs/service-function.js";
 import { parseDeployConfig, type DeployConfigInput } from "../../infra/deploy-config.js";
 import { ZulipStack } from "../../infra/stack.js";
+import { makeWebDist } from "../support/web-dist.js";
 
 /** The context `cdk synth` runs with (the feature flags of cdk.json). */
 export const CDK_JSON_CONTEXT = (
@@ -54,6 +55,11 @@ export interface SynthesisOptions {
   bundle?: boolean;
   /** The cloud assembly folder; default: a temporary one. */
   outdir?: string;
+  /**
+   * The built web app bundled into the `web` function; default with `bundle`: a small stand-in
+   * (test/support/web-dist.ts), so that a clone where `npm run build:web` never ran synthesizes.
+   */
+  webDist?: string;
 }
 
 /**
@@ -71,7 +77,8 @@ export function synthesizeStack(
     outdir: options.outdir,
     context: { ...CDK_JSON_CONTEXT, ...(options.bundle ? {} : { "aws:cdk:bundling-stacks": [] }) },
   });
-  const stack = new ZulipStack(app, "Test", { config: parseDeployConfig(config) });
+  const webDist = options.webDist ?? (options.bundle ? makeWebDist() : undefined);
+  const stack = new ZulipStack(app, "Test", { config: parseDeployConfig(config), webDist });
   if (options.nag) Aspects.of(app).add(new AwsSolutionsChecks());
   const template = Template.fromStack(stack).toJSON();
   const found = Annotations.fromStack(stack);

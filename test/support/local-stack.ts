@@ -41,12 +41,15 @@ function toTestUser(u: UserRecord): TestUser {
  * the first member (see `seedTestOrg`). Returns an object filled in by
  * `beforeAll`.
  *
+ * `webDist` is the built web app the stack serves (test/support/web-dist.ts
+ * makes one); by default the checkout's `web/dist`.
+ *
  * Without `env` the table starts as a copy of the run's template (seeded
  * once by the e2e global setup); with `env`, which may change what seeding
  * stores, the file seeds its own table.
  * @throws Error in `beforeAll` outside the e2e project (no DynamoDB Local)
  */
-export function useTestOrg(options: { env?: Record<string, string> } = {}): TestOrg {
+export function useTestOrg(options: { env?: Record<string, string>; webDist?: string } = {}): TestOrg {
   const org = {} as TestOrg;
   beforeAll(async () => {
     const dynamoEndpoint = inject("dynamoEndpoint");
@@ -73,6 +76,7 @@ export function useTestOrg(options: { env?: Record<string, string> } = {}): Test
       // Suites make hundreds of requests per user; rate-limit tests turn limits on in `env`.
       // Password hashes are cheap unless a test sets the cost (see TEST_PASSWORD_HASH_LOG2_N).
       env: { LOG_LEVEL: "error", RATE_LIMITS: "off", PASSWORD_HASH_LOG2_N: TEST_PASSWORD_HASH_LOG2_N, ...options.env },
+      webDist: options.webDist,
     });
     const deps = stack.deps;
     const { realm, records }: SeededOrg = template ?? (await seedTestOrg(deps));

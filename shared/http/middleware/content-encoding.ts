@@ -34,16 +34,21 @@ export interface ContentEncodingOptions {
  * (RFC 9110 §12.5.3, parsed by `negotiator`): the highest-weighted coding
  * this server produces, `*` standing for any not named; weight 0 refuses a
  * coding.
+ * @param available the codings the response exists in (default: every coding this middleware produces)
  * @returns undefined for identity (no header, nothing acceptable)
  */
-export function negotiateContentCoding(acceptEncoding: string | undefined): ContentCoding | undefined {
+export function negotiateContentCoding<C extends ContentCoding = ContentCoding>(
+  acceptEncoding: string | undefined,
+  available: readonly C[] = CODINGS as readonly ContentCoding[] as readonly C[],
+): C | undefined {
   if (!acceptEncoding) return undefined;
   // negotiator 1.x breaks ties by the server's `preferred` order; its @types (0.6) predate that option.
   const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }) as unknown as {
     encoding(available: string[], options: { preferred: string[] }): string | undefined;
   };
-  const best = negotiator.encoding([...CODINGS], { preferred: [...CODINGS] });
-  return (CODINGS as readonly string[]).includes(best ?? "") ? (best as ContentCoding) : undefined;
+  const offered = CODINGS.filter((c) => (available as readonly string[]).includes(c));
+  const best = negotiator.encoding([...offered], { preferred: [...offered] });
+  return (offered as readonly string[]).includes(best ?? "") ? (best as C) : undefined;
 }
 
 function withVary(headers: Record<string, string | number | boolean>): Record<string, string | number | boolean> {

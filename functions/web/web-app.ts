@@ -1,0 +1,94 @@
+import { RouteNotFoundError } from "../../shared/errors.js";
+import { siteFileResponse, type SiteEndpoint } from "../../shared/http/site-handler.js";
+
+/**
+ * The web app's Content Security Policy, sent with its page. Scripts,
+ * styles, fonts and API calls come from this origin only; no page may
+ * frame it; no plugin, `<base>` or cross-origin form post. Two allowances,
+ * for the server's message HTML the app inserts:
+ * - `style-src-attr 'unsafe-inline'`: KaTeX's math markup positions its
+ *   boxes with `style` attributes (sanitized attributes, never `<style>`
+ *   elements or scripts: `style-src` itself stays `'self'`, and Vite's
+ *   build emits its CSS as files);
+ * - `img-src https:`: image previews show the linked image's own URL (no
+ *   image proxy is deployed, docs/image-previews.md), and `/user_uploads/…`
+ *   and avatars redirect to presigned S3 URLs on another host.
+ */
+export const WEB_APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "style-src-attr 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join("; ");
+
+/** Headers of the page: revalidated on every load (it names the current hashed files), under {@link WEB_APP_CSP}. */
+const PAGE_HEADERS = {
+  "cache-control": "no-cache",
+  "content-security-policy": WEB_APP_CSP,
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+};
+
+/** Vite's content-hashed output (`assets/<name>-<hash>.<ext>`): a changed file gets a new name, so it is cached for a year. */
+const HASHED_DIR = "assets/";
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** Shown at the site root locally when the web app has not been built (on AWS, synthesis refuses a missing build). */
+const NOT_BUILT_PAGE = Buffer.from(
+  [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8"><title>Web app not built</title></head>',
+    "<body><h1>The web app is not built</h1>",
+    "<p>Run <code>npm run build:web</code> in the project folder, then restart <code>npm start</code>.</p>",
+    "<p>The API is served at <code>/api/v1</code> meanwhile.</p></body></html>",
+    "",
+  ].join("\n"),
+);
+
+/**
+ * `GET /` and `HEAD /`: the web app's page, `index.html` of the build
+ * (Zulip serves its web app at the site root). `Cache-Control: no-cache`
+ * with an entity tag (a reload costs a 304 when nothing changed),
+ * {@link WEB_APP_CSP}, `nosniff`, `Referrer-Policy:
+ * strict-origin-when-cross-origin`. Without a build (a local checkout
+ * before `npm run build:web`) a short HTML page (404) says how to build it.
+ */
+export const getWebAppPage: SiteEndpoint = async (ctx) => {
+  const page = await ctx.deps.site.read("index.html");
+  if (!page) {
+    return {
+      statusCode: 404,
+      headers: { ...PAGE_HEADERS, "cache-control": "no-store", "content-type": "text/html; charset=utf-8" },
+      body: NOT_BUILT_PAGE,
+    };
+  }
+  return siteFileResponse(ctx, page, PAGE_HEADERS);
+};
+
+/**
+ * `GET /static/app/{path+}` (and `HEAD`): a file of the build (`web/dist`,
+ * Vite's `base` is `/static/app/`), in the stored form the client accepts
+ * best (brotli, gzip or as is). Hashed files under `assets/` are cached for
+ * a year (`immutable`), others revalidated (`no-cache`).
+ * @throws RouteNotFoundError 404 `Not Found` for an unknown file, a directory, or a path that leaves the build
+ *   (`..`, hidden files; see `safeSitePath`)
+ */
+export const getWebAppFile: SiteEndpoint = async (ctx) => {
+  const relative = ctx.pathParams.path ?? "";
+  const file = await ctx.deps.site.read(relative);
+  if (!file) throw new RouteNotFoundError();
+  const headers = {
+    "cache-control": file.path.startsWith(HASHED_DIR) ? IMMUTABLE : "no-cache",
+    "x-content-type-options": "nosniff",
+    // The page itself is reachable as /static/app/index.html too: same policy there.
+    ...(file.contentType.startsWith("text/html") ? PAGE_HEADERS : {}),
+  };
+  return siteFileResponse(ctx, file, headers);
+};
