@@ -56,10 +56,30 @@ export class IncompatibleParametersError extends JsonableError {
 
 const WWW_AUTHENTICATE = { "WWW-Authenticate": 'Basic realm="zulip"' };
 
-/** 401 `UNAUTHORIZED`: no credentials were sent. */
+/**
+ * What a 401 asks the client for: HTTP Basic on the API; `Session` on the
+ * web app's `/json` routes (Zulip's `www_authenticate="session"`), which a
+ * browser does not answer with a password dialog.
+ */
+const SESSION_WWW_AUTHENTICATE = { "WWW-Authenticate": 'Session realm="zulip"' };
+
+/** 401 `UNAUTHORIZED`: no credentials were sent, or (with a message) they were refused. */
 export class UnauthorizedError extends JsonableError {
-  constructor(msg = "Not logged in: API authentication or user session required") {
-    super(msg, { code: "UNAUTHORIZED", httpStatus: 401, headers: WWW_AUTHENTICATE });
+  /** @param scheme `session` on routes authenticated by the session cookie @default "basic" */
+  constructor(msg = "Not logged in: API authentication or user session required", scheme: "basic" | "session" = "basic") {
+    super(msg, { code: "UNAUTHORIZED", httpStatus: 401, headers: scheme === "session" ? SESSION_WWW_AUTHENTICATE : WWW_AUTHENTICATE });
+  }
+}
+
+/**
+ * 403 `CSRF_FAILED` (Zulip's `csrf_failure`, with Django's reasons): a
+ * session request without the session's `X-CSRFToken`, or a login posted
+ * from another origin.
+ * @param reason e.g. `CSRF token missing.`
+ */
+export class CsrfFailedError extends JsonableError {
+  constructor(reason: string) {
+    super(`CSRF error: ${reason}`, { code: "CSRF_FAILED", httpStatus: 403 });
   }
 }
 

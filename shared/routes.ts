@@ -39,9 +39,17 @@ export type HttpMethod = "GET" | "HEAD" | "POST" | "PATCH" | "PUT" | "DELETE";
  * for senders that can only do that (https://zulip.com/api/incoming-webhooks-overview);
  * `optional` is `api` when the request carries credentials and a spectator
  * (logged-out visitor, no user) otherwise: Zulip's `allow_anonymous_user_web`
- * for the file links of web-public streams.
+ * for the file links of web-public streams. `session` is the web app's:
+ * the `sessionid` cookie of `POST /accounts/login` and the `X-CSRFToken`
+ * header equal to the session's token (Zulip's `authenticated_json_view`),
+ * on the `/json` copies of the API routes ({@link JSON_PREFIX}).
+ *
+ * Site-root routes with `api` or `optional` (the file and avatar links that
+ * `<img>` tags load) also take the session cookie when no `Authorization`
+ * header is sent, without the CSRF header: they are all `GET`, which
+ * changes nothing, and a browser sends an image request the cookie alone.
  */
-export type AuthMode = "api" | "none" | "webhook" | "optional";
+export type AuthMode = "api" | "none" | "webhook" | "optional" | "session";
 
 export interface Route {
   method: HttpMethod;
@@ -52,8 +60,9 @@ export interface Route {
    */
   path: string;
   /**
-   * {@link API_PREFIX} for API routes; `""` for the few Zulip serves at the
-   * site root (`/user_uploads/...`, the links messages carry).
+   * {@link API_PREFIX} for API routes; {@link JSON_PREFIX} for their web-app
+   * copies; `""` for the few Zulip serves at the site root (`/user_uploads/...`,
+   * the links messages carry, and the login form's `/accounts/...`).
    */
   prefix: string;
   group: Group;
@@ -63,6 +72,8 @@ export interface Route {
 }
 
 export const API_PREFIX = "/api/v1";
+/** Where Zulip's web app calls the same endpoints with its session cookie (`/json/users/me`). */
+export const JSON_PREFIX = "/json";
 
 const r = (method: HttpMethod, path: string, group: Group, endpoint: string, auth: AuthMode = "api"): Route => ({
   method,
@@ -76,10 +87,13 @@ const r = (method: HttpMethod, path: string, group: Group, endpoint: string, aut
 /** A route at the site root rather than below {@link API_PREFIX}. */
 const atRoot = (route: Route): Route => ({ ...route, prefix: "" });
 
-export const ROUTES: readonly Route[] = [
+const API_ROUTE_TABLE: readonly Route[] = [
   // Server and authentication
   r("GET", "/server_settings", "unauthenticated", "getServerSettings", "none"),
   r("POST", "/fetch_api_key", "unauthenticated", "fetchApiKey", "none"),
+  // The web app's password login and logout (Zulip's `login_page` and `logout_view`, at the site root).
+  atRoot(r("POST", "/accounts/login", "unauthenticated", "webLogin", "none")),
+  atRoot(r("POST", "/accounts/logout", "unauthenticated", "webLogout", "none")),
   // The file `server_emoji_data_url` names (Zulip serves it as a static file; the URL is opaque to clients).
   r("GET", "/static/generated/emoji/emoji_api.json", "unauthenticated", "getEmojiData", "none"),
 
@@ -235,6 +249,30 @@ export const ROUTES: readonly Route[] = [
 ];
 
 /**
+ * The web app's copy of each API route that needs a user (`api`, and
+ * `optional`): the same method, path, group and endpoint below
+ * {@link JSON_PREFIX}, authenticated by the session cookie (Zulip's
+ * `/json/...` URLs, the same views as `/api/v1/...`). Derived, so the CDK
+ * stack and the local server get both from this one table.
+ */
+function jsonCopies(routes: readonly Route[]): Route[] {
+  return routes
+    .filter((route) => route.prefix === API_PREFIX && (route.auth === "api" || route.auth === "optional"))
+    .map((route) => ({ ...route, prefix: JSON_PREFIX, auth: "session" }));
+}
+
+export const ROUTES: readonly Route[] = [...API_ROUTE_TABLE, ...jsonCopies(API_ROUTE_TABLE)];
+
+/**
+ * Whether a route takes the session cookie: the `/json` copies (with the
+ * CSRF header), and the site-root `api` and `optional` routes (without it;
+ * see {@link AuthMode}).
+ */
+export function acceptsSessionCookie(route: Route): boolean {
+  return route.auth === "session" || (route.prefix === "" && (route.auth === "api" || route.auth === "optional"));
+}
+
+/**
  * The API endpoints an incoming-webhook bot may call besides the webhook
  * routes (Zulip's `allow_incoming_webhooks` route tag): sending messages.
  */
@@ -310,16 +348,18 @@ export function matchRoute(method: string, path: string): RouteMatch {
 }
 
 const API_ROUTES = ROUTES.filter((route) => route.prefix === API_PREFIX);
+const JSON_ROUTES = ROUTES.filter((route) => route.prefix === JSON_PREFIX);
 const ROOT_ROUTES = ROUTES.filter((route) => route.prefix === "");
 
 /**
  * Matches a request's full path: below {@link API_PREFIX} against the API
- * routes (as {@link matchRoute}), elsewhere against the site-root routes.
- * @param rawPath the request path as sent, e.g. `/api/v1/users/12` or `/user_uploads/2/ab/cd/x.txt`
+ * routes (as {@link matchRoute}), below {@link JSON_PREFIX} against their
+ * web-app copies, elsewhere against the site-root routes.
+ * @param rawPath the request path as sent, e.g. `/api/v1/users/12`, `/json/users/12` or `/user_uploads/2/ab/cd/x.txt`
  */
 export function matchRequestPath(method: string, rawPath: string): RouteMatch {
-  if (rawPath.startsWith(`${API_PREFIX}/`) || rawPath === API_PREFIX) {
-    return matchIn(API_ROUTES, method, rawPath.slice(API_PREFIX.length));
+  for (const [prefix, routes] of [[API_PREFIX, API_ROUTES], [JSON_PREFIX, JSON_ROUTES]] as const) {
+    if (rawPath.startsWith(`${prefix}/`) || rawPath === prefix) return matchIn(routes, method, rawPath.slice(prefix.length));
   }
   return matchIn(ROOT_ROUTES, method, rawPath);
 }

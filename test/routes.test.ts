@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GROUP_MODULES } from "../functions/handlers.js";
-import { GROUPS, matchRequestPath, matchRoute, ROUTES, routeKey } from "../shared/routes.js";
+import { API_PREFIX, GROUPS, JSON_PREFIX, matchRequestPath, matchRoute, ROUTES, routeKey } from "../shared/routes.js";
 
 describe("route table", () => {
   it("has an endpoint in its group for every route", () => {
@@ -38,5 +38,33 @@ describe("route table", () => {
     expect(temporary).toMatchObject({ kind: "found", route: { endpoint: "serveFileFromToken" }, pathParameters: { token: "ABC" } });
     expect(matchRequestPath("GET", "/user_uploads/2/ab//e.txt")).toEqual({ kind: "notFound" });
     expect(matchRequestPath("GET", "/users/me")).toEqual({ kind: "notFound" });
+  });
+
+  it("serves every API route that needs a user under /json too: same endpoint and group, session authentication", () => {
+    const needUser = ROUTES.filter((r) => r.prefix === API_PREFIX && (r.auth === "api" || r.auth === "optional"));
+    const json = ROUTES.filter((r) => r.prefix === JSON_PREFIX);
+    expect(json.map((r) => `${r.method} ${r.path} ${r.group} ${r.endpoint}`)).toEqual(
+      needUser.map((r) => `${r.method} ${r.path} ${r.group} ${r.endpoint}`),
+    );
+    expect(new Set(json.map((r) => r.auth))).toEqual(new Set(["session"]));
+    expect(json.length).toBeGreaterThan(90);
+    const me = matchRequestPath("GET", "/json/users/me");
+    expect(me).toMatchObject({ kind: "found", route: { endpoint: "getOwnUser", prefix: JSON_PREFIX, auth: "session" } });
+    expect(matchRequestPath("POST", "/json/fetch_api_key")).toEqual({ kind: "notFound" });
+    expect(matchRequestPath("POST", "/json/external/github")).toEqual({ kind: "notFound" });
+  });
+
+  it("serves the login form's endpoints at the site root without credentials", () => {
+    for (const [path, endpoint] of [["/accounts/login", "webLogin"], ["/accounts/logout", "webLogout"]]) {
+      expect(matchRequestPath("POST", path)).toMatchObject({
+        kind: "found",
+        route: { endpoint, prefix: "", group: "unauthenticated", auth: "none" },
+      });
+    }
+  });
+
+  it("stays under API Gateway's default quota of 300 routes per HTTP API, $default included", () => {
+    // https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-quotas.html ("Routes per API": 300, adjustable).
+    expect(ROUTES.length + 1).toBeLessThanOrEqual(300);
   });
 });

@@ -3,12 +3,15 @@ import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { fetchApiKey } from "../auth/fetch-api-key.js";
 import { getServerSettings } from "../auth/get-server-settings.js";
+import { webLogin, webLogout } from "../auth/web-login.js";
 import { getEmojiData } from "../emoji/get-emoji-data.js";
 
 /** The endpoints of the `unauthenticated` group's Lambda: its routes in shared/routes.ts. */
 export const endpoints = {
   getServerSettings,
   fetchApiKey,
+  webLogin,
+  webLogout,
   getEmojiData,
 };
 

@@ -26,8 +26,15 @@ export function toApiGatewayEvent(
 ): { event: APIGatewayProxyEventV2; group: Group | undefined } {
   const url = new URL(req.url, "http://local");
   const headers: Record<string, string> = {};
+  const cookies: string[] = [];
   for (const [k, v] of Object.entries(req.headers)) {
-    if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
+    if (v === undefined) continue;
+    // Payload 2.0 moves `Cookie` out of `headers` into `cookies`, one `name=value` per entry.
+    if (k.toLowerCase() === "cookie") {
+      for (const line of Array.isArray(v) ? v : [v]) cookies.push(...line.split(";").map((c) => c.trim()).filter(Boolean));
+      continue;
+    }
+    headers[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
   }
   const method = req.method.toUpperCase();
   let key = "$default";
@@ -45,6 +52,7 @@ export function toApiGatewayEvent(
     routeKey: key,
     rawPath: url.pathname,
     rawQueryString: url.search.startsWith("?") ? url.search.slice(1) : url.search,
+    ...(cookies.length > 0 ? { cookies } : {}),
     headers,
     queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
     pathParameters,
@@ -105,7 +113,9 @@ async function handle(handlers: GroupHandlers, req: IncomingMessage, res: Server
     console.error("handler threw", err);
     result = { statusCode: 500, body: JSON.stringify({ result: "error", msg: "Internal server error" }) };
   }
-  const headers = { ...(result.headers ?? {}) } as Record<string, string>;
+  const headers: Record<string, string | string[]> = { ...(result.headers ?? {}) } as Record<string, string>;
+  // API Gateway sends each entry of a payload-2.0 result's `cookies` as its own Set-Cookie header.
+  if (result.cookies && result.cookies.length > 0) headers["set-cookie"] = [...result.cookies];
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(result.isBase64Encoded ? Buffer.from(result.body ?? "", "base64") : (result.body ?? ""));
 }

@@ -93,15 +93,16 @@ async function validateApiKey(
   if (email !== user.delivery_email.toLowerCase() && email !== apiEmail(user, realm, deps.config).toLowerCase()) {
     throw new InvalidApiKeyError();
   }
-  return checkAccount(deps, user, realm, subdomain);
+  return validateAccountAndSubdomain(deps, user, realm, subdomain);
 }
 
 /**
- * The checks every authenticated request passes once its key is known to
- * be the account's (Zulip's `validate_account_and_subdomain`), plus the
- * refusal of a bot whose owner is deactivated.
+ * The checks every authenticated request passes once its key (or session)
+ * is known to be the account's (Zulip's `validate_account_and_subdomain`),
+ * plus the refusal of a bot whose owner is deactivated.
+ * @throws RealmDeactivatedError / UserDeactivatedError / InvalidSubdomainError 401
  */
-async function checkAccount(
+export async function validateAccountAndSubdomain(
   deps: Pick<Deps, "db" | "table" | "config">,
   user: UserRecord,
   realm: RealmRecord,
@@ -143,7 +144,7 @@ export async function authenticateWebhookRequest(
   if (!owner) throw new InvalidApiKeyError();
   const { user, realm } = await userAndRealm(deps, owner.realm_id, owner.user_id);
   if (!user || !realm) throw new InvalidApiKeyError();
-  return checkAccount(deps, user, realm, subdomain);
+  return validateAccountAndSubdomain(deps, user, realm, subdomain);
 }
 
 /**

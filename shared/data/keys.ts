@@ -238,6 +238,21 @@ export const keys = {
     sk: `ATTACHCLAIM#${pad(messageId)}#${pathId}`,
   }),
   attachmentClaimsOf: (messageId: number) => `ATTACHCLAIM#${pad(messageId)}#`,
+  /**
+   * A browser session, keyed by the SHA-256 hex of its `sessionid` cookie
+   * (its own partition; the item expires by TTL), so that reading the table
+   * never yields a live cookie.
+   */
+  session: (idHash: string) => ({ pk: `SESSION#${idHash}`, sk: "SESSION" }),
+  /**
+   * gsi1 of a session: a realm's sessions by user, so that deactivating a
+   * user (a `begins_with` on the user's padded ID) or an organization (the
+   * whole partition) finds them with one Query.
+   */
+  sessionByUser: (realmId: number, userId?: number, idHash?: string) => ({
+    gsi1pk: `REALMSESSIONS#${realmId}`,
+    ...(userId === undefined ? {} : { gsi1sk: `${pad(userId)}#${idHash ?? ""}` }),
+  }),
   /** A short-lived token of `/user_uploads/temporary/...` (its own partition; the item expires by TTL). */
   fileAccessToken: (token: string) => ({ pk: `FILETOKEN#${token}`, sk: "FILETOKEN" }),
   /** The bytes of every upload of a realm (`upload_space_used`), the quota's counter. */

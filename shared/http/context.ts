@@ -4,7 +4,7 @@ import type { UserRecord } from "../data/records/user.js";
 
 import type { Route } from "../routes.js";
 import type { RawParams } from "./raw-params.js";
-import type { RedirectResult } from "./response.js";
+import type { RedirectResult, WithCookies } from "./response.js";
 
 /**
  * What an endpoint receives: the matched route, the raw parameters (typed
@@ -28,6 +28,8 @@ export interface ApiContext<D extends Deps = Deps> {
   /** Raw request body for endpoints that read it themselves (webhooks). */
   body: Buffer | undefined;
   headers: Record<string, string | undefined>;
+  /** The request's cookies, `name=value` each, as API Gateway's payload 2.0 gives them (`event.cookies`). */
+  cookies: readonly string[];
   /** The client's IP address as API Gateway saw it (the per-address limits count by it). */
   sourceIp: string;
   requestId: string;
@@ -48,8 +50,8 @@ export interface AuthedContext<D extends Deps = Deps> extends ApiContext<D> {
   user: UserRecord;
 }
 
-/** Fields an endpoint returns next to `result` and `msg`, or a redirect instead of the envelope. */
-export type EndpointResult = Record<string, unknown> | void | RedirectResult;
+/** Fields an endpoint returns next to `result` and `msg`, a redirect instead of the envelope, or fields with cookies. */
+export type EndpointResult = Record<string, unknown> | void | RedirectResult | WithCookies;
 
 export type Endpoint<D extends Deps = Deps> = (ctx: AuthedContext<D>) => Promise<EndpointResult>;
 export type PublicEndpoint<D extends Deps = Deps> = (ctx: ApiContext<D>) => Promise<EndpointResult>;

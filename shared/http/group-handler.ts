@@ -10,7 +10,7 @@ import { enforceRateLimit, rateLimitResponseHeaders, startRateLimit } from "./mi
 import { requestLog } from "./middleware/request-log.js";
 import type { ApiInternal, ApiLambdaContext } from "./middleware/types.js";
 import { RouteNotFoundError } from "../errors.js";
-import { RedirectResult, redirectResponse, successResponse } from "./response.js";
+import { cookieResponse, RedirectResult, redirectResponse, successResponse, WithCookies } from "./response.js";
 
 /**
  * Builds the Lambda handler of one endpoint group: a middy chain doing what
@@ -43,6 +43,7 @@ export function groupHandler<D extends Deps>(endpoints: EndpointMap<NoInfer<D>>,
       // The route table names an endpoint this group does not have: a deploy error, caught by tests.
       if (!endpoint) throw new RouteNotFoundError();
       const result = await endpoint(ctx as never);
-      return result instanceof RedirectResult ? redirectResponse(result) : successResponse(result);
+      if (result instanceof RedirectResult) return redirectResponse(result);
+      return result instanceof WithCookies ? cookieResponse(result) : successResponse(result);
     });
 }

@@ -58,3 +58,26 @@ export async function collectRawParams(event: APIGatewayProxyEventV2): Promise<R
   }
   return params;
 }
+
+/**
+ * The parameters of a request that may send a JSON object body instead of
+ * a form (the web app's login): a JSON body's string, number and boolean
+ * members as strings, over the query string's; otherwise `params` as
+ * collected.
+ * @throws JsonableError 400 `Malformed JSON` for a JSON body that does not parse to an object
+ */
+export function paramsWithJsonBody(params: RawParams, contentType: string | undefined, body: Buffer | undefined): RawParams {
+  if (!body || !/^application\/json\b/i.test(contentType ?? "")) return params;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(body.toString("utf8"));
+  } catch {
+    throw new JsonableError("Malformed JSON");
+  }
+  if (typeof decoded !== "object" || decoded === null || Array.isArray(decoded)) throw new JsonableError("Malformed JSON");
+  const merged: RawParams = new Map(params);
+  for (const [k, v] of Object.entries(decoded)) {
+    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") merged.set(k, String(v));
+  }
+  return merged;
+}

@@ -44,6 +44,28 @@ export function redirectResponse(redirect: RedirectResult): APIGatewayProxyStruc
   };
 }
 
+/**
+ * What an endpoint returns to answer with the success envelope and
+ * cookies: API Gateway's payload 2.0 sends each entry of the result's
+ * `cookies` as its own `Set-Cookie` header (a `headers` map cannot carry
+ * two of one name).
+ */
+export class WithCookies {
+  /**
+   * @param fields the envelope's fields besides `result` and `msg`
+   * @param cookies `Set-Cookie` values (`shared/http/cookies.ts`)
+   */
+  constructor(
+    readonly fields: Record<string, unknown>,
+    readonly cookies: string[],
+  ) {}
+}
+
+/** The 200 success envelope of a {@link WithCookies}, with its cookies. */
+export function cookieResponse(result: WithCookies): APIGatewayProxyStructuredResultV2 {
+  return { ...successResponse(result.fields), cookies: result.cookies };
+}
+
 /** The error envelope of a {@link JsonableError}, with its status and headers. */
 export function errorResponse(err: JsonableError): APIGatewayProxyStructuredResultV2 {
   return {

@@ -3,6 +3,7 @@ import { JsonableError, OrganizationOwnerRequiredError } from "../../errors.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
 
+import { deleteUserSessionItems } from "../../data/sessions.js";
 import { listRealmMembers } from "../../data/users.js";
 import { MAX_TRANSACTION_ITEMS, userConditions, writeUsers, type UserCondition, type UserWrite } from "../../data/user-writes.js";
 import { isRealmOwner, Role } from "../../domain/roles.js";
@@ -44,7 +45,8 @@ type Check = { userId: number; condition: UserCondition };
  * active users (no more `realm_user` `remove`, since feature level 222), and
  * a `realm_bot` `update` `{bot: {user_id, is_active: false}}` per bot to
  * those who administer it. The deactivated account's API key then fails
- * with 401 "Account is deactivated" (see `shared/auth/authenticate.ts`).
+ * with 401 "Account is deactivated" (see `shared/auth/authenticate.ts`), and
+ * the user's browser sessions are deleted (one Query and BatchWriteItem).
  * @returns false when a condition failed (someone changed the data; nothing
  *   or only some bots were written); the caller re-reads and decides again
  */
@@ -72,6 +74,9 @@ export async function doDeactivateUser(
     if (!(await writeUsers(deps, realm.id, botWrites.slice(i, i + MAX_TRANSACTION_ITEMS)))) return false;
   }
   if (!(await writeUsers(deps, realm.id, [...inFinal, targetWrite], checks))) return false;
+
+  // Zulip's `do_deactivate_user` deletes the user's sessions: the browser is logged out at its next request.
+  await deleteUserSessionItems(deps, realm.id, target.user_id);
 
   const gone = new Set([target.user_id, ...bots.map((b) => b.user_id)]);
   const after = users.map((u) => (gone.has(u.user_id) ? { ...u, is_active: false } : u));

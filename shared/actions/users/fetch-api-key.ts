@@ -16,30 +16,29 @@ export class AuthenticationFailedError extends JsonableError {
 }
 
 /**
- * Exchanges an email and password for the account's API key
- * (`POST /fetch_api_key`, https://zulip.com/api/fetch-api-key; Zulip's
- * `api_fetch_api_key`). The password check always runs scrypt, against a
+ * Checks an email and password the way every password sign-in does (Zulip's
+ * `authenticate` with the email backend, as `api_fetch_api_key` and the
+ * login form call it). The password check always runs scrypt, against a
  * dummy hash when the account does not exist, so timing does not reveal
- * which emails have accounts.
- * @returns `{api_key, email, user_id}`
+ * which emails have accounts. A successful login whose stored hash is
+ * weaker than the configured cost stores a new hash of the same password
+ * ({@link upgradePasswordHash}).
+ * @param from the request's source address and organization subdomain
+ * @returns the account and its organization
  * @throws AuthenticationFailedError 401 for an unknown account or wrong password
  * @throws UserDeactivatedError / RealmDeactivatedError 401, only after a correct password
- *
- * A successful login whose stored hash is weaker than the configured cost
- * stores a new hash of the same password ({@link upgradePasswordHash}).
  * @throws RateLimitedError 429 once a username has `RATE_LIMIT_LOGIN_FAILURES` failed attempts
  *   in the sliding window (Zulip's `authenticate_by_username`: 5 per 30 minutes), or the source
  *   address `RATE_LIMIT_IP_AUTH_FAILURES` failed authentications, even with the right password;
  *   only failures count (shared/auth/failed-auth.ts)
- * @param from the request's source address and organization subdomain
  */
-export async function checkFetchApiKey(
+export async function checkPasswordLogin(
   deps: Deps,
   realm: RealmRecord | null,
   username: string,
   password: string,
   from: { sourceIp: string; subdomain: string },
-): Promise<{ api_key: string; email: string; user_id: number }> {
+): Promise<{ user: UserRecord; realm: RealmRecord }> {
   const attempt: AuthAttempt = { kind: "password", sourceIp: from.sourceIp, subdomain: from.subdomain, username };
   const [user] = await Promise.all([realm ? userByEmail(deps, realm.id, username) : undefined, checkAuthFailureLimits(deps, attempt)]);
   const log2N = deps.config.PASSWORD_HASH_LOG2_N;
@@ -51,7 +50,24 @@ export async function checkFetchApiKey(
   if (realm.deactivated) throw new RealmDeactivatedError();
   if (!user.is_active) throw new UserDeactivatedError();
   await upgradePasswordHash(deps, user, password);
-  return { api_key: user.api_key, email: apiEmail(user, realm, deps.config), user_id: user.user_id };
+  return { user, realm };
+}
+
+/**
+ * Exchanges an email and password for the account's API key
+ * (`POST /fetch_api_key`, https://zulip.com/api/fetch-api-key; Zulip's
+ * `api_fetch_api_key`), with the checks and refusals of {@link checkPasswordLogin}.
+ * @returns `{api_key, email, user_id}`
+ */
+export async function checkFetchApiKey(
+  deps: Deps,
+  realm: RealmRecord | null,
+  username: string,
+  password: string,
+  from: { sourceIp: string; subdomain: string },
+): Promise<{ api_key: string; email: string; user_id: number }> {
+  const { user, realm: userRealm } = await checkPasswordLogin(deps, realm, username, password, from);
+  return { api_key: user.api_key, email: apiEmail(user, userRealm, deps.config), user_id: user.user_id };
 }
 
 /**

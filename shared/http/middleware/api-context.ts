@@ -43,6 +43,7 @@ export function apiContext(options: { deps: Deps }): ApiMiddleware {
         query: new Map(new URLSearchParams(event.rawQueryString ?? "")),
         body: bodyBytes(event),
         headers: event.headers ?? {},
+        cookies: event.cookies ?? [],
         sourceIp: event.requestContext.http.sourceIp,
         requestId: event.requestContext.requestId,
         realm: null,

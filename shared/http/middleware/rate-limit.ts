@@ -4,7 +4,9 @@ import type { Deps } from "../../deps.js";
 import { addRateLimitHit, removeRateLimitHit, type SlidingWindowCounts } from "../../data/rate-limits.js";
 import { judgeRateLimit, slidingWindowPlan, type SlidingWindowPlan } from "../../domain/rate-limit.js";
 import { RateLimitedError } from "../../errors.js";
-import type { Route } from "../../routes.js";
+import { acceptsSessionCookie, type Route } from "../../routes.js";
+import { requestCookie } from "../cookies.js";
+import { SESSION_COOKIE } from "../session-cookies.js";
 import { header } from "../raw-params.js";
 import type { ApiMiddleware, ApiRequest, RateLimitTarget } from "./types.js";
 
@@ -26,7 +28,12 @@ import type { ApiMiddleware, ApiRequest, RateLimitTarget } from "./types.js";
  * `rate_limit_user(request, user_profile, domain="api_by_user")` once the
  * bot is known: the key of the `api_key` parameter, else of Basic
  * credentials, the order in which `authenticateWebhookRequest` reads them.
+ * A request authenticated by its session cookie (a `/json` route, or a
+ * site-root file link sent with the cookie alone) hits no counter here:
+ * authentication starts its user's once the session item names the user
+ * ({@link sessionRateLimitTarget}, {@link startRateLimitOf}).
  * @param apiKeyParam the request's `api_key` parameter (webhook routes read it)
+ * @param sessionCookie whether the request carries a `sessionid` cookie
  * @returns undefined when the request hits no counter: limits off, or an
  *   API or webhook call without credentials (refused by authentication)
  */
@@ -36,21 +43,13 @@ export function rateLimitTarget(
   authorization: string | undefined,
   sourceIp: string,
   apiKeyParam?: string,
+  sessionCookie = false,
 ): RateLimitTarget | undefined {
   if (config.RATE_LIMITS === "off") return undefined;
   const byUser = (apiKey: string | undefined): RateLimitTarget | undefined =>
-    apiKey === undefined
-      ? undefined
-      : {
-          scope: "api_by_user",
-          subject: apiKey,
-          rule: { limit: config.RATE_LIMIT_USER_REQUESTS, windowSeconds: config.RATE_LIMIT_USER_WINDOW_SECONDS },
-        };
-  const byIp: RateLimitTarget = {
-    scope: "api_by_ip",
-    subject: sourceIp,
-    rule: { limit: config.RATE_LIMIT_IP_REQUESTS, windowSeconds: config.RATE_LIMIT_IP_WINDOW_SECONDS },
-  };
+    apiKey === undefined ? undefined : userTarget(config, apiKey);
+  // Authentication starts the counter of a session once the session names its user.
+  if (route.auth === "session" || (sessionCookie && authorization === undefined && acceptsSessionCookie(route))) return undefined;
   switch (route.auth) {
     case "api":
       return byUser(parseBasicAuth(authorization)?.password);
@@ -58,10 +57,50 @@ export function rateLimitTarget(
       return byUser(apiKeyParam ?? parseBasicAuth(authorization)?.password);
     case "optional":
       // A spectator (no credentials) counts by address, as on `none` routes.
-      return authorization !== undefined ? byUser(parseBasicAuth(authorization)?.password) : byIp;
+      return authorization !== undefined ? byUser(parseBasicAuth(authorization)?.password) : ipRateLimitTarget(config, sourceIp);
     case "none":
-      return byIp;
+      return ipRateLimitTarget(config, sourceIp);
   }
+}
+
+function userTarget(config: Config, subject: string): RateLimitTarget {
+  return {
+    scope: "api_by_user",
+    subject,
+    rule: { limit: config.RATE_LIMIT_USER_REQUESTS, windowSeconds: config.RATE_LIMIT_USER_WINDOW_SECONDS },
+  };
+}
+
+/** `api_by_ip`: a request without a user counts against its source address. */
+export function ipRateLimitTarget(config: Config, sourceIp: string): RateLimitTarget {
+  return {
+    scope: "api_by_ip",
+    subject: sourceIp,
+    rule: { limit: config.RATE_LIMIT_IP_REQUESTS, windowSeconds: config.RATE_LIMIT_IP_WINDOW_SECONDS },
+  };
+}
+
+/**
+ * `api_by_user` of a request authenticated by its session cookie: the
+ * counter of the user (realm and user ID: an API key names its user too,
+ * but a session holds no key), written once the session item has named
+ * the user, alongside the read of the user and realm.
+ */
+export function sessionRateLimitTarget(config: Config, realmId: number, userId: number): RateLimitTarget {
+  return userTarget(config, `user:${realmId}:${userId}`);
+}
+
+/**
+ * Starts a counter write chosen during authentication (a session's user, or
+ * the address of a spectator whose session cookie named no live session),
+ * as {@link startRateLimit} does for the others; {@link enforceRateLimit}
+ * waits for it. Nothing when limits are off.
+ */
+export function startRateLimitOf(request: ApiRequest, target: RateLimitTarget): void {
+  const deps = request.context.api!.deps;
+  if (deps.config.RATE_LIMITS === "off") return;
+  const plan = slidingWindowPlan(target.rule, deps.clock.now());
+  request.internal.rateLimit = { target, plan, onlyExisting: false, pending: hit(deps, target, plan, false) };
 }
 
 async function hit(
@@ -96,6 +135,7 @@ export function startRateLimit(): ApiMiddleware {
         header(request.event, "authorization"),
         request.event.requestContext.http.sourceIp,
         ctx.route.auth === "webhook" ? ctx.params.get("api_key") : undefined,
+        requestCookie(request.event, SESSION_COOKIE) !== undefined,
       );
       if (!target) return;
       const plan = slidingWindowPlan(target.rule, ctx.deps.clock.now());
