@@ -13,10 +13,13 @@ const stream = unique("logbook");
 const label = (i: number) => `entry ${String(i).padStart(4, "0")} of ${stream}`;
 const PATTERN = new RegExp(`^entry (\\d{4}) of ${stream}$`);
 
+/** The ID of entry 1, the stream's first message. */
+let firstId = 0;
+
 beforeAll(async () => {
   const streamId = await createStream(org, org.users.owner, stream, [org.users.owner, org.users.member]);
   // IDs follow the order of sending: one sender at a time keeps entry N older than entry N+1.
-  await pMap(Array.from({ length: COUNT }, (_, i) => i + 1), (i) => sendStreamMessage(org, org.users.owner, stream, "days", label(i)), {
+  [firstId] = await pMap(Array.from({ length: COUNT }, (_, i) => i + 1), (i) => sendStreamMessage(org, org.users.owner, stream, "days", label(i)), {
     concurrency: 1,
   });
   // Read, so that the narrow opens at the newest message (an unread one would be the anchor).
@@ -112,6 +115,11 @@ describe("reading back through history", () => {
       expect(Number(url.searchParams.get("num_before"))).toBeGreaterThan(0);
       expect(url.searchParams.get("anchor")).toMatch(/^\d+$/);
       anchors.push(Number(url.searchParams.get("anchor")));
+      if (Number(url.searchParams.get("anchor")) === firstId) {
+        // Asking for what is before the first message (the list did not learn it had the oldest): nothing to add.
+        await route.continue();
+        continue;
+      }
 
       // Measure the view while the older page is held, then let it through.
       const before = await measure(box);
