@@ -15,6 +15,10 @@ const PURE_CONTRACT_TESTS = ["validator"];
  *   refuses to run without the e2e global setup).
  * - `web`: the web app's own unit tests (`web/src/**`), plain TypeScript and
  *   Preact components compiled with the app's JSX settings.
+ * - `browser`: `test/browser/`, people using the built web app in Chromium
+ *   against a local stack per file. Its global setup builds `web/dist` when
+ *   stale and starts DynamoDB Local as the e2e one does (docs/web.md,
+ *   "Browser tests").
  */
 export default defineConfig({
   test: {
@@ -61,6 +65,17 @@ export default defineConfig({
         test: {
           name: "web",
           include: ["web/src/**/*.test.ts", "web/src/**/*.test.tsx"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          globalSetup: ["test/browser/global-setup.ts"],
+          // A test is a few people's clicks, each wait bounded by 30 s (test/browser/browser.ts).
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { ApiError, encodeParams, parseResponse } from "./client.js";
+import { ApiError, encodeParams, parseResponse, readCookie } from "./client.js";
 
 /** The signed-in person, as `POST /accounts/login` answers. */
 export interface LoginResult {
@@ -26,7 +26,15 @@ export async function logIn(username: string, password: string, fetchImpl: typeo
   return parseResponse<LoginResult>(res);
 }
 
-/** Ends the session (the server deletes it and clears both cookies). */
-export async function logOut(fetchImpl: typeof fetch = fetch): Promise<void> {
-  await fetchImpl("/accounts/logout", { method: "POST", credentials: "same-origin" }).catch(() => undefined);
+/**
+ * Ends the session (the server deletes it and clears both cookies). The
+ * server takes the logout only with the session's CSRF token in
+ * `X-CSRFToken`, as every session-authenticated POST.
+ */
+export async function logOut(fetchImpl: typeof fetch = fetch, cookies: () => string = () => document.cookie): Promise<void> {
+  await fetchImpl("/accounts/logout", {
+    method: "POST",
+    headers: { "X-CSRFToken": readCookie(cookies(), "csrftoken") ?? "" },
+    credentials: "same-origin",
+  }).catch(() => undefined);
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { useTestOrg } from "../support/local-stack.js";
+import { composeBox, createStream, linkNamed, openCompose, unique, useBrowser, visible, WAIT_MS } from "./support.js";
+
+const org = useTestOrg();
+const browsers = useBrowser();
+
+describe("the compose box", () => {
+  it("Preview shows the message as the server renders it (POST /messages/render)", async () => {
+    const stream = unique("drafts");
+    await createStream(org, org.users.owner, stream, [org.users.member]);
+    const { page } = await browsers.newPerson(org, org.users.member);
+    await linkNamed(page, stream).first().click();
+    await openCompose(page);
+    const word = unique("bold");
+    const box = composeBox(page);
+    await box.topic.fill("preview");
+    await box.message.fill(`**${word}** and \`${word}-code\``);
+
+    const rendered = page.waitForResponse((res) => new URL(res.url()).pathname === "/json/messages/render", { timeout: WAIT_MS });
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
+
+    const res = await rendered;
+    expect(res.request().method()).toBe("POST");
+    expect(await res.json()).toMatchObject({ result: "success", rendered: `<p><strong>${word}</strong> and <code>${word}-code</code></p>` });
+    await visible(page.locator("strong", { hasText: word }));
+    await visible(page.locator("code", { hasText: `${word}-code` }));
+    // Nothing was sent by previewing.
+    const sent = await org.api(org.users.member, "GET", "/messages", {
+      anchor: "newest",
+      num_before: 5,
+      num_after: 0,
+      narrow: [{ operator: "channel", operand: stream }],
+    });
+    expect(sent.body.messages).toEqual([]);
+  });
+});
