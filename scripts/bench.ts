@@ -22,6 +22,9 @@
  *   own, one request at a time: CPU time per request, peak RSS and heap.
  * - part 4 (typing): a stream typing notification to 100 and 500
  *   subscribers, from the request until every recipient's queue has it.
+ * - part "web": the web app in Chromium over the same history size: time
+ *   from navigation to the newest messages painted (cold and warm cache) and
+ *   the compressed JavaScript and CSS of the first screen.
  * - part "files": uploads (text, a photo-like JPEG, a small PNG), their
  *   thumbnail jobs, messages linking them and the file redirects: DynamoDB
  *   and S3 calls, latency, CPU, and the dollars of 1,000 image uploads.
@@ -51,6 +54,7 @@ import { LAMBDA_STREAM, renderLambda, runLambdaPart } from "./bench/part-lambda.
 import { MESSAGE_STREAMS, renderMessages, runMessagesPart } from "./bench/part-messages.js";
 import { renderTyping, runTypingPart, typingStreamName } from "./bench/part-typing.js";
 import { FILES_STREAM, renderFiles, runFilesPart } from "./bench/part-files.js";
+import { renderWeb, runWebPart, WEB_STREAM } from "./bench/part-web.js";
 import { computeCostReport, costInputs, renderCost } from "./bench/part-cost.js";
 import { renderRunSummary, runBenchPart, type BenchResults, type PartName } from "./bench/run-summary.js";
 import { drainDeferred, machineLine, startBenchStack, type BenchStack } from "./bench/setup.js";
@@ -132,6 +136,7 @@ try {
     ...(sizes.parts.has("lambda") ? [LAMBDA_STREAM] : []),
     ...(sizes.parts.has("typing") ? sizes.typingSubscribers.map(typingStreamName) : []),
     ...(sizes.parts.has("files") ? [FILES_STREAM] : []),
+    ...(sizes.parts.has("web") ? [WEB_STREAM] : []),
   ];
   bench = await startBenchStack(streamNames);
   driver = new DriverWorker();
@@ -144,6 +149,7 @@ try {
   if (sizes.parts.has("files")) await runPart("files", () => runFilesPart(b, sizes, log), renderFiles);
   await runPart("limits", () => runLimitsPart(b, d, log), renderLimits);
   if (sizes.parts.has("lambda")) await runPart("lambda", () => runLambdaPart(b, sizes, log), renderLambda);
+  if (sizes.parts.has("web")) await runPart("web", () => runWebPart(b, sizes, log), renderWeb);
 } catch (err) {
   exitCode = 1;
   log(`bench failed: ${(err as Error).stack ?? String(err)}`);

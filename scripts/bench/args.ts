@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 /** Every size and duration of a bench run (durations in the unit their name says). */
 export interface Sizes {
   quick: boolean;
-  parts: Set<"messages" | "events" | "life" | "typing" | "lambda" | "files">;
+  parts: Set<"messages" | "events" | "life" | "typing" | "lambda" | "files" | "web">;
   /** Messages in the history table (`GET /messages` phases). */
   messages: number;
   /** Concurrent senders, and requests in flight for every closed-loop phase. */
@@ -111,7 +111,7 @@ const QUICK: Omit<Sizes, "quick" | "parts" | "json"> = {
 export const USAGE = `npm run bench -- [--quick] [options]
 
   --quick                 ~2.5-minute smoke run with small sizes (life alone ~30 s, typing ~1 min)
-  --parts LIST            messages,events,life,typing,lambda,files (default all six)
+  --parts LIST            messages,events,life,typing,lambda,files,web (default all seven)
   --messages N            messages in the history table (${FULL.messages}; quick ${QUICK.messages})
   --senders N             concurrent senders / requests in flight (${FULL.senders})
   --sends N               sends to the 10-subscriber stream (${FULL.sends}; quick ${QUICK.sends})
@@ -186,9 +186,9 @@ export function parseSizes(argv: string[]): Sizes | "help" {
     if (!Number.isFinite(v) || v < min) throw new Error(`--${name} must be a number ≥ ${min}, got ${String(raw)}`);
     return v;
   };
-  const parts = new Set((values.parts ?? "messages,events,life,typing,lambda,files").split(",").map((p) => p.trim()));
+  const parts = new Set((values.parts ?? "messages,events,life,typing,lambda,files,web").split(",").map((p) => p.trim()));
   for (const p of parts) {
-    if (p !== "messages" && p !== "events" && p !== "life" && p !== "typing" && p !== "lambda" && p !== "files") throw new Error(`--parts: unknown part ${p}`);
+    if (p !== "messages" && p !== "events" && p !== "life" && p !== "typing" && p !== "lambda" && p !== "files" && p !== "web") throw new Error(`--parts: unknown part ${p}`);
   }
   return {
     quick: values.quick === true,
@@ -251,5 +251,6 @@ export function sizesLine(s: Sizes): string {
   }
   if (s.parts.has("typing")) parts.push(`typing-subscribers=${s.typingSubscribers.join(",")} typing-notifications=${s.typingNotifications}`);
   if (s.parts.has("files")) parts.push(`files-ops=${s.filesOps}`);
+  if (s.parts.has("web")) parts.push("web");
   return `${s.quick ? "--quick " : ""}${parts.join(" ")}`;
 }

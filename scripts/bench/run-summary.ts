@@ -11,9 +11,10 @@ import type { LifeResult } from "./part-life.js";
 import type { LimitsResult } from "./part-limits.js";
 import type { MessagesResult } from "./part-messages.js";
 import type { TypingResult } from "./part-typing.js";
+import type { WebResult } from "./part-web.js";
 
 /** The bench's parts, in the order they run. */
-export type PartName = "messages" | "events" | "life" | "typing" | "limits" | "lambda" | "files";
+export type PartName = "messages" | "events" | "life" | "typing" | "limits" | "lambda" | "files" | "web";
 
 export interface BenchResults {
   messages?: MessagesResult;
@@ -23,6 +24,7 @@ export interface BenchResults {
   limits?: LimitsResult;
   lambda?: LambdaResult;
   files?: FilesResult;
+  web?: WebResult;
   cost?: CostReport;
   /** Error message of each part that failed. */
   failures: Partial<Record<PartName, string>>;

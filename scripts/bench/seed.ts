@@ -30,6 +30,7 @@ import { putSubscriptions } from "../../shared/data/subscriptions.js";
 import { forEachLimit } from "../../shared/data/transact-updates.js";
 import { userMessageItem } from "../../shared/data/user-messages.js";
 import { putNewUser } from "../../shared/data/users.js";
+import { hashPassword } from "../../shared/auth/password.js";
 import type { Deps } from "../../shared/deps.js";
 import { avatarUrlFor } from "../../shared/domain/avatar.js";
 import { apiEmail } from "../../shared/domain/email.js";
@@ -51,11 +52,19 @@ export function benchUser(u: UserRecord): BenchUser {
 /**
  * Creates `count` members named `<prefix>-<n>` (one counter update for the
  * whole block of IDs, then one `putNewUser` transaction per user, 24 in
- * flight). No password: the bench authenticates with API keys.
+ * flight). No password unless `options.password` (the web part signs in
+ * through the sign-in form); otherwise the bench authenticates with API keys.
  * @returns the stored users in ID order
  */
-export async function createUsers(deps: Deps, realm: RealmRecord, prefix: string, count: number): Promise<UserRecord[]> {
+export async function createUsers(
+  deps: Deps,
+  realm: RealmRecord,
+  prefix: string,
+  count: number,
+  options: { password?: string } = {},
+): Promise<UserRecord[]> {
   if (count <= 0) return [];
+  const passwordHash = options.password ? await hashPassword(options.password, deps.config.PASSWORD_HASH_LOG2_N) : null;
   const first = await allocateIds(deps, "user", count);
   const now = Math.floor(deps.clock.now() / 1000);
   const users: UserRecord[] = Array.from({ length: count }, (_, i) => ({
@@ -74,7 +83,7 @@ export async function createUsers(deps: Deps, realm: RealmRecord, prefix: string
     timezone: "",
     date_joined: now,
     api_key: generateApiKey(),
-    password_hash: null,
+    password_hash: passwordHash,
     settings: {},
     profile_data: {},
   }));

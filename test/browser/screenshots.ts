@@ -16,8 +16,8 @@ import { startLocalStack } from "../../infra/local/stack.js";
 import type { UserRecord } from "../../shared/data/records/user.js";
 import { call } from "../support/api-client.js";
 import { seedTestOrg, TEST_PASSWORD_HASH_LOG2_N } from "../support/test-org.js";
-import { composeBox, launchChromium, linkNamed, messageText, newContext, openCompose, signIn, signInForm, visible } from "./browser.js";
-import { ensureWebBuild } from "./web-build.js";
+import { composeBox, launchChromium, linkNamed, messageText, newContext, openCompose, signIn, signInForm, visible } from "../../scripts/browser/chromium.js";
+import { ensureWebBuild } from "../../scripts/browser/web-build.js";
 
 const outDir = fileURLToPath(new URL("../../docs/images/", import.meta.url));
 

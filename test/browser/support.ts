@@ -12,9 +12,9 @@ import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { Browser } from "playwright-core";
 import type { TestUser } from "../support/api-client.js";
 import type { TestOrg } from "../support/local-stack.js";
-import { launchChromium, signIn, type Person } from "./browser.js";
+import { launchChromium, signIn, type Person } from "../../scripts/browser/chromium.js";
 
-export * from "./browser.js";
+export * from "../../scripts/browser/chromium.js";
 
 /** Opens browsers for a test file: see {@link useBrowser}. */
 export interface BrowserHarness {
