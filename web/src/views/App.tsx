@@ -39,11 +39,8 @@ export function App(props: { api: ApiClient }) {
   }, [chat]);
 
   if (snap.signedOut) {
-    return (
-      <main class="login-page">
-        <Login onLoggedIn={() => setGeneration((g) => g + 1)} />
-      </main>
-    );
+    // Login renders the page's own `main.login-page`.
+    return <Login onLoggedIn={() => setGeneration((g) => g + 1)} />;
   }
   if (!snap.state) {
     return (
