@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, type ApiClient } from "../api/client.js";
-import { Chat, type ChatClock } from "./chat.js";
+import { Chat, PRESENCE_PING_MS, type ChatClock } from "./chat.js";
 import { shownMessages } from "./messages.js";
 import { ME, messageEvent, streamMessage } from "./test-fixtures.js";
 
@@ -107,7 +107,8 @@ describe("Chat", () => {
   it("marks seen messages read only in views that mark read, and drops their unread count at once", async () => {
     const s = server();
     const timers: (() => void)[] = [];
-    const clock: ChatClock = { ...s.clock, schedule: (fn) => void timers.push(fn) };
+    // The read marks' timer only (the presence pings have their own test).
+    const clock: ChatClock = { ...s.clock, schedule: (fn, ms) => void (ms !== 0 && ms !== PRESENCE_PING_MS && timers.push(fn)) };
     const search = new Chat(s.api, { kind: "narrow", terms: [{ operator: "search", operand: "pizza" }] }, clock);
     search.seen([5]);
     expect(timers).toEqual([]);
@@ -126,5 +127,40 @@ describe("Chat", () => {
     expect(chat.snapshot.list.messages.find((m) => m.id === 7)?.flags).toEqual(["read"]);
     expect(chat.snapshot.state!.lastEventId).toBe(0);
     chat.stop();
+  });
+
+  it("reports presence after registering and every PRESENCE_PING_MS, and shows the organization's presence from the answer", async () => {
+    const s = server();
+    const timers: { fn: () => void; ms: number }[] = [];
+    const clock: ChatClock = { ...s.clock, schedule: (fn, ms) => void timers.push({ fn, ms }) };
+    let active = true;
+    const api: ApiClient = {
+      call: (method, path, params, options) =>
+        path === "/users/me/presence"
+          ? s.api.call(method, path, params, options).then(() => ({ presences: { "11": { active_timestamp: 1_700_000_000, idle_timestamp: 1_700_000_010 } } }) as never)
+          : s.api.call(method, path, params, options),
+    };
+    const chat = new Chat(api, { kind: "feed" }, clock, () => active);
+    chat.start();
+    await s.settle();
+    expect(s.calls.some((c) => c.path === "/users/me/presence")).toBe(false);
+    expect(timers.map((t) => t.ms)).toEqual([0]);
+
+    timers.shift()!.fn();
+    await s.settle();
+    expect(s.calls.at(-1)).toEqual({ method: "POST", path: "/users/me/presence", params: { status: "active", new_user_input: true, slim_presence: true } });
+    expect(chat.snapshot.state!.presence.get(11)).toEqual({ active_timestamp: 1_700_000_000, idle_timestamp: 1_700_000_010 });
+    expect(timers.map((t) => t.ms)).toEqual([PRESENCE_PING_MS]);
+
+    active = false;
+    timers.shift()!.fn();
+    await s.settle();
+    expect(s.calls.at(-1)!.params).toEqual({ status: "idle", new_user_input: false, slim_presence: true });
+
+    chat.stop();
+    timers.shift()!.fn();
+    await s.settle();
+    expect(s.calls.filter((c) => c.path === "/users/me/presence")).toHaveLength(2);
+    expect(timers).toEqual([]);
   });
 });

@@ -25,7 +25,16 @@ import {
 import { viewKey, viewMarksRead, type View } from "./narrow.js";
 import { EventQueueLoop } from "./queue.js";
 import { ReadTracker } from "./read.js";
-import { applyEvent, matchContext, registerParams, setTopics, stateFromRegister, type ChatState, type Topic } from "./store.js";
+import {
+  applyEvent,
+  applyPresences,
+  matchContext,
+  registerParams,
+  setTopics,
+  stateFromRegister,
+  type ChatState,
+  type Topic,
+} from "./store.js";
 import type { Message, Reaction, ServerEvent } from "./types.js";
 
 /** Where a message goes: a stream and topic, or the other people of a conversation. */
@@ -62,9 +71,17 @@ export const browserClock: ChatClock = {
   random: () => Math.random(),
 };
 
+/**
+ * How often the app reports the reader's presence (milliseconds). Zulip's web
+ * app pings about once a minute; a person counts as active for 140 s after a ping.
+ */
+export const PRESENCE_PING_MS = 50_000;
+
 /** The controller; `start()` once, `stop()` on sign-out or unmount. */
 export class Chat {
   private snap: ChatSnapshot;
+  private stopped = false;
+  private pinging = false;
   private listeners = new Set<() => void>();
   private loop: EventQueueLoop;
   private reads: ReadTracker;
@@ -76,6 +93,8 @@ export class Chat {
     readonly api: ApiClient,
     view: View,
     private readonly clock: ChatClock = browserClock,
+    /** Whether the reader is using the app now (the window has focus): presence says "active", else "idle". */
+    private readonly isActive: () => boolean = () => true,
   ) {
     this.snap = { state: null, view, list: emptyList(view), loadingOlder: false, loadingNewer: false, notice: null, signedOut: false };
     this.loop = new EventQueueLoop({
@@ -85,6 +104,10 @@ export class Chat {
         this.set({ state: stateFromRegister(raw), notice: null });
         // A new queue may have missed events: the open view is fetched again from scratch.
         void this.open(this.snap.view, true);
+        if (!this.pinging) {
+          this.pinging = true;
+          this.clock.schedule(() => void this.pingPresence(), 0);
+        }
       },
       onEvents: (events) => this.applyEvents(events),
       onSignedOut: () => this.set({ signedOut: true }),
@@ -116,9 +139,32 @@ export class Chat {
     void this.loop.start();
   }
 
-  /** Stops the queue loop. */
+  /** Stops the queue loop and the presence pings. */
   stop(): void {
+    this.stopped = true;
     this.loop.stop();
+  }
+
+  /**
+   * Reports the reader's presence (`POST /users/me/presence`,
+   * https://zulip.com/api/update-presence, `slim_presence`) and takes the
+   * organization's presence from the answer; again every {@link PRESENCE_PING_MS}.
+   * A failed ping changes nothing (the next one tries again).
+   */
+  private async pingPresence(): Promise<void> {
+    if (this.stopped) return;
+    const active = this.isActive();
+    try {
+      const r = await this.api.call<{ presences?: Record<string, unknown> }>("POST", "/users/me/presence", {
+        status: active ? "active" : "idle",
+        new_user_input: active,
+        slim_presence: true,
+      });
+      if (r.presences && this.snap.state && !this.stopped) this.set({ state: applyPresences(this.snap.state, r.presences) });
+    } catch {
+      // Offline or refused: presence is best effort, the next ping tries again.
+    }
+    if (!this.stopped) this.clock.schedule(() => void this.pingPresence(), PRESENCE_PING_MS);
   }
 
   private set(change: Partial<ChatSnapshot>): void {

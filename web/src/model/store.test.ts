@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyEvent, matchContext, setTopics, stateFromRegister, type ChatState } from "./store.js";
+import { applyEvent, applyPresences, matchContext, registerParams, setTopics, stateFromRegister, type ChatState } from "./store.js";
 import { typistsIn, streamTypingKey, dmTypingKey, TYPING_EXPIRY_MS } from "./typing.js";
 import { unreadCounts } from "./unread.js";
 import { directMessage, ME, messageEvent, streamMessage } from "./test-fixtures.js";
@@ -185,5 +185,28 @@ describe("applyEvent", () => {
     const beat = applyEvent(s, { id: 42, type: "heartbeat" }, 0);
     expect(beat.lastEventId).toBe(42);
     expect(beat.unread).toBe(s.unread);
+  });
+
+  describe("applyPresences", () => {
+    it("merges a presence answer keyed by user ID, never moving a timestamp back", () => {
+      const state = registered();
+      const next = applyPresences(state, {
+        "11": { active_timestamp: 900, idle_timestamp: 2000 },
+        "12": { active_timestamp: 1500, idle_timestamp: 1500 },
+        bogus: { active_timestamp: 1, idle_timestamp: 1 },
+      });
+      expect(next.presence.get(11)).toEqual({ active_timestamp: 1000, idle_timestamp: 2000 });
+      expect(next.presence.get(12)).toEqual({ active_timestamp: 1500, idle_timestamp: 1500 });
+      expect(next.presence.size).toBe(2);
+      expect(state.presence.get(11)).toEqual({ active_timestamp: 1000, idle_timestamp: 1010 });
+    });
+  });
+
+  describe("registerParams", () => {
+    it("declares the stream typing capability, without which the server sends no typing events for topics", () => {
+      expect(registerParams().client_capabilities).toMatchObject({ stream_typing_notifications: true, bulk_message_deletion: true });
+      expect(registerParams()).toMatchObject({ apply_markdown: true, slim_presence: true });
+      expect(registerParams().event_types).toEqual(expect.arrayContaining(["message", "update_message", "delete_message", "reaction", "typing", "presence"]));
+    });
   });
 });

@@ -21,9 +21,16 @@ import {
 } from "./unread.js";
 import { applyTypingEvent, dmTypingKey, streamTypingKey, type TypingState } from "./typing.js";
 
-/** The event types the app registers for; `fetch_event_types` is the same list. */
+/**
+ * The event types the app registers for; `fetch_event_types` is the same list.
+ * The server delivers only these types, so every type {@link applyEvent} or the
+ * message list handles must be here (edits, deletions and reactions included).
+ */
 export const EVENT_TYPES = [
   "message",
+  "update_message",
+  "delete_message",
+  "reaction",
   "update_message_flags",
   "subscription",
   "stream",
@@ -37,7 +44,11 @@ export const EVENT_TYPES = [
   "recent_private_conversations",
 ];
 
-/** The parameters of `POST /register` the app sends (HTML content, avatars from the server, presence keyed by user ID). */
+/**
+ * The parameters of `POST /register` the app sends (https://zulip.com/api/register-queue):
+ * HTML content, avatars from the server, presence keyed by user ID, and the
+ * client capabilities the app handles.
+ */
 export function registerParams(): Record<string, ParamValue> {
   return {
     apply_markdown: true,
@@ -46,7 +57,13 @@ export function registerParams(): Record<string, ParamValue> {
     include_subscribers: false,
     event_types: EVENT_TYPES,
     fetch_event_types: EVENT_TYPES,
-    client_capabilities: { notification_settings_null: true, user_settings_object: true, bulk_message_deletion: true },
+    // stream_typing_notifications: without it the server sends no typing events for stream topics.
+    client_capabilities: {
+      notification_settings_null: true,
+      user_settings_object: true,
+      bulk_message_deletion: true,
+      stream_typing_notifications: true,
+    },
   };
 }
 
@@ -157,6 +174,26 @@ export function stateFromRegister(r: Record<string, unknown>): ChatState {
     typing: new Map(),
     settings: { enter_sends: settings.enter_sends ?? false, twenty_four_hour_time: settings.twenty_four_hour_time ?? false },
   };
+}
+
+/**
+ * Merges the organization's presence as `POST /users/me/presence` answers it
+ * with `slim_presence` (https://zulip.com/api/update-presence): `presences`
+ * keyed by user ID, each `{active_timestamp, idle_timestamp}` in UNIX seconds
+ * (or the legacy `aggregated` form). A timestamp never moves back.
+ */
+export function applyPresences(state: ChatState, raw: Record<string, unknown>): ChatState {
+  const fresh = presenceFromRegister(raw as RegisterPresence);
+  if (fresh.size === 0) return state;
+  const presence = new Map(state.presence);
+  for (const [id, p] of fresh) {
+    const old = presence.get(id);
+    presence.set(id, {
+      active_timestamp: Math.max(p.active_timestamp, old?.active_timestamp ?? 0),
+      idle_timestamp: Math.max(p.idle_timestamp, old?.idle_timestamp ?? 0),
+    });
+  }
+  return { ...state, presence };
 }
 
 /** The reader's muting and identity, as narrow matching and unread counting take them. */

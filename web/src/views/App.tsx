@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { ApiClient } from "../api/client.js";
 import { logOut } from "../api/session.js";
-import { Chat, type ChatSnapshot } from "../model/chat.js";
+import { browserClock, Chat, type ChatSnapshot } from "../model/chat.js";
 import { parseHash } from "../model/narrow.js";
 import { Login } from "./Login.js";
 import { ChatScreen } from "./ChatScreen.js";
@@ -24,7 +24,7 @@ function useSnapshot(chat: Chat): ChatSnapshot {
  */
 export function App(props: { api: ApiClient }) {
   const [generation, setGeneration] = useState(0);
-  const chat = useMemo(() => new Chat(props.api, parseHash(location.hash)), [props.api, generation]);
+  const chat = useMemo(() => new Chat(props.api, parseHash(location.hash), browserClock, () => document.hasFocus()), [props.api, generation]);
   const snap = useSnapshot(chat);
 
   useEffect(() => {
@@ -39,11 +39,8 @@ export function App(props: { api: ApiClient }) {
   }, [chat]);
 
   if (snap.signedOut) {
-    return (
-      <main class="login-page">
-        <Login onLoggedIn={() => setGeneration((g) => g + 1)} />
-      </main>
-    );
+    // Login renders the page's own `main.login-page`.
+    return <Login onLoggedIn={() => setGeneration((g) => g + 1)} />;
   }
   if (!snap.state) {
     return (

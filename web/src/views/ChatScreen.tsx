@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useId, useMemo, useState } from "preact/hooks";
 import type { Chat, ChatSnapshot } from "../model/chat.js";
 import type { ChatState } from "../model/store.js";
 import { matchContext } from "../model/store.js";
-import { dmHash, encodeHash, narrowDmUsers, narrowStreamTopic, streamHash, type NarrowNames } from "../model/narrow.js";
+import { dmHash, encodeHash, narrowDmUsers, narrowStreamTopic, streamHash, viewKey, type NarrowNames } from "../model/narrow.js";
 import { parseSearchQuery, searchQueryFromTerms } from "../model/query.js";
 import { shownMessages } from "../model/messages.js";
 import { dmTypingKey, streamTypingKey, typistsIn } from "../model/typing.js";
@@ -12,9 +12,10 @@ import { Compose } from "./compose/Compose.js";
 import type { ComposeTarget } from "./compose/types.js";
 import { Feed } from "./Feed.js";
 import { Inbox } from "./Inbox.js";
-import { SearchBox } from "./SearchBox.js";
+import { focusSearch, SearchBox } from "./SearchBox.js";
 import { installShortcuts } from "./shortcuts.js";
 import { PresenceDot, presenceStatus, Sidebar } from "./Sidebar.js";
+import { TopBar } from "./TopBar.js";
 
 /** Names for narrows and search, from the state. */
 export function narrowNames(state: ChatState): NarrowNames {
@@ -57,34 +58,77 @@ function typingText(names: string[]): string {
   return "Several people are typing…";
 }
 
+/** The right-hand people list (wide screens): everyone but the reader, active first, each a link to a DM. */
+function PeopleList(props: { state: ChatState; now: number }) {
+  const { state, now } = props;
+  const rank = (id: number) => ["active", "idle", "offline"].indexOf(presenceStatus(state, id, now / 1000));
+  const others = [...state.users.values()]
+    .filter((u) => u.is_active !== false && u.user_id !== state.me.user_id && !u.is_bot)
+    .sort((a, b) => rank(a.user_id) - rank(b.user_id) || a.full_name.localeCompare(b.full_name));
+  return (
+    <aside class="people-list" aria-label="People">
+      <h2 class="sidebar-heading">People</h2>
+      <ul>
+        {others.map((u) => (
+          <li key={u.user_id} class="people-item">
+            <a href={dmHash([u.user_id], (id) => state.users.get(id)?.full_name)}>
+              <PresenceDot state={state} userId={u.user_id} />
+              <span class="dm-name">{u.full_name}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
 /**
- * The signed-in screen: a header (search box, personal menu with "Log out"),
- * the sidebar (`nav`), the feed or the inbox (`main`), typing notices, the
- * compose box (a region named "Compose"), and the people with presence dots.
- * Installs the keyboard shortcuts.
+ * The signed-in screen (class names: see styles/layout.css): the top bar
+ * (organization name, search box, personal menu with "Log out"), the sidebar
+ * (`nav`; a drawer behind the "Menu" button at phone width), the feed or the
+ * inbox (`main`) with the typing notice and the compose box (a region named
+ * "Compose", kept mounted so its draft survives narrowing), and the people
+ * with presence dots. Installs the keyboard shortcuts.
  */
 export function ChatScreen(props: { chat: Chat; snap: ChatSnapshot; state: ChatState; onLogOut(): void }) {
   const { chat, snap, state } = props;
   const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
   const [override, setOverride] = useState<{ target: ComposeTarget | null } | null>(null);
+  const [composeOpen, setComposeOpen] = useState(true);
+  const [composeKind, setComposeKind] = useState<"stream" | "private">("stream");
+  const [focusRequest, setFocusRequest] = useState(0);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
   const [now, setNow] = useState(Date.now());
-  const composeRef = useRef<HTMLElement>(null);
+  const sidebarId = useId();
   const names = useMemo(() => narrowNames(state), [state.streams, state.users]);
   const messages = shownMessages(snap.list);
+  const openKey = viewKey(snap.view);
 
+  // Another view: no selection, compose back to the view's own recipient (open where it has one), drawer closed.
   useEffect(() => {
     setSelectedId(undefined);
     setOverride(null);
-  }, [snap.view]);
+    setSidebarOpen(false);
+    if (targetOfView(snap)) setComposeOpen(true);
+  }, [openKey]);
 
-  // Typing notices expire: look again every few seconds while any is shown.
+  // Typing notices expire and presence ages: look again every few seconds while a notice shows, else each minute.
   useEffect(() => {
-    if (state.typing.size === 0) return;
-    const timer = setInterval(() => setNow(Date.now()), 3000);
+    const timer = setInterval(() => setNow(Date.now()), state.typing.size > 0 ? 3000 : 60_000);
     return () => clearInterval(timer);
   }, [state.typing.size > 0]);
 
-  const focusCompose = () => setTimeout(() => composeRef.current?.querySelector<HTMLElement>("textarea, input")?.focus(), 0);
+  /** Opens the compose box for `kind`, to `target` (null: the person picks), and focuses its first empty field. */
+  const openCompose = (kind: "stream" | "private", target: ComposeTarget | null) => {
+    setOverride({ target });
+    setComposeKind(kind);
+    setComposeOpen(true);
+    setFocusRequest((n) => n + 1);
+  };
+  const reply = (m: Message) => {
+    setSelectedId(m.id);
+    openCompose(m.type === "stream" ? "stream" : "private", replyTarget(m, state.me.user_id));
+  };
   const select = (step: number) => {
     if (messages.length === 0) return;
     const idx = selectedId === undefined ? messages.length - 1 : messages.findIndex((m) => m.id === selectedId);
@@ -97,18 +141,15 @@ export function ChatScreen(props: { chat: Chat; snap: ChatSnapshot; state: ChatS
       installShortcuts(window, {
         composeStream: () => {
           const t = targetOfView(snap);
-          setOverride({ target: t?.type === "stream" ? t : null });
-          focusCompose();
+          openCompose("stream", t?.type === "stream" ? t : null);
         },
         composeDirect: () => {
           const t = targetOfView(snap);
-          setOverride({ target: t?.type === "private" ? t : null });
-          focusCompose();
+          openCompose("private", t?.type === "private" ? t : null);
         },
         reply: () => {
           const m = messages.find((x) => x.id === selectedId) ?? messages.at(-1);
-          if (m) setOverride({ target: replyTarget(m, state.me.user_id) });
-          focusCompose();
+          if (m && !m.local_id) reply(m);
         },
         nextUnreadTopic: () => {
           const open = snap.view.kind === "narrow" ? narrowStreamTopic(snap.view.terms) : undefined;
@@ -121,17 +162,18 @@ export function ChatScreen(props: { chat: Chat; snap: ChatSnapshot; state: ChatS
           );
           if (next) location.hash = streamHash(next.stream_id, state.streams.get(next.stream_id)?.name ?? "", next.topic);
         },
-        search: () => document.querySelector<HTMLInputElement>('.app-header [role="search"] input')?.focus(),
+        search: () => focusSearch(),
         escape: () => {
           const active = document.activeElement as HTMLElement | null;
           if (active && active !== document.body) active.blur();
-          setOverride(null);
-          setSelectedId(undefined);
+          if (sidebarOpen) setSidebarOpen(false);
+          else if (selectedId !== undefined) setSelectedId(undefined);
+          else setComposeOpen(false);
         },
         next: () => select(1),
         previous: () => select(-1),
       }),
-    [snap, state, messages, selectedId],
+    [snap, state, messages, selectedId, sidebarOpen],
   );
 
   const target = override ? override.target : targetOfView(snap);
@@ -142,47 +184,46 @@ export function ChatScreen(props: { chat: Chat; snap: ChatSnapshot; state: ChatS
       st?.topic !== undefined ? streamTypingKey(st.streamId, st.topic) : dm ? dmTypingKey(conversationKey(dm, state.me.user_id)) : undefined;
     return key ? typistsIn(state.typing, key, now).map((id) => state.users.get(id)?.full_name ?? "Someone") : [];
   })();
-  const people = [...state.users.values()].filter((u) => u.is_active !== false);
-  const others = people
-    .filter((u) => u.user_id !== state.me.user_id && !u.is_bot)
-    .sort((a, b) => {
-      const rank = (id: number) => ["active", "idle", "offline"].indexOf(presenceStatus(state, id, now / 1000));
-      return rank(a.user_id) - rank(b.user_id) || a.full_name.localeCompare(b.full_name);
-    });
+  const people = useMemo(
+    () =>
+      [...state.users.values()]
+        .filter((u) => u.is_active !== false)
+        .map((u) => ({ user_id: u.user_id, full_name: u.full_name, email: u.email })),
+    [state.users],
+  );
+  const streams = useMemo(
+    () =>
+      [...state.subscriptions.values()]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((s) => ({ stream_id: s.stream_id, name: s.name })),
+    [state.subscriptions],
+  );
 
   return (
-    <div class="app">
-      <header class="app-header">
-        <a class="realm-name" href="#feed">
-          {state.realm.name || "Chat"}
-        </a>
+    <div class={`app ${sidebarOpen ? "sidebar-open" : ""}`}>
+      <TopBar
+        realmName={state.realm.name}
+        me={state.me}
+        sidebarId={sidebarId}
+        sidebarOpen={sidebarOpen}
+        onToggleSidebar={() => setSidebarOpen(!sidebarOpen)}
+        notice={snap.notice}
+        onLogOut={props.onLogOut}
+      >
         <SearchBox
-          key={encodeHash(snap.view, names)}
           value={snap.view.kind === "narrow" ? searchQueryFromTerms(snap.view.terms, names) : ""}
           onSearch={(text) => {
             const terms = parseSearchQuery(text, names);
             location.hash = terms.length === 0 ? "#feed" : encodeHash({ kind: "narrow", terms }, names);
           }}
+          onClear={() => {
+            if (snap.view.kind === "narrow") location.hash = "#feed";
+          }}
         />
-        {snap.notice && (
-          <p class="connection-notice" role="status">
-            {snap.notice}
-          </p>
-        )}
-        <details class="user-menu">
-          <summary aria-label="Personal menu">
-            <span class="user-menu-name">{state.me.full_name}</span>
-          </summary>
-          <div class="user-menu-items">
-            <p class="user-menu-email">{state.me.email}</p>
-            <button type="button" class="logout" onClick={props.onLogOut}>
-              Log out
-            </button>
-          </div>
-        </details>
-      </header>
-      <Sidebar state={state} view={snap.view} loadTopics={(id) => void chat.loadTopics(id)} />
-      <main class="main-view">
+      </TopBar>
+      <Sidebar id={sidebarId} state={state} view={snap.view} loadTopics={(id) => void chat.loadTopics(id)} />
+      <div class="drawer-backdrop" onClick={() => setSidebarOpen(false)} />
+      <main class="app-main">
         {snap.view.kind === "inbox" ? (
           <Inbox state={state} />
         ) : (
@@ -198,6 +239,7 @@ export function ChatScreen(props: { chat: Chat; snap: ChatSnapshot; state: ChatS
               loadNewer: () => void chat.loadNewer(),
               seen: (ids) => chat.seen(ids),
               select: (m) => setSelectedId(m.id),
+              reply,
               toggleStar: (m) => void chat.toggleStar(m),
               toggleReaction: (m, r) => void chat.toggleReaction(m, r),
             }}
@@ -206,29 +248,22 @@ export function ChatScreen(props: { chat: Chat; snap: ChatSnapshot; state: ChatS
         <p class="typing-notice" aria-live="polite">
           {typists.length > 0 ? typingText(typists) : ""}
         </p>
-      </main>
-      <section class="compose-region" aria-label="Compose" ref={composeRef}>
         <Compose
-          key={JSON.stringify(target)}
           api={chat.api}
-          people={people.map((u) => ({ user_id: u.user_id, full_name: u.full_name, email: u.email }))}
-          streams={[...state.subscriptions.values()].map((s) => ({ stream_id: s.stream_id, name: s.name }))}
+          people={people}
+          streams={streams}
           target={target}
+          kind={composeKind}
           enterSends={state.settings.enter_sends}
+          open={composeOpen}
+          onClose={() => setComposeOpen(false)}
+          onOpen={(kind) => openCompose(kind, kind === "stream" ? (targetOfView(snap)?.type === "stream" ? targetOfView(snap) : null) : null)}
+          focusRequest={focusRequest}
+          selfUserId={state.me.user_id}
           onSend={(t, content) => chat.send(t, content)}
         />
-      </section>
-      <aside class="buddy-list" aria-label="Users">
-        <h2 class="sidebar-heading">Users</h2>
-        <ul>
-          {others.map((u) => (
-            <li key={u.user_id} class="buddy-item">
-              <PresenceDot state={state} userId={u.user_id} />
-              <a href={dmHash([u.user_id], (id) => state.users.get(id)?.full_name)}>{u.full_name}</a>
-            </li>
-          ))}
-        </ul>
-      </aside>
+      </main>
+      <PeopleList state={state} now={now} />
     </div>
   );
 }

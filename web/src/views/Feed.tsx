@@ -25,19 +25,52 @@ export interface FeedProps {
   };
 }
 
+/** The room above the first row for the "loading older" / "start of the conversation" line (pixels). */
+const STATUS_SLOT_PX = 36;
+
+/** How close to the bottom (pixels) counts as "at the bottom": new messages then keep the feed at the bottom. */
+const STICK_MARGIN_PX = 48;
+
+/** Whether `feed-painted` was marked (once per page load). */
+let feedPaintedMarked = false;
+
 /**
- * The message list of the open view, virtualized (only the rows near the
- * viewport are in the page; their heights are measured as they render).
- * Opening a view scrolls to its first unread message, or the newest.
- * Scrolling near the top fetches older messages and keeps the message at the
- * top of the viewport where it was (no jump); near the bottom, newer ones.
+ * Marks `performance.mark("feed-painted")` for the load benchmark, once per
+ * page load: when the first view opened shows the rows it opens at (its
+ * newest messages, or its first unread) — or says it has none. The mark is
+ * made inside a `requestAnimationFrame` callback run once the row is in the
+ * DOM, that is just before the browser paints the frame that shows it; until
+ * the row is there (the virtual list renders it after the scroll), it looks
+ * again on the next frame, for at most 60 frames.
+ */
+function markFeedPainted(root: HTMLElement | null, index: number | null): void {
+  if (feedPaintedMarked || typeof performance === "undefined" || typeof requestAnimationFrame === "undefined") return;
+  feedPaintedMarked = true;
+  let frames = 0;
+  const look = () => {
+    const shown = index === null ? root?.querySelector(".feed-empty") : root?.querySelector(`[data-index="${index}"]`);
+    if (shown || ++frames >= 60) performance.mark("feed-painted");
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+/**
+ * The message list of the open view (`section.feed`, the scroll container),
+ * virtualized (only the rows near the viewport are in the page; their heights
+ * are measured as they render). Opening a view scrolls to its first unread
+ * message, or the newest. Scrolling near the top fetches older messages and
+ * keeps the message at the top of the viewport where it was (no jump); near
+ * the bottom, newer ones. A reader at the bottom stays there as messages arrive.
  */
 export function Feed(props: FeedProps) {
   const { state, list, actions } = props;
   const items = shownMessages(list);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLElement>(null);
   const anchor = useRef<{ id: number; offset: number } | null>(null);
   const firstId = useRef<number | undefined>(undefined);
+  const lastId = useRef<number | string | undefined>(undefined);
+  const atBottom = useRef(true);
   const positionedFor = useRef<string | null>(null);
   const key = viewKey(props.view);
 
@@ -46,15 +79,17 @@ export function Feed(props: FeedProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 72,
     overscan: 8,
+    paddingStart: STATUS_SLOT_PX,
     getItemKey: (i) => items[i]?.local_id ?? items[i]?.id ?? i,
   });
 
-  /** Reports visible unread messages and remembers the top message for keeping position. */
+  /** Reports visible unread messages, remembers the top message (for keeping position) and whether the reader is at the bottom. */
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
     const top = el.scrollTop;
     const bottom = top + el.clientHeight;
+    atBottom.current = el.scrollHeight - bottom < STICK_MARGIN_PX;
     const rows = virtualizer.getVirtualItems().map((v) => ({
       id: items[v.index]?.id ?? -1,
       top: v.start,
@@ -74,13 +109,21 @@ export function Feed(props: FeedProps) {
 
   // Opening a view: scroll to the first unread message (at the top) or to the newest (at the bottom).
   useLayoutEffect(() => {
-    if (!list.loaded || positionedFor.current === key || items.length === 0) return;
+    if (!list.loaded || positionedFor.current === key) return;
+    if (items.length === 0) {
+      markFeedPainted(scrollRef.current, null);
+      return;
+    }
     positionedFor.current = key;
     const idx = list.anchorId !== undefined ? items.findIndex((m) => m.id === list.anchorId) : -1;
     const firstUnread = idx >= 0 && !items[idx]!.flags.includes("read");
-    if (firstUnread && idx > 0) virtualizer.scrollToIndex(idx, { align: "start" });
-    else virtualizer.scrollToIndex(items.length - 1, { align: "end" });
+    const target = firstUnread && idx > 0 ? idx : items.length - 1;
+    if (target === idx) virtualizer.scrollToIndex(idx, { align: "start" });
+    else virtualizer.scrollToIndex(target, { align: "end" });
+    atBottom.current = target === items.length - 1;
     firstId.current = items[0]?.id;
+    lastId.current = items.at(-1)?.local_id ?? items.at(-1)?.id;
+    markFeedPainted(scrollRef.current, target);
   }, [key, list.loaded, items.length]);
 
   // Older messages prepended: put the remembered top message back at its offset.
@@ -94,6 +137,16 @@ export function Feed(props: FeedProps) {
     const offset = idx >= 0 ? virtualizer.getOffsetForIndex(idx, "start")?.[0] : undefined;
     if (offset !== undefined) el.scrollTop = offset - anchor.current.offset;
   }, [items[0]?.id]);
+
+  // A message arrives at the end: a reader at the bottom (or the sender of it) stays at the bottom.
+  const newest = items.at(-1);
+  useLayoutEffect(() => {
+    const id = newest?.local_id ?? newest?.id;
+    const appended = positionedFor.current === key && id !== undefined && id !== lastId.current;
+    lastId.current = id;
+    if (!appended || !list.foundNewest) return;
+    if (atBottom.current || newest?.local_id) virtualizer.scrollToIndex(items.length - 1, { align: "end" });
+  }, [newest?.local_id ?? newest?.id]);
 
   // A short list that does not fill the viewport: fetch more at once, and report what is visible.
   useEffect(() => {
@@ -114,32 +167,28 @@ export function Feed(props: FeedProps) {
     if (idx >= 0) virtualizer.scrollToIndex(idx, { align: "auto" });
   }, [props.selectedId]);
 
+  const status = props.loadingOlder
+    ? "Loading older messages…"
+    : list.loaded && list.foundOldest && items.length > 0
+      ? "This is the start of the conversation."
+      : "";
   return (
-    <section class="feed" aria-label="Messages" aria-busy={!list.loaded || props.loadingOlder}>
-      {/* Outside the scrolled element: the virtual rows' offsets count from its top. */}
-      <p class="feed-status" role="status">
-        {props.loadingOlder ? "Loading older messages…" : list.loaded && list.foundOldest && items.length > 0 ? "This is the start of the conversation." : ""}
-      </p>
-      <div class="feed-scroll" ref={scrollRef} onScroll={onScroll} tabIndex={-1}>
-        <div class="feed-rows" style={{ height: `${virtualizer.getTotalSize()}px`, position: "relative" }}>
-          {virtualizer.getVirtualItems().map((v) => {
-            const m = items[v.index]!;
-            return (
-              <div
-                key={v.key}
-                data-index={v.index}
-                ref={virtualizer.measureElement}
-                class="feed-row"
-                style={{ position: "absolute", top: 0, left: 0, width: "100%", transform: `translateY(${v.start}px)` }}
-              >
-                <MessageRow state={state} message={m} previous={items[v.index - 1]} selected={m.id === props.selectedId} actions={actions} />
-              </div>
-            );
-          })}
-        </div>
-        {list.loaded && items.length === 0 && <p class="feed-empty">No messages here yet.</p>}
-        {!list.loaded && <p class="feed-loading">Loading…</p>}
+    <section class="feed" aria-label="Messages" aria-busy={!list.loaded || props.loadingOlder} ref={scrollRef} onScroll={onScroll} tabIndex={-1}>
+      <div class="feed-rows" style={{ height: `${virtualizer.getTotalSize()}px` }}>
+        <p class="feed-status" role="status">
+          {status}
+        </p>
+        {virtualizer.getVirtualItems().map((v) => {
+          const m = items[v.index]!;
+          return (
+            <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} class="feed-row" style={{ transform: `translateY(${v.start}px)` }}>
+              <MessageRow state={state} message={m} previous={items[v.index - 1]} selected={m.id === props.selectedId} actions={actions} />
+            </div>
+          );
+        })}
       </div>
+      {list.loaded && items.length === 0 && <p class="feed-empty">No messages here yet.</p>}
+      {!list.loaded && <p class="feed-loading">Loading…</p>}
     </section>
   );
 }

@@ -40,8 +40,10 @@ export function Inbox(props: { state: ChatState }) {
           <ul>
             {groups.conversations.map((c) => (
               <li key={c.key} class="inbox-row">
-                <a href={dmHash(c.key.split(",").map(Number), (id) => state.users.get(id)?.full_name)}>{conversationName(state, c.key)}</a>
-                <UnreadCount count={c.ids.length} />
+                <a href={dmHash(c.key.split(",").map(Number), (id) => state.users.get(id)?.full_name)}>
+                  <span class="inbox-name">{conversationName(state, c.key)}</span>
+                  <UnreadCount count={c.ids.length} />
+                </a>
               </li>
             ))}
           </ul>
@@ -53,15 +55,20 @@ export function Inbox(props: { state: ChatState }) {
         const total = topics.reduce((n, t) => n + t.ids.length, 0);
         return (
           <section key={streamId} class="inbox-group inbox-stream" aria-label={name}>
-            <h2 class="inbox-group-header" style={color ? { borderColor: color } : undefined}>
-              <a href={streamHash(streamId, name)}>{name}</a>
-              <UnreadCount count={total} />
+            <h2 class="inbox-group-header">
+              <a href={streamHash(streamId, name)}>
+                <span class="stream-swatch" style={color ? { backgroundColor: color } : undefined} aria-hidden="true" />
+                <span class="inbox-name">{name}</span>
+                <UnreadCount count={total} />
+              </a>
             </h2>
             <ul>
               {topics.map((t) => (
                 <li key={t.topic} class="inbox-row">
-                  <a href={streamHash(streamId, name, t.topic)}>{t.topic}</a>
-                  <UnreadCount count={t.ids.length} />
+                  <a href={streamHash(streamId, name, t.topic)}>
+                    <span class="inbox-name">{t.topic}</span>
+                    <UnreadCount count={t.ids.length} />
+                  </a>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import { format, isSameDay } from "date-fns";
+import { useState } from "preact/hooks";
 import type { ChatState } from "../model/store.js";
 import type { Message, Reaction } from "../model/types.js";
 import { dmHash, streamHash } from "../model/narrow.js";
@@ -12,6 +13,8 @@ export interface MessageActions {
   toggleReaction(message: Message, reaction: Pick<Reaction, "emoji_name" | "emoji_code" | "reaction_type">): void;
   toggleStar(message: Message): void;
   select(message: Message): void;
+  /** Opens the compose box replying to the message (its stream and topic, or its conversation). */
+  reply(message: Message): void;
 }
 
 /** Whether two messages are in the same conversation (stream and topic, or people), so no header sits between them. */
@@ -38,11 +41,12 @@ function RecipientHeader(props: { state: ChatState; message: Message }) {
     const name = state.streams.get(m.stream_id)?.name ?? (typeof m.display_recipient === "string" ? m.display_recipient : "");
     const color = state.subscriptions.get(m.stream_id)?.color;
     return (
-      <div class="recipient-header stream-header" style={color ? { borderColor: color } : undefined}>
+      <div class="recipient-header stream-header">
+        <span class="stream-swatch" style={color ? { backgroundColor: color } : undefined} aria-hidden="true" />
         <a class="recipient-stream" href={streamHash(m.stream_id, name)}>
           {name}
         </a>
-        <span class="recipient-separator" aria-hidden="true">
+        <span class="recipient-sep" aria-hidden="true">
           ›
         </span>
         <a class="recipient-topic" href={streamHash(m.stream_id, name, m.subject)}>
@@ -55,19 +59,43 @@ function RecipientHeader(props: { state: ChatState; message: Message }) {
   return (
     <div class="recipient-header dm-header">
       <a href={dmHash(key.split(",").map(Number), (id) => state.users.get(id)?.full_name)}>
-        {`You and ${conversationName(state, key)}`}
+        {key === String(state.me.user_id) ? "You (notes to self)" : `You and ${conversationName(state, key)}`}
       </a>
     </div>
   );
 }
 
+/** The sender's picture; their initial on a tinted square when there is none or it fails to load. */
+function Avatar(props: { url: string | undefined; name: string; userId: number }) {
+  const [failed, setFailed] = useState(false);
+  if (props.url && !failed) {
+    return <img class="message-avatar" src={props.url} alt="" width={36} height={36} loading="lazy" decoding="async" onError={() => setFailed(true)} />;
+  }
+  return (
+    <span class={`message-avatar avatar-initial tint-${props.userId % 6}`} aria-hidden="true">
+      {props.name.trim().charAt(0).toUpperCase() || "?"}
+    </span>
+  );
+}
+
+/** 👍, the one reaction offered on every message (Zulip's `+1`). */
+const THUMBS_UP = { emoji_name: "+1", emoji_code: "1f44d", reaction_type: "unicode_emoji" } as const;
+
 /**
- * One message of the feed: the recipient header when the conversation
- * changes from `previous`, a date line when the day changes, the sender's
- * avatar and name, the time in the reader's time zone, the server's HTML,
- * reactions with counts (click to toggle), and a star toggle.
+ * One message of the feed: a date line when the day changes from `previous`,
+ * the recipient header when the conversation changes, then the message
+ * (`article.message-row`): the sender's avatar and name (left out when the
+ * same sender continues), the time in the reader's time zone, the server's
+ * HTML, reactions with counts (click to toggle), and the actions (reply,
+ * react with 👍, star).
  */
-export function MessageRow(props: { state: ChatState; message: Message; previous: Message | undefined; selected: boolean; actions: MessageActions }) {
+export function MessageRow(props: {
+  state: ChatState;
+  message: Message;
+  previous: Message | undefined;
+  selected: boolean;
+  actions: MessageActions;
+}) {
   const { state, message: m, previous, actions } = props;
   const time = new Date(m.timestamp * 1000);
   const newDay = !previous || !isSameDay(new Date(previous.timestamp * 1000), time);
@@ -76,71 +104,107 @@ export function MessageRow(props: { state: ChatState; message: Message; previous
   const starred = m.flags.includes("starred");
   const unread = !m.flags.includes("read");
   const me = state.me.user_id;
+  const local = !!m.local_id;
   const avatar = m.avatar_url ?? state.users.get(m.sender_id)?.avatar_url ?? undefined;
-  const classes = ["message-row", m.local_id ? "local-echo" : "", props.selected ? "selected" : "", unread ? "unread" : "", continued ? "continued" : ""];
+  const classes = ["message-row", local ? "local" : "", props.selected ? "selected" : "", unread ? "unread" : "", continued ? "continued" : ""];
+  const thumbsMine = m.reactions.some((r) => r.user_id === me && r.emoji_code === THUMBS_UP.emoji_code);
   return (
-    <article class={classes.filter(Boolean).join(" ")} aria-label={`Message from ${m.sender_full_name}`} data-message-id={m.id} onClick={() => actions.select(m)}>
+    <>
       {newDay && (
-        <div class="date-separator" role="separator">
-          {format(time, "EEEE, MMMM d, yyyy")}
+        <div class="date-separator" role="separator" aria-label={format(time, "EEEE, MMMM d, yyyy")}>
+          <span aria-hidden="true">{format(time, "EEEE, MMMM d, yyyy")}</span>
         </div>
       )}
       {header && <RecipientHeader state={state} message={m} />}
-      <div class="message-body">
-        {!continued && (
-          <div class="message-sender">
-            {avatar ? <img class="avatar" src={avatar} alt="" width={36} height={36} loading="lazy" decoding="async" /> : <span class="avatar" />}
-            <span class="sender-name">{m.sender_full_name}</span>
-          </div>
-        )}
-        <time class="message-time" dateTime={time.toISOString()} title={format(time, "PPPPpp")}>
-          {format(time, state.settings.twenty_four_hour_time ? "HH:mm" : "h:mm a")}
-        </time>
-        <div class="message-content">
-          <RenderedContent html={m.content} />
-          {m.last_edit_timestamp !== undefined && <span class="edited-notice">(edited)</span>}
-        </div>
-        <button
-          type="button"
-          class={`star-toggle ${starred ? "starred" : ""}`}
-          aria-pressed={starred}
-          aria-label={starred ? "Unstar this message" : "Star this message"}
-          disabled={!!m.local_id}
-          onClick={(e) => {
-            e.stopPropagation();
-            actions.toggleStar(m);
-          }}
-        >
-          {starred ? "★" : "☆"}
-        </button>
-        {m.reactions.length > 0 && (
-          <div class="message-reactions">
-            {groupReactions(m.reactions).map((g) => {
-              const mine = g.user_ids.includes(me);
-              const names = g.user_ids.map((id) => (id === me ? "You" : (state.users.get(id)?.full_name ?? "Someone"))).join(", ");
-              return (
+      <article
+        class={classes.filter(Boolean).join(" ")}
+        aria-label={`Message from ${m.sender_full_name}`}
+        aria-current={props.selected ? "true" : undefined}
+        data-message-id={m.id}
+        onClick={() => actions.select(m)}
+      >
+        {!continued && <Avatar url={avatar ?? undefined} name={m.sender_full_name} userId={m.sender_id} />}
+        <div class="message-body">
+          <div class="message-header">
+            {!continued && <span class="message-sender">{m.sender_full_name}</span>}
+            <time class="message-time" dateTime={time.toISOString()} title={format(time, "PPPPpp")}>
+              {format(time, state.settings.twenty_four_hour_time ? "HH:mm" : "h:mm a")}
+            </time>
+            <span class="message-actions">
+              <button
+                type="button"
+                class="message-action"
+                aria-label="Reply"
+                title="Reply (r)"
+                disabled={local}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  actions.reply(m);
+                }}
+              >
+                ↩
+              </button>
+              {!thumbsMine && (
                 <button
-                  key={`${g.reaction_type}:${g.emoji_code}`}
                   type="button"
-                  class={`reaction ${mine ? "reacted" : ""}`}
-                  aria-pressed={mine}
-                  aria-label={`${g.emoji_name}: ${g.user_ids.length}`}
-                  title={`${names} reacted with :${g.emoji_name}:`}
+                  class="message-action"
+                  aria-label="React with 👍"
+                  disabled={local}
                   onClick={(e) => {
                     e.stopPropagation();
-                    actions.toggleReaction(m, g);
+                    actions.toggleReaction(m, THUMBS_UP);
                   }}
                 >
-                  <span class="reaction-emoji" aria-hidden="true">
-                    {emojiText(g)}
-                  </span>
-                  <span class="reaction-count">{g.user_ids.length}</span>
+                  👍
                 </button>
-              );
-            })}
+              )}
+              <button
+                type="button"
+                class={`message-action star-toggle ${starred ? "starred" : ""}`}
+                aria-pressed={starred}
+                aria-label="Star this message"
+                title={starred ? "Starred (click to unstar)" : "Star this message"}
+                disabled={local}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  actions.toggleStar(m);
+                }}
+              >
+                {starred ? "★" : "☆"}
+              </button>
+            </span>
           </div>
-        )}
-      </div>
-    </article>
+          <RenderedContent html={m.content} selfUserId={me} class="message-content" />
+          {m.last_edit_timestamp !== undefined && <span class="message-edited">(edited)</span>}
+          {m.reactions.length > 0 && (
+            <div class="message-reactions">
+              {groupReactions(m.reactions).map((g) => {
+                const mine = g.user_ids.includes(me);
+                const names = g.user_ids.map((id) => (id === me ? "You" : (state.users.get(id)?.full_name ?? "Someone"))).join(", ");
+                return (
+                  <button
+                    key={`${g.reaction_type}:${g.emoji_code}`}
+                    type="button"
+                    class={`reaction ${mine ? "reacted" : ""}`}
+                    aria-pressed={mine}
+                    aria-label={`${g.emoji_name}: ${g.user_ids.length}`}
+                    title={`${names} reacted with :${g.emoji_name}:`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      actions.toggleReaction(m, g);
+                    }}
+                  >
+                    <span class="reaction-emoji" aria-hidden="true">
+                      {emojiText(g)}
+                    </span>
+                    <span class="reaction-count">{g.user_ids.length}</span>
+                  </button>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </article>
+    </>
   );
 }

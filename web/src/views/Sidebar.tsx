@@ -2,15 +2,19 @@ import { useEffect, useMemo } from "preact/hooks";
 import type { ChatState } from "../model/store.js";
 import { dmHash, narrowDmUsers, narrowStreamTopic, streamHash, type View } from "../model/narrow.js";
 import { matchContext } from "../model/store.js";
-import { RESOLVED_TOPIC_PREFIX } from "../model/types.js";
+import { conversationKey, RESOLVED_TOPIC_PREFIX } from "../model/types.js";
 import { topicKey, unreadCounts } from "../model/unread.js";
 
-/** An unread count beside a link (outside it, so the link's accessible name is its text alone). */
+/**
+ * An unread count, inside the link it counts for: the link reads "general 3 unread"
+ * (a name on the span itself would be an ARIA role-less label, which assistive technology ignores).
+ */
 export function UnreadCount(props: { count: number | undefined }) {
   if (!props.count) return null;
   return (
-    <span class="unread-count" aria-label={`${props.count} unread`}>
+    <span class="unread-count">
       {props.count}
+      <span class="visually-hidden"> unread</span>
     </span>
   );
 }
@@ -30,7 +34,7 @@ export function conversationName(state: ChatState, key: string): string {
  * and direct-message conversations. Props: the state, the open view, and
  * `loadTopics(streamId)` called when a stream opens.
  */
-export function Sidebar(props: { state: ChatState; view: View; loadTopics(streamId: number): void }) {
+export function Sidebar(props: { state: ChatState; view: View; loadTopics(streamId: number): void; id?: string }) {
   const { state, view } = props;
   const counts = useMemo(() => unreadCounts(state.unread, matchContext(state)), [state.unread, state.subscriptions, state.userTopics]);
   const terms = view.kind === "narrow" ? view.terms : [];
@@ -49,39 +53,38 @@ export function Sidebar(props: { state: ChatState; view: View; loadTopics(stream
   for (const key of counts.byConversation.keys()) if (!conversations.has(key)) conversations.set(key, 0);
   const dms = [...conversations].sort((a, b) => b[1] - a[1]).slice(0, 20);
 
-  const viewLink = (label: string, href: string, current: boolean, count?: number, cls = "") => (
-    <li class={`sidebar-view ${cls} ${current ? "active" : ""}`}>
-      <a href={href} aria-current={current ? "page" : undefined}>
-        {label}
+  const viewLink = (label: string, href: string, current: boolean, count?: number) => (
+    <li>
+      <a class={`sidebar-view ${current ? "selected" : ""}`} href={href} aria-current={current ? "page" : undefined}>
+        <span class="view-name">{label}</span>
+        <UnreadCount count={count} />
       </a>
-      <UnreadCount count={count} />
     </li>
   );
 
   return (
-    <nav class="sidebar" aria-label="Channels and conversations">
+    <nav class="app-sidebar" id={props.id} aria-label="Channels and conversations">
       <ul class="sidebar-views">
-        {viewLink("Combined feed", "#feed", view.kind === "feed", counts.total, "combined-feed")}
-        {viewLink("Inbox", "#inbox", view.kind === "inbox", undefined, "inbox")}
-        {viewLink("Mentions", "#narrow/is/mentioned", isOnly("mentioned"), counts.mentions, "mentions")}
-        {viewLink("Starred messages", "#narrow/is/starred", isOnly("starred"), state.starred.size || undefined, "starred")}
+        {viewLink("Combined feed", "#feed", view.kind === "feed", counts.total)}
+        {viewLink("Inbox", "#inbox", view.kind === "inbox")}
+        {viewLink("Mentions", "#narrow/is/mentioned", isOnly("mentioned"), counts.mentions)}
+        {viewLink("Starred messages", "#narrow/is/starred", isOnly("starred"), state.starred.size || undefined)}
       </ul>
       <h2 class="sidebar-heading">Channels</h2>
-      <ul class="stream-list">
+      <ul class="sidebar-streams">
         {subs.map((sub) => {
           const current = open?.streamId === sub.stream_id;
           return (
             <li
               key={sub.stream_id}
-              class={`stream-item ${sub.is_muted ? "muted" : ""} ${sub.pin_to_top ? "pinned" : ""} ${current ? "active" : ""}`}
+              class={`sidebar-stream ${sub.is_muted ? "muted" : ""} ${sub.pin_to_top ? "pinned" : ""} ${current && !open?.topic ? "selected" : ""}`}
             >
-              <span class="stream-swatch" style={{ backgroundColor: sub.color }} aria-hidden="true">
-                {sub.invite_only ? "🔒" : "#"}
-              </span>
               <a href={streamHash(sub.stream_id, sub.name)} aria-current={current && !open?.topic ? "page" : undefined}>
-                {sub.name}
+                <span class={`stream-swatch ${sub.invite_only ? "private" : ""}`} style={{ backgroundColor: sub.color }} aria-hidden="true" />
+                <span class="stream-name">{sub.name}</span>
+                {sub.invite_only && <span class="visually-hidden"> (private)</span>}
+                <UnreadCount count={counts.byStream.get(sub.stream_id)} />
               </a>
-              <UnreadCount count={counts.byStream.get(sub.stream_id)} />
               {current && (
                 <TopicList state={state} streamId={sub.stream_id} streamName={sub.name} openTopic={open?.topic} byTopic={counts.byTopic} />
               )}
@@ -90,20 +93,21 @@ export function Sidebar(props: { state: ChatState; view: View; loadTopics(stream
         })}
       </ul>
       <h2 class="sidebar-heading">Direct messages</h2>
-      <ul class="dm-list">
+      <ul class="sidebar-dms">
         {dms.map(([key]) => {
           const ids = key.split(",").map(Number);
-          const current = openDm !== undefined && [...openDm].sort((a, b) => a - b).join(",") === key;
+          const current = openDm !== undefined && conversationKey(openDm, state.me.user_id) === key;
           return (
-            <li key={key} class={`dm-item ${current ? "active" : ""}`}>
-              {ids.length === 1 && <PresenceDot state={state} userId={ids[0]!} />}
+            <li key={key} class={`sidebar-dm ${current ? "selected" : ""}`}>
               <a href={dmHash(ids, (id) => state.users.get(id)?.full_name)} aria-current={current ? "page" : undefined}>
-                {conversationName(state, key)}
+                {ids.length === 1 ? <PresenceDot state={state} userId={ids[0]!} /> : <span class="group-dm-icon" aria-hidden="true" />}
+                <span class="dm-name">{conversationName(state, key)}</span>
+                <UnreadCount count={counts.byConversation.get(key)} />
               </a>
-              <UnreadCount count={counts.byConversation.get(key)} />
             </li>
           );
         })}
+        {dms.length === 0 && <li class="sidebar-empty">No direct messages yet</li>}
       </ul>
     </nav>
   );
@@ -112,22 +116,24 @@ export function Sidebar(props: { state: ChatState; view: View; loadTopics(stream
 /** The open stream's topics, newest first, with unread counts; resolved topics marked. */
 function TopicList(props: { state: ChatState; streamId: number; streamName: string; openTopic?: string; byTopic: Map<string, number> }) {
   const topics = props.state.topics.get(props.streamId);
-  if (!topics) return <p class="topic-list-loading">Loading topics…</p>;
+  if (!topics) return <p class="sidebar-loading">Loading topics…</p>;
   return (
-    <ul class="topic-list">
+    <ul class="sidebar-topics" aria-label={`Topics in ${props.streamName}`}>
       {topics.map((t) => {
         const resolved = t.name.startsWith(RESOLVED_TOPIC_PREFIX);
         const current = props.openTopic !== undefined && props.openTopic.toLowerCase() === t.name.toLowerCase();
         const policy = props.state.userTopics.get(`${props.streamId}\u0000${t.name.toLowerCase()}`);
         return (
-          <li key={t.name} class={`topic-item ${resolved ? "resolved" : ""} ${policy === 1 ? "muted" : ""} ${current ? "active" : ""}`}>
+          <li key={t.name} class={`sidebar-topic ${resolved ? "resolved" : ""} ${policy === 1 ? "muted" : ""} ${current ? "selected" : ""}`}>
             <a href={streamHash(props.streamId, props.streamName, t.name)} aria-current={current ? "page" : undefined}>
-              {t.name}
+              <span class="topic-name">{resolved ? t.name.slice(RESOLVED_TOPIC_PREFIX.length) : t.name}</span>
+              {resolved && <span class="visually-hidden"> (resolved)</span>}
+              <UnreadCount count={props.byTopic.get(topicKey(props.streamId, t.name))} />
             </a>
-            <UnreadCount count={props.byTopic.get(topicKey(props.streamId, t.name))} />
           </li>
         );
       })}
+      {topics.length === 0 && <li class="sidebar-empty">No topics yet</li>}
     </ul>
   );
 }
@@ -141,8 +147,8 @@ export function presenceStatus(state: ChatState, userId: number, nowSeconds: num
   return "offline";
 }
 
-/** A presence dot (class `presence-active`, `presence-idle` or `presence-offline`), named for assistive technology. */
+/** A presence dot (class `presence-dot active`, `idle` or `offline`), named for assistive technology. */
 export function PresenceDot(props: { state: ChatState; userId: number }) {
   const status = presenceStatus(props.state, props.userId, Date.now() / 1000);
-  return <span class={`presence-dot presence-${status}`} role="img" aria-label={status === "active" ? "Active" : status === "idle" ? "Idle" : "Offline"} />;
+  return <span class={`presence-dot ${status}`} role="img" aria-label={status === "active" ? "Active" : status === "idle" ? "Idle" : "Offline"} />;
 }

@@ -29,6 +29,8 @@ export interface ComposeProps {
   autoFocus?: boolean;
   /** The reader's user ID, for the preview's mention highlighting. */
   selfUserId?: number;
+  /** Each new value focuses the first empty field of the open box (the `c`, `x`, `r` shortcuts). */
+  focusRequest?: number;
   /** The typing notifications' clock (tests pass a fake). */
   typingClock?: TypingClock;
 }
@@ -89,26 +91,30 @@ export function Compose(props: ComposeProps) {
   }, props.typingClock);
   useEffect(() => () => notifier.current?.stop(), []);
 
-  // A new default target (another narrow, a reply) replaces the recipient fields.
-  const key = targetKey(props.target);
-  useEffect(() => {
+  // A new default target (another narrow, a reply) replaces the recipient fields; the
+  // message text stays. Done while rendering, so the fields (and a focus request
+  // made in the same change) see the new recipient at once.
+  const key = `${targetKey(props.target)}|${props.kind ?? ""}`;
+  const [syncedKey, setSyncedKey] = useState(key);
+  if (syncedKey !== key) {
+    setSyncedKey(key);
     const t = props.target;
     if (!t) {
       if (props.kind) setKind(props.kind);
-      return;
-    }
-    setKind(t.type);
-    if (t.type === "stream") {
-      setStreamId(t.stream_id);
-      setTopic(t.topic);
     } else {
-      setUserIds(t.user_ids);
+      setKind(t.type);
+      if (t.type === "stream") {
+        setStreamId(t.stream_id);
+        setTopic(t.topic);
+      } else {
+        setUserIds(t.user_ids);
+      }
     }
-  }, [key, props.kind]);
+  }
 
   const focusFirstEmpty = () => {
     if (kind === "stream" && streamId === null) streamRef.current?.focus();
-    else if (kind === "stream" && topic === "" && !props.target) topicRef.current?.focus();
+    else if (kind === "stream" && topic.trim() === "") topicRef.current?.focus();
     else if (kind === "private" && userIds.length === 0) toRef.current?.focus();
     else messageRef.current?.focus();
   };
@@ -119,6 +125,12 @@ export function Compose(props: ComposeProps) {
       if (focusMounted === focusFirstEmpty) focusMounted = null;
     };
   });
+  // Each new focus request (the `c`, `x`, `r` shortcuts) focuses the first empty field.
+  const focusRequest = useRef(props.focusRequest);
+  useEffect(() => {
+    if (open && props.focusRequest !== focusRequest.current) focusFirstEmpty();
+    focusRequest.current = props.focusRequest;
+  }, [props.focusRequest]);
   const wasOpen = useRef<boolean | null>(null);
   useEffect(() => {
     if (open && (wasOpen.current === false || (wasOpen.current === null && props.autoFocus))) focusFirstEmpty();

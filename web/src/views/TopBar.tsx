@@ -1,0 +1,100 @@
+import { useEffect, useId, useRef, useState } from "preact/hooks";
+import type { ComponentChildren } from "preact";
+
+/** Props of {@link TopBar}. */
+export interface TopBarProps {
+  realmName: string;
+  me: { full_name: string; email: string };
+  /** The sidebar drawer's element ID and state, for the "Menu" button (shown at phone width only). */
+  sidebarId: string;
+  sidebarOpen: boolean;
+  onToggleSidebar(): void;
+  /** A connection problem to show ("Reconnecting…"), or null. */
+  notice: string | null;
+  onLogOut(): void;
+  /** The search box. */
+  children: ComponentChildren;
+}
+
+/**
+ * The top bar (`header.app-topbar`, the banner landmark): the "Menu" button
+ * that opens the sidebar drawer at phone width, the organization's name as
+ * the page's heading, the search box, a connection notice, and the personal
+ * menu (a disclosure button named "Personal menu" showing the reader's name
+ * and email and "Log out"; Esc or a click elsewhere closes it).
+ */
+export function TopBar(props: TopBarProps) {
+  const id = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointer = (e: Event) => {
+      if (!menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      e.stopPropagation();
+      setMenuOpen(false);
+      menuRef.current?.querySelector("button")?.focus();
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey, true);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey, true);
+    };
+  }, [menuOpen]);
+
+  const initial = props.me.full_name.trim().charAt(0).toUpperCase() || "?";
+  return (
+    <header class="app-topbar">
+      <button
+        type="button"
+        class="menu-button"
+        aria-label="Menu"
+        aria-expanded={props.sidebarOpen}
+        aria-controls={props.sidebarId}
+        onClick={props.onToggleSidebar}
+      >
+        ☰
+      </button>
+      <h1 class="app-title">
+        <a href="#feed">{props.realmName || "Chat"}</a>
+      </h1>
+      {props.children}
+      {props.notice && (
+        <p class="connection-notice" role="status">
+          {props.notice}
+        </p>
+      )}
+      <div class="user-menu" ref={menuRef}>
+        <button
+          type="button"
+          class="user-menu-button"
+          aria-label="Personal menu"
+          aria-expanded={menuOpen}
+          aria-controls={`${id}-menu`}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <span class="user-avatar" aria-hidden="true">
+            {initial}
+          </span>
+          <span class="user-menu-name">{props.me.full_name}</span>
+        </button>
+        <ul class="user-menu-list" id={`${id}-menu`} hidden={!menuOpen}>
+          <li class="user-menu-who">
+            <strong>{props.me.full_name}</strong>
+            <span class="user-menu-email">{props.me.email}</span>
+          </li>
+          <li>
+            <button type="button" class="logout" onClick={props.onLogOut}>
+              Log out
+            </button>
+          </li>
+        </ul>
+      </div>
+    </header>
+  );
+}
