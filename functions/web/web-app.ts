@@ -4,12 +4,11 @@ import { siteFileResponse, type SiteEndpoint } from "../../shared/http/site-hand
 /**
  * The web app's Content Security Policy, sent with its page. Scripts,
  * styles, fonts and API calls come from this origin only; no page may
- * frame it; no plugin, `<base>` or cross-origin form post. Two allowances,
- * for the server's message HTML the app inserts:
- * - `style-src-attr 'unsafe-inline'`: KaTeX's math markup positions its
- *   boxes with `style` attributes (sanitized attributes, never `<style>`
- *   elements or scripts: `style-src` itself stays `'self'`, and Vite's
- *   build emits its CSS as files);
+ * frame it; no plugin, `<base>` or cross-origin form post; no inline
+ * style attribute either: KaTeX's math markup positions its boxes with
+ * `style` attributes, which the app moves aside before inserting the
+ * message HTML and applies through the CSSOM (which a policy does not
+ * restrict). One allowance, for the server's message HTML:
  * - `img-src https:`: image previews show the linked image's own URL (no
  *   image proxy is deployed, docs/image-previews.md), and `/user_uploads/…`
  *   and avatars redirect to presigned S3 URLs on another host.
@@ -18,7 +17,6 @@ export const WEB_APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "style-src-attr 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "connect-src 'self'",
   "font-src 'self' data:",

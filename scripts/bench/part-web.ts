@@ -50,8 +50,10 @@ export interface WebResult {
   shipped: ShippedFile[];
   /** Every request of the first cold load (files and API calls). */
   requests: number;
-  /** The API calls among them, by path. */
-  apiCalls: string[];
+  /** The API calls among them: path, and start and end in ms since navigation start. */
+  apiCalls: { path: string; startMs: number; endMs: number }[];
+  /** When the app's script had been fetched, ms since navigation start. */
+  scriptEndMs: number;
 }
 
 const PASSWORD = "bench-web-password";
@@ -105,7 +107,8 @@ export async function runWebPart(bench: BenchStack, sizes: Sizes, log: (line: st
     const warmMs: number[] = [];
     let shipped: ShippedFile[] = [];
     let requests = 0;
-    let apiCalls: string[] = [];
+    let apiCalls: WebResult["apiCalls"] = [];
+    let scriptEndMs = 0;
     for (let i = 0; i < LOADS; i++) {
       const context = await signedInContext(browser, stack.url, viewer!.delivery_email);
       try {
@@ -115,11 +118,21 @@ export async function runWebPart(bench: BenchStack, sizes: Sizes, log: (line: st
           const entries = await cold.page.evaluate(() =>
             [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")].map((e) => {
               const r = e as PerformanceResourceTiming;
-              return { name: r.name, type: r.initiatorType, encoded: r.encodedBodySize, decoded: r.decodedBodySize };
+              return {
+                name: r.name,
+                type: r.initiatorType,
+                encoded: r.encodedBodySize,
+                decoded: r.decodedBodySize,
+                start: r.startTime,
+                end: r.responseEnd,
+              };
             }),
           );
           requests = entries.length;
-          apiCalls = entries.filter((e) => new URL(e.name).pathname.startsWith("/json/")).map((e) => new URL(e.name).pathname);
+          apiCalls = entries
+            .filter((e) => new URL(e.name).pathname.startsWith("/json/"))
+            .map((e) => ({ path: new URL(e.name).pathname, startMs: e.start, endMs: e.end }));
+          scriptEndMs = Math.max(0, ...entries.filter((e) => /\.js$/.test(e.name)).map((e) => e.end));
           shipped = entries
             .filter((e) => !new URL(e.name).pathname.startsWith("/json/"))
             .map((e) => ({
@@ -138,7 +151,7 @@ export async function runWebPart(bench: BenchStack, sizes: Sizes, log: (line: st
       }
       log(`web: load ${i + 1}/${LOADS}: cold ${coldMs.at(-1)!.toFixed(0)} ms, warm ${warmMs.at(-1)!.toFixed(0)} ms`);
     }
-    return { history, coldMs, warmMs, shipped, requests, apiCalls };
+    return { history, coldMs, warmMs, shipped, requests, apiCalls, scriptEndMs };
   } finally {
     await browser.close();
   }
@@ -163,7 +176,10 @@ export function renderWeb(r: WebResult): string {
     ...r.shipped.map((f) => `| ${f.name} | ${f.kind} | ${kb(f.encodedBytes)} | ${kb(f.decodedBytes)} |`),
     `| JavaScript + CSS | | ${kb(sum(firstScreen, "encodedBytes"))} | ${kb(sum(firstScreen, "decodedBytes"))} |`,
     "",
-    `requests of the first cold load: ${r.requests} (API calls: ${r.apiCalls.join(", ")}); budget for JavaScript + CSS: 200 KB compressed`,
+    `requests of the first cold load: ${r.requests}; budget for JavaScript + CSS: 200 KB compressed`,
+    `its timeline (ms since navigation start): script fetched ${r.scriptEndMs.toFixed(0)}; ${r.apiCalls
+      .map((c) => `${c.path} ${c.startMs.toFixed(0)}–${c.endMs.toFixed(0)}`)
+      .join(", ")}; newest messages painted ${r.coldMs[0]!.toFixed(0)}`,
   ];
   return lines.join("\n");
 }

@@ -51,7 +51,7 @@ describe("GET / (the web app's page)", () => {
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(res.headers["cache-control"]).toBe("no-cache");
     expect(res.headers["content-security-policy"]).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; " +
+      "default-src 'self'; script-src 'self'; style-src 'self'; " +
         "img-src 'self' data: blob: https:; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; " +
         "base-uri 'none'; form-action 'self'; object-src 'none'",
     );
