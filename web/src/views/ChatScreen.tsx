@@ -72,8 +72,8 @@ function PeopleList(props: { state: ChatState; now: number }) {
         {others.map((u) => (
           <li key={u.user_id} class="people-item">
             <a href={dmHash([u.user_id], (id) => state.users.get(id)?.full_name)}>
-              <PresenceDot state={state} userId={u.user_id} />
               <span class="dm-name">{u.full_name}</span>
+              <PresenceDot state={state} userId={u.user_id} />
             </a>
           </li>
         ))}
