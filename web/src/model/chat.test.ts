@@ -163,4 +163,23 @@ describe("Chat", () => {
     expect(s.calls.filter((c) => c.path === "/users/me/presence")).toHaveLength(2);
     expect(timers).toEqual([]);
   });
+
+  it("toggles the reader's reaction with the emoji's fields only, removing it when the reader has it", async () => {
+    const s = server();
+    const chat = new Chat(s.api, { kind: "feed" }, s.clock);
+    const group = { emoji_name: "+1", emoji_code: "1f44d", reaction_type: "unicode_emoji" as const, user_ids: [ME, 11] };
+    await chat.toggleReaction(streamMessage(5), group);
+    expect(s.calls.at(-1)).toEqual({
+      method: "POST",
+      path: "/messages/5/reactions",
+      params: { emoji_name: "+1", emoji_code: "1f44d", reaction_type: "unicode_emoji" },
+    });
+    chat.start();
+    await s.settle();
+    const reacted = streamMessage(5, { reactions: [{ emoji_name: "+1", emoji_code: "1f44d", reaction_type: "unicode_emoji", user_id: ME }] });
+    await chat.toggleReaction(reacted, group);
+    expect(s.calls.at(-1)).toMatchObject({ method: "DELETE", path: "/messages/5/reactions", params: { emoji_name: "+1" } });
+    expect(Object.keys(s.calls.at(-1)!.params)).toEqual(["emoji_name", "emoji_code", "reaction_type"]);
+    chat.stop();
+  });
 });

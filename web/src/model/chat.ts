@@ -317,7 +317,9 @@ export class Chat {
   async toggleReaction(message: Message, reaction: Pick<Reaction, "emoji_name" | "emoji_code" | "reaction_type">): Promise<void> {
     const me = this.snap.state?.me.user_id;
     const mine = message.reactions.some((r) => r.user_id === me && r.emoji_code === reaction.emoji_code && r.reaction_type === reaction.reaction_type);
-    await this.api.call(mine ? "DELETE" : "POST", `/messages/${message.id}/reactions`, { ...reaction });
+    // Only the emoji's three fields: a caller may pass a group of reactions that carries more.
+    const { emoji_name, emoji_code, reaction_type } = reaction;
+    await this.api.call(mine ? "DELETE" : "POST", `/messages/${message.id}/reactions`, { emoji_name, emoji_code, reaction_type });
   }
 
   /** Stars or unstars a message (`POST /messages/flags`, flag `starred`). */

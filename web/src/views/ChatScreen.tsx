@@ -7,7 +7,7 @@ import { parseSearchQuery, searchQueryFromTerms } from "../model/query.js";
 import { shownMessages } from "../model/messages.js";
 import { dmTypingKey, streamTypingKey, typistsIn } from "../model/typing.js";
 import { conversationKey, messageUserIds, type Message } from "../model/types.js";
-import { unreadConversations } from "../model/unread.js";
+import { unreadConversations, unreadCounts } from "../model/unread.js";
 import { Compose } from "./compose/Compose.js";
 import type { ComposeTarget } from "./compose/types.js";
 import { Feed } from "./Feed.js";
@@ -72,8 +72,8 @@ function PeopleList(props: { state: ChatState; now: number }) {
         {others.map((u) => (
           <li key={u.user_id} class="people-item">
             <a href={dmHash([u.user_id], (id) => state.users.get(id)?.full_name)}>
-              <PresenceDot state={state} userId={u.user_id} />
               <span class="dm-name">{u.full_name}</span>
+              <PresenceDot state={state} userId={u.user_id} />
             </a>
           </li>
         ))}
@@ -111,6 +111,14 @@ export function ChatScreen(props: { chat: Chat; snap: ChatSnapshot; state: ChatS
     setSidebarOpen(false);
     if (targetOfView(snap)) setComposeOpen(true);
   }, [openKey]);
+
+  // The tab's title: the unread total, the open view and the organization (as Zulip's web app titles it).
+  const unreadTotal = useMemo(() => unreadCounts(state.unread, matchContext(state)).total, [state.unread, state.subscriptions, state.userTopics]);
+  useEffect(() => {
+    const where =
+      snap.view.kind === "inbox" ? "Inbox" : snap.view.kind === "feed" ? "Combined feed" : searchQueryFromTerms(snap.view.terms, names);
+    document.title = `${unreadTotal > 0 ? `(${unreadTotal}) ` : ""}${where} - ${state.realm.name || "Chat"}`;
+  }, [openKey, unreadTotal, state.realm.name]);
 
   // Typing notices expire and presence ages: look again every few seconds while a notice shows, else each minute.
   useEffect(() => {

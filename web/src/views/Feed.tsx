@@ -28,6 +28,9 @@ export interface FeedProps {
 /** The room above the first row for the "loading older" / "start of the conversation" line (pixels). */
 const STATUS_SLOT_PX = 36;
 
+/** For how many frames a page of older messages holds the top message in place while rows are measured. */
+const PIN_FRAMES = 20;
+
 /** How close to the bottom (pixels) counts as "at the bottom": new messages then keep the feed at the bottom. */
 const STICK_MARGIN_PX = 48;
 
@@ -55,6 +58,33 @@ function markFeedPainted(root: HTMLElement | null, index: number | null): void {
   requestAnimationFrame(look);
 }
 
+/** Where message `id`'s element is from the top of the scroll container's viewport (pixels), if it is rendered. */
+function messageOffset(el: HTMLElement, id: number): number | undefined {
+  const node = el.querySelector(`.message-row[data-message-id="${id}"]`);
+  return node ? node.getBoundingClientRect().top - el.getBoundingClientRect().top : undefined;
+}
+
+/** The top message in view: its ID, its virtual row's offset and its own offset from the viewport's top (pixels). */
+interface Anchor {
+  id: number;
+  offset: number;
+  dom: number;
+}
+
+/** Finds the first message whose element reaches into the viewport (read from the page, not the virtual range, which may lag a scroll event). */
+function topMessage(el: HTMLElement): Anchor | null {
+  const top = el.getBoundingClientRect().top;
+  let best: Anchor | null = null;
+  for (const node of el.querySelectorAll<HTMLElement>(".message-row[data-message-id]")) {
+    const box = node.getBoundingClientRect();
+    if (box.bottom <= top || (best && box.top - top >= best.dom)) continue;
+    const row = node.closest(".feed-row")?.getBoundingClientRect().top ?? box.top;
+    const id = Number(node.dataset.messageId);
+    if (Number.isInteger(id)) best = { id, offset: row - top, dom: box.top - top };
+  }
+  return best;
+}
+
 /**
  * The message list of the open view (`section.feed`, the scroll container),
  * virtualized (only the rows near the viewport are in the page; their heights
@@ -67,7 +97,7 @@ export function Feed(props: FeedProps) {
   const { state, list, actions } = props;
   const items = shownMessages(list);
   const scrollRef = useRef<HTMLElement>(null);
-  const anchor = useRef<{ id: number; offset: number } | null>(null);
+  const anchor = useRef<Anchor | null>(null);
   const firstId = useRef<number | undefined>(undefined);
   const lastId = useRef<number | string | undefined>(undefined);
   const atBottom = useRef(true);
@@ -96,8 +126,7 @@ export function Feed(props: FeedProps) {
       bottom: v.end,
       read: items[v.index]?.flags.includes("read") ?? true,
     }));
-    const first = virtualizer.getVirtualItems().find((v) => v.end > top);
-    if (first && items[first.index]) anchor.current = { id: items[first.index]!.id, offset: first.start - top };
+    anchor.current = topMessage(el) ?? anchor.current;
     if (typeof document !== "undefined" && document.hasFocus() && !document.hidden) {
       const ids = visibleUnread(rows, top, bottom).filter((id) => Number.isInteger(id));
       if (ids.length > 0) actions.seen(ids);
@@ -126,16 +155,33 @@ export function Feed(props: FeedProps) {
     markFeedPainted(scrollRef.current, target);
   }, [key, list.loaded, items.length]);
 
-  // Older messages prepended: put the remembered top message back at its offset.
+  // Older messages prepended: put the remembered top message back where it was. First by the
+  // virtual offsets (new rows at their estimated height), then, once the rows near it are
+  // rendered and measured, by the message's own place in the page: its row may have lost its
+  // date line and recipient header, now that the message before it is in the same conversation.
   useLayoutEffect(() => {
     const el = scrollRef.current;
     const newFirst = items[0]?.id;
     const prepended = firstId.current !== undefined && newFirst !== undefined && newFirst < firstId.current;
     firstId.current = newFirst;
-    if (!el || !prepended || !anchor.current) return;
-    const idx = items.findIndex((m) => m.id === anchor.current!.id);
+    const saved = anchor.current;
+    if (!el || !prepended || !saved) return;
+    const idx = items.findIndex((m) => m.id === saved.id);
     const offset = idx >= 0 ? virtualizer.getOffsetForIndex(idx, "start")?.[0] : undefined;
-    if (offset !== undefined) el.scrollTop = offset - anchor.current.offset;
+    if (offset !== undefined) el.scrollTop = offset - saved.offset;
+    // Measurements land over a few frames (each may move rows): hold the message in place for
+    // up to PIN_FRAMES frames, unless the reader scrolls meanwhile.
+    let pinned = true;
+    const release = () => (pinned = false);
+    const inputs = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+    for (const type of inputs) el.addEventListener(type, release, { once: true, passive: true });
+    const settle = (framesLeft: number) => {
+      const now = pinned ? messageOffset(el, saved.id) : undefined;
+      if (now !== undefined && Math.abs(now - saved.dom!) >= 1) el.scrollTop += now - saved.dom;
+      if (pinned && framesLeft > 0) requestAnimationFrame(() => settle(framesLeft - 1));
+      else for (const type of inputs) el.removeEventListener(type, release);
+    };
+    requestAnimationFrame(() => settle(PIN_FRAMES));
   }, [items[0]?.id]);
 
   // A message arrives at the end: a reader at the bottom (or the sender of it) stays at the bottom.

@@ -100,8 +100,8 @@ export function Sidebar(props: { state: ChatState; view: View; loadTopics(stream
           return (
             <li key={key} class={`sidebar-dm ${current ? "selected" : ""}`}>
               <a href={dmHash(ids, (id) => state.users.get(id)?.full_name)} aria-current={current ? "page" : undefined}>
-                {ids.length === 1 ? <PresenceDot state={state} userId={ids[0]!} /> : <span class="group-dm-icon" aria-hidden="true" />}
                 <span class="dm-name">{conversationName(state, key)}</span>
+                {ids.length === 1 ? <PresenceDot state={state} userId={ids[0]!} /> : <span class="group-dm-icon" aria-hidden="true" />}
                 <UnreadCount count={counts.byConversation.get(key)} />
               </a>
             </li>

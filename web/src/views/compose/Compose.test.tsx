@@ -162,4 +162,21 @@ describe("Compose", () => {
     await key(byLabel("Topic"), { key: "Escape" });
     expect(onClose).toHaveBeenCalledOnce();
   });
+
+  it("keeps the draft when the target changes, and each focus request focuses the first empty field", async () => {
+    const { props } = mount();
+    const message = byLabel<HTMLTextAreaElement>("Message");
+    type(message, "my draft");
+    act(() => render(<Compose {...props} target={{ type: "stream", stream_id: 3, topic: "" }} focusRequest={1} />, host));
+    await act(async () => undefined);
+    expect(byLabel<HTMLInputElement>("Topic").value).toBe("");
+    expect(byLabel<HTMLTextAreaElement>("Message").value).toBe("my draft");
+    expect(document.activeElement).toBe(byLabel("Topic"));
+
+    act(() => render(<Compose {...props} target={{ type: "private", user_ids: [5] }} focusRequest={2} />, host));
+    await act(async () => undefined);
+    expect(host.querySelector(".pill")?.textContent).toContain("Iago");
+    expect(byLabel<HTMLTextAreaElement>("Message").value).toBe("my draft");
+    expect(document.activeElement).toBe(byLabel("Message"));
+  });
 });
