@@ -2,7 +2,8 @@
  * `npm start`: runs the whole service locally on http://127.0.0.1:9991.
  * Options: `--data DIR` persists DynamoDB Local to DIR (in memory by default);
  * `--port N` serves on another port; `--dynamodb-port N` moves DynamoDB Local
- * (default 8000, where `npm run manage -- --local` finds it). Environment: see shared/config.ts
+ * (default 8000, where `npm run manage -- --local` finds it). The web app
+ * (web/dist) is built first when it is missing or older than its sources. Environment: see shared/config.ts
  * (`DEMO_SWEEP_INTERVAL_SECONDS`: how often expired demo organizations are deleted, default hourly;
  * `RATE_LIMITS=off` turns the rate limits off, e.g. for a load test).
  */
@@ -11,6 +12,7 @@ import { resolve } from "node:path";
 import { ensureDefaultOrganization, writeZuliprc } from "../infra/local/bootstrap.js";
 import { startLocalStack } from "../infra/local/stack.js";
 import { doDeleteExpiredDemoOrganizations } from "../shared/actions/realms/demo-organizations.js";
+import { ensureWebBuild, webBuildIsStale } from "./web-build.js";
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +22,11 @@ const { values } = parseArgs({
   },
 });
 const port = Number(values.port);
+// The site root serves web/dist: build it on a clean clone or after web/ changed (npm run dev:web reloads on change instead).
+if (webBuildIsStale()) {
+  console.log("Building the web app (npm run build:web)…");
+  await ensureWebBuild();
+}
 const stack = await startLocalStack({
   port,
   dataDir: values.data ? resolve(values.data) : undefined,

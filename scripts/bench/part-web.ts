@@ -19,7 +19,7 @@
  */
 import type { Browser, BrowserContext } from "playwright-core";
 import { launchChromium } from "../browser/chromium.js";
-import { ensureWebBuild } from "../browser/web-build.js";
+import { ensureWebBuild } from "../web-build.js";
 import type { Sizes } from "./args.js";
 import { createUsers, loadHistory, subscribeUsers, type HistoryInfo } from "./seed.js";
 import type { BenchStack } from "./setup.js";

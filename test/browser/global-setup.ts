@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import startDynamoDbAndTemplate from "../support/global-setup.js";
-import { ensureWebBuild } from "../../scripts/browser/web-build.js";
+import { ensureWebBuild } from "../../scripts/web-build.js";
 
 /**
  * Global setup of the `browser` project: builds the web app when it is

@@ -17,7 +17,7 @@ import type { UserRecord } from "../../shared/data/records/user.js";
 import { call } from "../support/api-client.js";
 import { seedTestOrg, TEST_PASSWORD_HASH_LOG2_N } from "../support/test-org.js";
 import { composeBox, launchChromium, linkNamed, messageText, newContext, openCompose, signIn, signInForm, visible } from "../../scripts/browser/chromium.js";
-import { ensureWebBuild } from "../../scripts/browser/web-build.js";
+import { ensureWebBuild } from "../../scripts/web-build.js";
 
 const outDir = fileURLToPath(new URL("../../docs/images/", import.meta.url));
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
+const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** Newest modification time (ms) of a file or of any file under a folder. */
 function newestMtime(path: string): number {
