@@ -34,4 +34,44 @@ describe("the compose box", () => {
     });
     expect(sent.body.messages).toEqual([]);
   });
+
+  it('"Press Enter to send" changes the enter_sends setting; then Enter sends and Shift+Enter starts a new line', async () => {
+    const stream = unique("enter");
+    await createStream(org, org.users.owner, stream, [org.users.member]);
+    const { page } = await browsers.newPerson(org, org.users.member);
+    await linkNamed(page, stream).first().click();
+    await openCompose(page);
+    const toggle = page.getByRole("checkbox", { name: "Press Enter to send" });
+    await visible(toggle);
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check();
+    // Stored on the server: the box then follows the setting from the user_settings event.
+    await expect
+      .poll(async () => {
+        const res = await org.api(org.users.member, "POST", "/register", { fetch_event_types: ["user_settings"] });
+        return res.body.user_settings?.enter_sends;
+      }, { timeout: WAIT_MS })
+      .toBe(true);
+
+    const box = composeBox(page);
+    await box.topic.fill("keys");
+    const first = unique("line one");
+    const second = unique("line two");
+    await box.message.fill(first);
+    await box.message.press("Shift+Enter");
+    await box.message.type(second);
+    await box.message.press("Enter");
+    await expect
+      .poll(async () => {
+        const res = await org.api(org.users.member, "GET", "/messages", {
+          anchor: "newest",
+          num_before: 5,
+          num_after: 0,
+          apply_markdown: false,
+          narrow: [{ operator: "channel", operand: stream }],
+        });
+        return (res.body.messages as { content: string }[]).map((m) => m.content);
+      }, { timeout: WAIT_MS })
+      .toEqual([`${first}\n${second}`]);
+  });
 });

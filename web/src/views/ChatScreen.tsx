@@ -263,6 +263,9 @@ export function ChatScreen(props: { chat: Chat; snap: ChatSnapshot; state: ChatS
           target={target}
           kind={composeKind}
           enterSends={state.settings.enter_sends}
+          onEnterSendsChange={async (value) => {
+            await chat.api.call("PATCH", "/settings", { enter_sends: value });
+          }}
           open={composeOpen}
           onClose={() => setComposeOpen(false)}
           onOpen={(kind) => openCompose(kind, kind === "stream" ? (targetOfView(snap)?.type === "stream" ? targetOfView(snap) : null) : null)}

@@ -17,6 +17,12 @@ export interface ComposeProps {
   onSend(target: ComposeTarget, content: string): Promise<void>;
   /** Enter sends (otherwise Ctrl+Enter sends and Enter starts a new line). */
   enterSends: boolean;
+  /**
+   * Changes the person's `enter_sends` setting (Zulip's "Press Enter to send" in the compose box); the
+   * server's `user_settings` event then updates `enterSends`; a refusal shows at the box. Without it, the box
+   * only says which key sends.
+   */
+  onEnterSendsChange?(value: boolean): Promise<void>;
   /** Whether the box is open (default true). Closed, it keeps its draft and shows only the buttons that open it. */
   open?: boolean;
   /** Closes the box (its close button, Esc inside it); without it the box has no close button. */
@@ -296,7 +302,22 @@ export function Compose(props: ComposeProps) {
           <button type="button" class="compose-preview-toggle" aria-pressed={preview !== null} onClick={() => void togglePreview()}>
             Preview
           </button>
-          <span class="compose-hint">{props.enterSends ? "Enter to send, Shift+Enter for a new line" : "Ctrl+Enter to send"}</span>
+          {props.onEnterSendsChange ? (
+            <label class="compose-hint">
+              <input
+                type="checkbox"
+                checked={props.enterSends}
+                onChange={(e) =>
+                  void props.onEnterSendsChange!(e.currentTarget.checked).catch((err: unknown) =>
+                    setError(err instanceof Error ? err.message : String(err)),
+                  )
+                }
+              />{" "}
+              Press Enter to send
+            </label>
+          ) : (
+            <span class="compose-hint">{props.enterSends ? "Enter to send, Shift+Enter for a new line" : "Ctrl+Enter to send"}</span>
+          )}
           <button type="submit" class="compose-send">
             Send
           </button>
