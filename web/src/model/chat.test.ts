@@ -47,8 +47,12 @@ describe("Chat", () => {
     const chat = new Chat(s.api, { kind: "narrow", terms: [{ operator: "channel", operand: 1 }, { operator: "topic", operand: "lunch" }] }, s.clock);
     chat.start();
     await s.settle();
-    expect(s.calls.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /register", "GET /messages", "GET /events"]);
-    expect(s.calls[1]!.params).toMatchObject({ anchor: "first_unread", narrow: [{ operator: "channel", operand: 1 }, { operator: "topic", operand: "lunch" }] });
+    // The first page is asked for together with the queue; once the queue exists, what came after its newest message.
+    expect(s.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(["GET /events", "GET /messages", "GET /messages", "POST /register"]);
+    expect(s.calls.slice(0, 2).map((c) => `${c.method} ${c.path}`)).toEqual(["POST /register", "GET /messages"]);
+    const narrow = [{ operator: "channel", operand: 1 }, { operator: "topic", operand: "lunch" }];
+    expect(s.calls[1]!.params).toMatchObject({ anchor: "first_unread", narrow });
+    expect(s.calls.filter((c) => c.path === "/messages")[1]!.params).toMatchObject({ anchor: 5, num_before: 0, include_anchor: false, narrow });
 
     const sending = chat.send({ type: "stream", stream_id: 1, topic: "lunch" }, "hi <b>");
     const echo = shownMessages(chat.snapshot.list).at(-1)!;
@@ -89,16 +93,11 @@ describe("Chat", () => {
     const chat = new Chat(s.api, { kind: "feed" }, s.clock);
     chat.start();
     await s.settle();
+    const afterStart = s.calls.length;
     s.polls.shift()!.reject(new ApiError(400, "BAD_EVENT_QUEUE_ID", "Bad event queue ID: q1"));
     await s.settle();
-    expect(s.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      "POST /register",
-      "GET /messages",
-      "GET /events",
-      "POST /register",
-      "GET /messages",
-      "GET /events",
-    ]);
+    // A new queue: the view is fetched again after it exists (no catch-up needed then).
+    expect(s.calls.slice(afterStart).map((c) => `${c.method} ${c.path}`)).toEqual(["POST /register", "GET /messages", "GET /events"]);
     expect(s.calls.at(-1)!.params).toMatchObject({ queue_id: "q2" });
     expect(chat.snapshot.state?.queueId).toBe("q2");
     chat.stop();
@@ -180,6 +179,97 @@ describe("Chat", () => {
     await chat.toggleReaction(reacted, group);
     expect(s.calls.at(-1)).toMatchObject({ method: "DELETE", path: "/messages/5/reactions", params: { emoji_name: "+1" } });
     expect(Object.keys(s.calls.at(-1)!.params)).toEqual(["emoji_name", "emoji_code", "reaction_type"]);
+    chat.stop();
+  });
+});
+
+/**
+ * A fake server whose `POST /register` and `GET /messages` answer only when
+ * the test says (`answer(index, body)` for the call at that index), so the
+ * order of the answers is the test's.
+ */
+function slowServer() {
+  const calls: { method: string; path: string; params: Record<string, unknown>; resolve(v: unknown): void; reject(e: unknown): void }[] = [];
+  const api: ApiClient = {
+    call<T>(method: string, path: string, params: Record<string, unknown> = {}) {
+      return new Promise<T>((resolve, reject) => calls.push({ method, path, params, resolve: resolve as (v: unknown) => void, reject }));
+    },
+  };
+  const clock: ChatClock = { now: () => 1_700_000_000_000, sleep: async () => undefined, schedule: () => undefined, random: () => 0 };
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  const page = (ids: number[], found_newest = true) => ({ result: "success", messages: ids.map((id) => streamMessage(id, { flags: ["read"] })), found_oldest: true, found_newest });
+  const shown = (chat: Chat) => shownMessages(chat.snapshot.list).map((m) => m.id);
+  const paths = () => calls.map((c) => `${c.method} ${c.path}`);
+  return { api, clock, calls, settle, page, shown, paths };
+}
+
+describe("Chat start-up", () => {
+  it("fetches the first page alongside register, then once the queue exists the messages sent in between, each once", async () => {
+    // Prepare: both requests in flight; the first page answers before the queue exists.
+    const s = slowServer();
+    const chat = new Chat(s.api, { kind: "feed" }, s.clock);
+    chat.start();
+    await s.settle();
+    expect(s.paths()).toEqual(["POST /register", "GET /messages"]);
+    s.calls[1]!.resolve(s.page([5]));
+    await s.settle();
+    expect(s.shown(chat)).toEqual([5]);
+    expect(s.paths()).toEqual(["POST /register", "GET /messages"]);
+
+    // Act: the queue exists; message 8 arrives as an event while the catch-up is in flight.
+    s.calls[0]!.resolve(register("q1"));
+    await s.settle();
+    expect(s.paths().sort()).toEqual(["GET /events", "GET /messages", "GET /messages", "POST /register"]);
+    const poll = s.calls.find((c) => c.path === "/events")!;
+    const catchUp = s.calls.filter((c) => c.path === "/messages")[1]!;
+    expect(catchUp.params).toMatchObject({ anchor: 5, num_before: 0, num_after: 100, include_anchor: false });
+    poll.resolve({ result: "success", events: [messageEvent(streamMessage(8, { flags: ["read"] }), 0)] });
+    await s.settle();
+    expect(s.shown(chat)).toEqual([5, 8]);
+    // 7 was sent after the first page was read and before the queue existed: only the catch-up has it.
+    catchUp.resolve(s.page([7, 8]));
+    await s.settle();
+
+    // Assess
+    expect(s.shown(chat)).toEqual([5, 7, 8]);
+    expect(chat.snapshot.list.foundNewest).toBe(true);
+    chat.stop();
+  });
+
+  it("waits for the queue before catching up when register answers last, and asks nothing more for a view opened after it", async () => {
+    const s = slowServer();
+    const chat = new Chat(s.api, { kind: "feed" }, s.clock);
+    chat.start();
+    await s.settle();
+    s.calls[0]!.resolve(register("q1"));
+    await s.settle();
+    // The first page was asked for before the queue existed: its catch-up follows its answer.
+    s.calls[1]!.resolve(s.page([5]));
+    await s.settle();
+    expect(s.calls.filter((c) => c.path === "/messages").map((c) => c.params.anchor)).toEqual(["first_unread", 5]);
+
+    const before = s.calls.length;
+    void chat.open({ kind: "narrow", terms: [{ operator: "channel", operand: 1 }] });
+    await s.settle();
+    s.calls.at(-1)!.resolve(s.page([3, 5]));
+    await s.settle();
+    expect(s.paths().slice(before)).toEqual(["GET /messages"]);
+    expect(s.shown(chat)).toEqual([3, 5]);
+    chat.stop();
+  });
+
+  it("leaves the newer end open when the catch-up fails, so the feed fetches it as a newer page", async () => {
+    const s = slowServer();
+    const chat = new Chat(s.api, { kind: "feed" }, s.clock);
+    chat.start();
+    await s.settle();
+    s.calls[1]!.resolve(s.page([5]));
+    s.calls[0]!.resolve(register("q1"));
+    await s.settle();
+    s.calls.filter((c) => c.path === "/messages")[1]!.reject(new ApiError(502, "BAD_GATEWAY", "Bad gateway"));
+    await s.settle();
+    expect(s.shown(chat)).toEqual([5]);
+    expect(chat.snapshot.list.foundNewest).toBe(false);
     chat.stop();
   });
 });

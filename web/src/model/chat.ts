@@ -14,6 +14,7 @@ import {
   applyPage,
   applyReaction,
   applyUpdateMessage,
+  catchUpParams,
   emptyList,
   firstPageParams,
   newerPageParams,
@@ -87,6 +88,10 @@ export class Chat {
   private reads: ReadTracker;
   private localSeq = 0;
   private fetchToken = 0;
+  /** Whether a queue has been registered (a first page fetched from now on cannot miss a message: events bring what it did not read). */
+  private registered = false;
+  private queueReady: Promise<void>;
+  private markQueueReady: () => void = () => undefined;
 
   constructor(
     /** The API client, for views that call the server themselves (compose previews). */
@@ -96,14 +101,19 @@ export class Chat {
     /** Whether the reader is using the app now (the window has focus): presence says "active", else "idle". */
     private readonly isActive: () => boolean = () => true,
   ) {
+    this.queueReady = new Promise((resolve) => (this.markQueueReady = resolve));
     this.snap = { state: null, view, list: emptyList(view), loadingOlder: false, loadingNewer: false, notice: null, signedOut: false };
     this.loop = new EventQueueLoop({
       api,
       registerParams: registerParams(),
-      onRegister: (raw) => {
+      onRegister: (raw, again) => {
+        const first = !this.registered;
+        this.registered = true;
         this.set({ state: stateFromRegister(raw), notice: null });
-        // A new queue may have missed events: the open view is fetched again from scratch.
-        void this.open(this.snap.view, true);
+        this.markQueueReady();
+        // The first queue: the open view's first page is already on its way (start()). A queue that
+        // replaces a lost one may have missed events: the open view is fetched again from scratch.
+        if (!first || again) void this.open(this.snap.view, true);
         if (!this.pinging) {
           this.pinging = true;
           this.clock.schedule(() => void this.pingPresence(), 0);
@@ -134,9 +144,15 @@ export class Chat {
     return () => this.listeners.delete(fn);
   }
 
-  /** Registers and follows the event queue. */
+  /**
+   * Registers and follows the event queue and, at the same time, fetches the
+   * open view's first page: the narrow comes from the URL, so the page need
+   * not wait for `POST /register` (see {@link Chat.open} for the messages
+   * sent between the two).
+   */
   start(): void {
     void this.loop.start();
+    void this.open(this.snap.view, true);
   }
 
   /** Stops the queue loop and the presence pings. */
@@ -204,19 +220,42 @@ export class Chat {
     this.set({ state, list });
   }
 
-  /** Opens a view: fetches its first page (around the first unread where the view marks read). */
+  /**
+   * Opens a view: fetches its first page (around the first unread where the
+   * view marks read). A page fetched before the event queue existed may miss
+   * messages sent after the server read it and before the queue was created
+   * (no event brings them): once the queue is registered, the messages after
+   * the newest loaded one are fetched once more ({@link catchUpParams}).
+   * Those the queue also delivers merge by ID.
+   */
   async open(view: View, force = false): Promise<void> {
     if (!force && viewKey(view) === viewKey(this.snap.view) && this.snap.list.loaded) return;
     const token = ++this.fetchToken;
     const list = emptyList(view);
     this.set({ view, list, loadingOlder: false, loadingNewer: false });
     if (view.kind === "inbox") return;
+    const beforeQueue = !this.registered;
     try {
       const result = await this.api.call<FetchResult>("GET", "/messages", firstPageParams(list, viewMarksRead(view)));
       if (token !== this.fetchToken) return;
       this.set({ list: applyPage(this.snap.list, result, "first") });
     } catch (e) {
       if (token === this.fetchToken) this.set({ notice: e instanceof Error ? e.message : String(e) });
+      return;
+    }
+    if (beforeQueue) await this.catchUp(token);
+  }
+
+  /** Once the queue exists, fetches what was sent after the newest message of a list that reached the newest. */
+  private async catchUp(token: number): Promise<void> {
+    await this.queueReady;
+    if (token !== this.fetchToken || !this.snap.list.foundNewest) return;
+    try {
+      const result = await this.api.call<FetchResult>("GET", "/messages", catchUpParams(this.snap.list));
+      if (token === this.fetchToken) this.set({ list: applyPage(this.snap.list, result, "newer") });
+    } catch {
+      // The newer end is not known to be complete: the feed fetches it as a newer page at the bottom.
+      if (token === this.fetchToken) this.set({ list: { ...this.snap.list, foundNewest: false } });
     }
   }
 

@@ -42,8 +42,8 @@ const update = (over: Record<string, unknown>) =>
 describe("paging", () => {
   it("asks for the first page around the first unread in views that mark read, else the newest", () => {
     const list = emptyList(topicView);
-    expect(firstPageParams(list, true)).toMatchObject({ anchor: "first_unread", num_before: 100, num_after: 100 });
-    expect(firstPageParams(list, false)).toMatchObject({ anchor: "newest", num_before: 100, num_after: 0, apply_markdown: true, client_gravatar: false });
+    expect(firstPageParams(list, true)).toMatchObject({ anchor: "first_unread", num_before: 50, num_after: 50 });
+    expect(firstPageParams(list, false)).toMatchObject({ anchor: "newest", num_before: 50, num_after: 0, apply_markdown: true, client_gravatar: false });
     expect(firstPageParams(list, true).narrow).toEqual([
       { operator: "channel", operand: 1 },
       { operator: "topic", operand: "lunch" },

@@ -9,8 +9,15 @@ import type { DeliveredEvent } from "./types.js";
 import { apiNarrow, messageMatchesNarrow, narrowIsLocal, type MatchContext, type View } from "./narrow.js";
 import type { Message, Reaction } from "./types.js";
 
-/** How many messages one page asks for on each side of the anchor. */
+/** How many messages one page of older or newer messages asks for. */
 export const PAGE_SIZE = 100;
+
+/**
+ * How many messages the first page of a view asks for on each side of its
+ * anchor: a screen shows about twenty, and a smaller first answer comes
+ * sooner; scrolling fetches {@link PAGE_SIZE} more at a time.
+ */
+export const FIRST_PAGE_SIZE = 50;
 
 /** One view's messages and paging state. */
 export interface MessageList {
@@ -52,8 +59,8 @@ export type FetchParams = {
 export function firstPageParams(list: MessageList, marksRead: boolean): FetchParams {
   return {
     anchor: marksRead ? "first_unread" : "newest",
-    num_before: PAGE_SIZE,
-    num_after: marksRead ? PAGE_SIZE : 0,
+    num_before: FIRST_PAGE_SIZE,
+    num_after: marksRead ? FIRST_PAGE_SIZE : 0,
     narrow: apiNarrow(list.view),
     apply_markdown: true,
     client_gravatar: false,
@@ -72,6 +79,15 @@ export function newerPageParams(list: MessageList): FetchParams | undefined {
   const newest = list.messages.at(-1);
   if (list.foundNewest || !newest) return undefined;
   return { ...firstPageParams(list, false), anchor: newest.id, num_before: 0, num_after: PAGE_SIZE, include_anchor: false };
+}
+
+/**
+ * The messages after the newest loaded one, whether or not the list reached
+ * the newest (for a first page fetched before the event queue existed); from
+ * the start of the view when nothing is loaded (`anchor` 0).
+ */
+export function catchUpParams(list: MessageList): FetchParams {
+  return { ...firstPageParams(list, false), anchor: list.messages.at(-1)?.id ?? 0, num_before: 0, num_after: PAGE_SIZE, include_anchor: false };
 }
 
 /** The answer of `GET /messages`. */

@@ -5,6 +5,7 @@ import { shownMessages, type MessageList } from "../model/messages.js";
 import { viewKey, type View } from "../model/narrow.js";
 import { visibleUnread } from "../model/read.js";
 import { MessageRow, type MessageActions } from "./MessageRow.js";
+import { anchorPart, anchorScrollTop, readAnchor, type ReadingAnchor } from "./readingAnchor.js";
 
 /** How close to the top (pixels) scrolling must come before older messages are fetched. */
 const LOAD_MARGIN_PX = 600;
@@ -27,9 +28,6 @@ export interface FeedProps {
 
 /** The room above the first row for the "loading older" / "start of the conversation" line (pixels). */
 const STATUS_SLOT_PX = 36;
-
-/** For how many frames a page of older messages holds the top message in place while rows are measured. */
-const PIN_FRAMES = 20;
 
 /** How close to the bottom (pixels) counts as "at the bottom": new messages then keep the feed at the bottom. */
 const STICK_MARGIN_PX = 48;
@@ -58,49 +56,33 @@ function markFeedPainted(root: HTMLElement | null, index: number | null): void {
   requestAnimationFrame(look);
 }
 
-/** Where message `id`'s element is from the top of the scroll container's viewport (pixels), if it is rendered. */
-function messageOffset(el: HTMLElement, id: number): number | undefined {
-  const node = el.querySelector(`.message-row[data-message-id="${id}"]`);
-  return node ? node.getBoundingClientRect().top - el.getBoundingClientRect().top : undefined;
-}
-
-/** The top message in view: its ID, its virtual row's offset and its own offset from the viewport's top (pixels). */
-interface Anchor {
-  id: number;
-  offset: number;
-  dom: number;
-}
-
-/** Finds the first message whose element reaches into the viewport (read from the page, not the virtual range, which may lag a scroll event). */
-function topMessage(el: HTMLElement): Anchor | null {
-  const top = el.getBoundingClientRect().top;
-  let best: Anchor | null = null;
-  for (const node of el.querySelectorAll<HTMLElement>(".message-row[data-message-id]")) {
-    const box = node.getBoundingClientRect();
-    if (box.bottom <= top || (best && box.top - top >= best.dom)) continue;
-    const row = node.closest(".feed-row")?.getBoundingClientRect().top ?? box.top;
-    const id = Number(node.dataset.messageId);
-    if (Number.isInteger(id)) best = { id, offset: row - top, dom: box.top - top };
-  }
-  return best;
-}
+/** The virtual list never moves the scroll position itself when a row's measured size changes: the reading anchor does. */
+const neverAdjust = () => false;
 
 /**
  * The message list of the open view (`section.feed`, the scroll container),
  * virtualized (only the rows near the viewport are in the page; their heights
  * are measured as they render). Opening a view scrolls to its first unread
- * message, or the newest. Scrolling near the top fetches older messages and
- * keeps the message at the top of the viewport where it was (no jump); near
- * the bottom, newer ones. A reader at the bottom stays there as messages arrive.
+ * message, or the newest. Scrolling near the top fetches older messages; near
+ * the bottom, newer ones.
+ *
+ * The reader's place is kept as a {@link ReadingAnchor}: the message at the
+ * top of the viewport and its offset, or the bottom of a list that holds the
+ * newest messages. A scroll that is not ours (wheel, touch, keys, scrollbar,
+ * a script) moves the anchor; anything else that changes the layout (older
+ * messages prepended, a row measured, a row losing its recipient header, a
+ * message arriving) is followed, after every render and before the browser
+ * paints, by putting the anchor back. So the view does not jump however many
+ * frames the measurements take.
  */
 export function Feed(props: FeedProps) {
   const { state, list, actions } = props;
   const items = shownMessages(list);
   const scrollRef = useRef<HTMLElement>(null);
-  const anchor = useRef<Anchor | null>(null);
-  const firstId = useRef<number | undefined>(undefined);
+  const anchor = useRef<ReadingAnchor | null>(null);
+  /** `scrollTop` after our last write or as the last scroll event found it: any other value means someone else scrolled. */
+  const known = useRef<number | null>(null);
   const lastId = useRef<number | string | undefined>(undefined);
-  const atBottom = useRef(true);
   const positionedFor = useRef<string | null>(null);
   const key = viewKey(props.view);
 
@@ -112,21 +94,55 @@ export function Feed(props: FeedProps) {
     paddingStart: STATUS_SLOT_PX,
     getItemKey: (i) => items[i]?.local_id ?? items[i]?.id ?? i,
   });
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = neverAdjust;
 
-  /** Reports visible unread messages, remembers the top message (for keeping position) and whether the reader is at the bottom. */
+  /** Reads the reader's place from the page (none while no message is in the viewport: read again after the next render). */
+  const capture = (el: HTMLElement) => {
+    anchor.current = readAnchor(el, list.foundNewest, STICK_MARGIN_PX);
+    known.current = el.scrollTop;
+  };
+
+  /** Puts the anchor back where it was (or, after someone else's scroll, reads the new one). */
+  const restore = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const saved = anchor.current;
+    if (!saved || (known.current !== null && Math.abs(el.scrollTop - known.current) >= 1)) {
+      if (positionedFor.current === key) capture(el);
+      return;
+    }
+    const target = anchorScrollTop(el, saved, (id) => {
+      const idx = items.findIndex((m) => m.id === id);
+      return idx >= 0 ? virtualizer.measurementsCache[idx]?.start : undefined;
+    });
+    if (target !== undefined && Math.abs(target - el.scrollTop) >= 1) {
+      el.scrollTop = target;
+      known.current = el.scrollTop;
+      // The virtual list learns the new offset from its scroll listener: tell it now, so the rows
+      // there render before this frame is painted rather than after the browser's scroll event.
+      el.dispatchEvent(new Event("scroll"));
+    }
+    known.current = el.scrollTop;
+    // The bottom of a list without the newest messages is no place to stay: messages fetched
+    // below would pull the reader along. Read a message anchor once rows are there.
+    if (saved.kind === "bottom" && !list.foundNewest) anchor.current = null;
+  };
+  const restoreRef = useRef(restore);
+  restoreRef.current = restore;
+
+  /** Reports visible unread messages, follows the reader's scrolling and fetches more near either end. */
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
+    if (positionedFor.current === key && (known.current === null || Math.abs(el.scrollTop - known.current) >= 1)) capture(el);
     const top = el.scrollTop;
     const bottom = top + el.clientHeight;
-    atBottom.current = el.scrollHeight - bottom < STICK_MARGIN_PX;
     const rows = virtualizer.getVirtualItems().map((v) => ({
       id: items[v.index]?.id ?? -1,
       top: v.start,
       bottom: v.end,
       read: items[v.index]?.flags.includes("read") ?? true,
     }));
-    anchor.current = topMessage(el) ?? anchor.current;
     if (typeof document !== "undefined" && document.hasFocus() && !document.hidden) {
       const ids = visibleUnread(rows, top, bottom).filter((id) => Number.isInteger(id));
       if (ids.length > 0) actions.seen(ids);
@@ -134,65 +150,68 @@ export function Feed(props: FeedProps) {
     if (!list.loaded) return;
     if (top < LOAD_MARGIN_PX && !list.foundOldest && !props.loadingOlder) actions.loadOlder();
     if (el.scrollHeight - bottom < LOAD_MARGIN_PX && !list.foundNewest && !props.loadingNewer) actions.loadNewer();
-  }, [items, list, props.loadingOlder, props.loadingNewer]);
+  }, [items, list, props.loadingOlder, props.loadingNewer, key]);
 
-  // Opening a view: scroll to the first unread message (at the top) or to the newest (at the bottom).
+  // Opening a view: its first unread message at the top, or the newest at the bottom.
   useLayoutEffect(() => {
-    if (!list.loaded || positionedFor.current === key) return;
+    if (positionedFor.current === key) return;
+    anchor.current = null;
+    if (!list.loaded) return;
     if (items.length === 0) {
       markFeedPainted(scrollRef.current, null);
       return;
     }
     positionedFor.current = key;
     const idx = list.anchorId !== undefined ? items.findIndex((m) => m.id === list.anchorId) : -1;
-    const firstUnread = idx >= 0 && !items[idx]!.flags.includes("read");
-    const target = firstUnread && idx > 0 ? idx : items.length - 1;
-    if (target === idx) virtualizer.scrollToIndex(idx, { align: "start" });
-    else virtualizer.scrollToIndex(target, { align: "end" });
-    atBottom.current = target === items.length - 1;
-    firstId.current = items[0]?.id;
+    const firstUnread = idx > 0 && !items[idx]!.flags.includes("read");
+    anchor.current = firstUnread ? { kind: "message", id: items[idx]!.id, top: 0, part: "row" } : { kind: "bottom" };
+    known.current = scrollRef.current?.scrollTop ?? null;
     lastId.current = items.at(-1)?.local_id ?? items.at(-1)?.id;
-    markFeedPainted(scrollRef.current, target);
+    markFeedPainted(scrollRef.current, firstUnread ? idx : items.length - 1);
   }, [key, list.loaded, items.length]);
 
-  // Older messages prepended: put the remembered top message back where it was. First by the
-  // virtual offsets (new rows at their estimated height), then, once the rows near it are
-  // rendered and measured, by the message's own place in the page: its row may have lost its
-  // date line and recipient header, now that the message before it is in the same conversation.
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    const newFirst = items[0]?.id;
-    const prepended = firstId.current !== undefined && newFirst !== undefined && newFirst < firstId.current;
-    firstId.current = newFirst;
-    const saved = anchor.current;
-    if (!el || !prepended || !saved) return;
-    const idx = items.findIndex((m) => m.id === saved.id);
-    const offset = idx >= 0 ? virtualizer.getOffsetForIndex(idx, "start")?.[0] : undefined;
-    if (offset !== undefined) el.scrollTop = offset - saved.offset;
-    // Measurements land over a few frames (each may move rows): hold the message in place for
-    // up to PIN_FRAMES frames, unless the reader scrolls meanwhile.
-    let pinned = true;
-    const release = () => (pinned = false);
-    const inputs = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
-    for (const type of inputs) el.addEventListener(type, release, { once: true, passive: true });
-    const settle = (framesLeft: number) => {
-      const now = pinned ? messageOffset(el, saved.id) : undefined;
-      if (now !== undefined && Math.abs(now - saved.dom!) >= 1) el.scrollTop += now - saved.dom;
-      if (pinned && framesLeft > 0) requestAnimationFrame(() => settle(framesLeft - 1));
-      else for (const type of inputs) el.removeEventListener(type, release);
-    };
-    requestAnimationFrame(() => settle(PIN_FRAMES));
-  }, [items[0]?.id]);
-
-  // A message arrives at the end: a reader at the bottom (or the sender of it) stays at the bottom.
+  // The reader's own message appears at the end: show it (a reader at the bottom stays there anyway).
   const newest = items.at(-1);
   useLayoutEffect(() => {
     const id = newest?.local_id ?? newest?.id;
     const appended = positionedFor.current === key && id !== undefined && id !== lastId.current;
     lastId.current = id;
-    if (!appended || !list.foundNewest) return;
-    if (atBottom.current || newest?.local_id) virtualizer.scrollToIndex(items.length - 1, { align: "end" });
+    if (appended && list.foundNewest && newest?.local_id) anchor.current = { kind: "bottom" };
   }, [newest?.local_id ?? newest?.id]);
+
+  // j/k selection follows into view: the selected message at the top when it is above the
+  // viewport (with its row's header), at the bottom when below.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    const id = props.selectedId;
+    if (!el || id === undefined || positionedFor.current !== key) return;
+    const idx = items.findIndex((m) => m.id === id);
+    if (idx < 0) return;
+    const view = el.getBoundingClientRect();
+    const node = el.querySelector<HTMLElement>(`.message-row[data-message-id="${id}"]`);
+    const box = node?.getBoundingClientRect();
+    if (box && box.top >= view.top && box.bottom <= view.bottom) return;
+    const current = anchor.current;
+    const above = box ? box.top < view.top : current?.kind === "message" && idx < items.findIndex((m) => m.id === current.id);
+    // The anchor holds the message's text: above, its row (header and all) starts at the top; below, the message ends at the bottom.
+    const text = node ? anchorPart(node).getBoundingClientRect().top : 0;
+    const rowTop = node?.closest(".feed-row")?.getBoundingClientRect().top ?? text;
+    const top = above ? text - rowTop : Math.max(0, el.clientHeight - (box ? box.bottom - text : el.clientHeight / 2));
+    anchor.current = { kind: "message", id, top };
+    known.current = el.scrollTop;
+  }, [props.selectedId]);
+
+  // After every render (rows added, measured, re-rendered): the reader's place back where it was.
+  useLayoutEffect(() => restore());
+
+  // The feed itself resized (the window, the compose box): keep the place too.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => restoreRef.current());
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   // A short list that does not fill the viewport: fetch more at once, and report what is visible.
   useEffect(() => {
@@ -205,13 +224,6 @@ export function Feed(props: FeedProps) {
     window.addEventListener("focus", onScroll);
     return () => window.removeEventListener("focus", onScroll);
   }, [onScroll]);
-
-  // j/k selection follows into view.
-  useEffect(() => {
-    if (props.selectedId === undefined) return;
-    const idx = items.findIndex((m) => m.id === props.selectedId);
-    if (idx >= 0) virtualizer.scrollToIndex(idx, { align: "auto" });
-  }, [props.selectedId]);
 
   const status = props.loadingOlder
     ? "Loading older messages…"
