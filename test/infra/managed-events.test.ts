@@ -59,7 +59,14 @@ describe("events on Lambda Managed Instances (opt-in)", () => {
       ([, r]) => r.Properties!.Target["Fn::Join"]?.[1][1].Ref === integrations[0]![0],
     );
     expect(routes.map(([, r]) => r.Properties!.RouteKey).sort()).toEqual(
-      ["DELETE /api/v1/events", "GET /api/v1/events", "POST /api/v1/register"],
+      [
+        "DELETE /api/v1/events",
+        "DELETE /json/events",
+        "GET /api/v1/events",
+        "GET /json/events",
+        "POST /api/v1/register",
+        "POST /json/register",
+      ],
     );
     const permissions = ofType(s, "AWS::Lambda::Permission").filter(([, r]) => r.Properties!.FunctionName.Ref === aliasId);
     expect(permissions).toHaveLength(1);
