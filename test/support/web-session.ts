@@ -1,4 +1,4 @@
-import { encodeParams, type ApiResponse } from "./api-client.js";
+import { encodeParams, parseBody, sendRequest, type ApiResponse } from "./api-client.js";
 
 /**
  * A browser's side of the web app's sessions for end-to-end tests: the
@@ -24,15 +24,6 @@ function cookieValue(setCookies: string[], name: string): string | undefined {
   return found?.slice(name.length + 1).split(";")[0];
 }
 
-async function parsed(res: Response): Promise<Record<string, any>> {
-  const text = await res.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    return { raw: text };
-  }
-}
-
 /**
  * POSTs to `/accounts/<action>` (`login` or `logout`), form-encoded unless
  * `json` is set.
@@ -54,7 +45,7 @@ export async function postAccounts(
   const sessionId = cookieValue(setCookies, "sessionid");
   const csrfToken = cookieValue(setCookies, "csrftoken");
   const session = sessionId && csrfToken ? { sessionId, csrfToken } : undefined;
-  return { status: res.status, headers: res.headers, body: await parsed(res), setCookies, session };
+  return { status: res.status, headers: res.headers, body: await parseBody(res), setCookies, session };
 }
 
 /** Logs in with the login form and returns the session; throws when the login fails. */
@@ -77,20 +68,9 @@ export async function jsonCall(
   params: Record<string, unknown> = {},
   options: { csrf?: boolean | string; prefix?: string } = {},
 ): Promise<ApiResponse> {
-  const encoded = encodeParams(params);
   const headers: Record<string, string> = {};
   if (session) headers.cookie = `sessionid=${session.sessionId}; csrftoken=${session.csrfToken}`;
   const csrf = options.csrf ?? true;
   if (session && csrf !== false) headers["x-csrftoken"] = csrf === true ? session.csrfToken : csrf;
-  let url = `${baseUrl}${options.prefix ?? "/json"}${path}`;
-  let body: string | undefined;
-  if (method === "GET") {
-    const qs = encoded.toString();
-    if (qs) url += `?${qs}`;
-  } else {
-    body = encoded.toString();
-    headers["content-type"] = "application/x-www-form-urlencoded";
-  }
-  const res = await fetch(url, { method, headers, body, redirect: "manual" });
-  return { status: res.status, headers: res.headers, body: await parsed(res) };
+  return sendRequest(`${baseUrl}${options.prefix ?? "/json"}${path}`, method, params, headers, "manual");
 }

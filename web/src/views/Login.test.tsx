@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { useRenderHost } from "./test-host.js";
 import { ApiError } from "../api/client.js";
 import { Login, loginErrorMessage } from "./Login.js";
 
@@ -21,21 +22,13 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 describe("Login", () => {
-  let host: HTMLElement;
-  beforeEach(() => {
-    host = document.createElement("div");
-    document.body.append(host);
-  });
-  afterEach(() => {
-    render(null, host);
-    host.remove();
-  });
+  const host = useRenderHost();
 
   const field = (label: string) => {
-    const l = [...host.querySelectorAll("label")].find((x) => x.textContent === label)!;
-    return host.querySelector<HTMLInputElement>(`#${CSS.escape(l.htmlFor)}`)!;
+    const l = [...host().querySelectorAll("label")].find((x) => x.textContent === label)!;
+    return host().querySelector<HTMLInputElement>(`#${CSS.escape(l.htmlFor)}`)!;
   };
-  const button = () => host.querySelector<HTMLButtonElement>("button")!;
+  const button = () => host().querySelector<HTMLButtonElement>("button")!;
   const flush = () => act(async () => await new Promise((r) => setTimeout(r, 0)));
 
   function fill() {
@@ -52,9 +45,9 @@ describe("Login", () => {
       return new Promise<Response>((resolve) => (finish = resolve));
     }) as unknown as typeof fetch;
     const onLoggedIn = vi.fn();
-    act(() => render(<Login onLoggedIn={onLoggedIn} fetchImpl={fetchImpl} />, host));
+    act(() => render(<Login onLoggedIn={onLoggedIn} fetchImpl={fetchImpl} />, host()));
     await flush();
-    expect(host.querySelector("h1")!.textContent).toBe("Log in to Zulip Dev");
+    expect(host().querySelector("h1")!.textContent).toBe("Log in to Zulip Dev");
     fill();
     await act(async () => button().click());
     expect(button().disabled).toBe(true);
@@ -71,13 +64,13 @@ describe("Login", () => {
     const fetchImpl = (async (url: string) =>
       url === "/accounts/login" ? json(401, { result: "error", code: "BAD_REQUEST", msg }) : json(404, {})) as unknown as typeof fetch;
     const onLoggedIn = vi.fn();
-    act(() => render(<Login onLoggedIn={onLoggedIn} fetchImpl={fetchImpl} />, host));
+    act(() => render(<Login onLoggedIn={onLoggedIn} fetchImpl={fetchImpl} />, host()));
     await flush();
-    expect(host.querySelector("h1")!.textContent).toBe("Log in");
+    expect(host().querySelector("h1")!.textContent).toBe("Log in");
     fill();
     await act(async () => button().click());
     await flush();
-    expect(host.querySelector('[role="alert"]')!.textContent).toBe(msg);
+    expect(host().querySelector('[role="alert"]')!.textContent).toBe(msg);
     expect(button().disabled).toBe(false);
     expect(onLoggedIn).not.toHaveBeenCalled();
   });

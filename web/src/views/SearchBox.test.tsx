@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { useRenderHost } from "./test-host.js";
 import { applySuggestion, focusSearch, operatorSuggestions, SearchBox } from "./SearchBox.js";
 
 describe("operatorSuggestions", () => {
@@ -21,17 +22,9 @@ describe("operatorSuggestions", () => {
 });
 
 describe("SearchBox", () => {
-  let host: HTMLElement;
-  beforeEach(() => {
-    host = document.createElement("div");
-    document.body.append(host);
-  });
-  afterEach(() => {
-    render(null, host);
-    host.remove();
-  });
+  const host = useRenderHost();
 
-  const input = () => host.querySelector<HTMLInputElement>("input")!;
+  const input = () => host().querySelector<HTMLInputElement>("input")!;
   const keydown = (key: string) =>
     act(() => {
       input().dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
@@ -40,8 +33,8 @@ describe("SearchBox", () => {
   it("is labelled Search, focused by focusSearch, submits on Enter and clears on Esc", () => {
     const onSearch = vi.fn();
     const onClear = vi.fn();
-    act(() => render(<SearchBox value="" onSearch={onSearch} onClear={onClear} />, host));
-    const label = host.querySelector("label")!;
+    act(() => render(<SearchBox value="" onSearch={onSearch} onClear={onClear} />, host()));
+    const label = host().querySelector("label")!;
     expect(label.textContent).toBe("Search");
     expect(label.htmlFor).toBe(input().id);
     focusSearch();
@@ -51,7 +44,7 @@ describe("SearchBox", () => {
       input().dispatchEvent(new Event("input", { bubbles: true }));
     });
     act(() => {
-      host.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+      host().querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
     });
     expect(onSearch).toHaveBeenCalledWith("topic:lunch");
     keydown("Escape");

@@ -1,20 +1,13 @@
 // @vitest-environment happy-dom
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { useRenderHost } from "../test-host.js";
 import { ApiError, type ApiClient } from "../../api/client.js";
 import { Compose, focusCompose, type ComposeProps } from "./Compose.js";
 import type { ComposeTarget } from "./types.js";
 
-let host: HTMLElement;
-beforeEach(() => {
-  host = document.createElement("div");
-  document.body.append(host);
-});
-afterEach(() => {
-  render(null, host);
-  host.remove();
-});
+const host = useRenderHost();
 
 const people = [
   { user_id: 5, full_name: "Iago", email: "iago@zulip.com" },
@@ -42,17 +35,17 @@ function mount(overrides: Partial<ComposeProps> = {}) {
     },
     ...overrides,
   };
-  act(() => render(<Compose {...props} />, host));
+  act(() => render(<Compose {...props} />, host()));
   return { calls, sent, props };
 }
 
 const byLabel = <T extends HTMLElement>(text: string): T => {
-  const label = [...host.querySelectorAll("label")].find((l) => l.textContent === text);
+  const label = [...host().querySelectorAll("label")].find((l) => l.textContent === text);
   if (!label) throw new Error(`no label ${text}`);
-  return host.querySelector<T>(`#${CSS.escape(label.htmlFor)}`)!;
+  return host().querySelector<T>(`#${CSS.escape(label.htmlFor)}`)!;
 };
-const button = (name: string) => [...host.querySelectorAll("button")].find((b) => b.textContent?.trim() === name)!;
-const alertText = () => host.querySelector('[role="alert"]')?.textContent ?? null;
+const button = (name: string) => [...host().querySelectorAll("button")].find((b) => b.textContent?.trim() === name)!;
+const alertText = () => host().querySelector('[role="alert"]')?.textContent ?? null;
 
 function type(el: HTMLInputElement | HTMLTextAreaElement, value: string) {
   act(() => {
@@ -112,7 +105,7 @@ describe("Compose", () => {
     type(byLabel<HTMLTextAreaElement>("Message"), "**hi**");
     await act(async () => button("Preview").click());
     expect(calls).toContainEqual(["POST", "/messages/render", { content: "**hi**" }]);
-    expect(host.querySelector('[aria-label="Preview"] strong')?.textContent).toBe("hi");
+    expect(host().querySelector('[aria-label="Preview"] strong')?.textContent).toBe("hi");
     expect(button("Preview").getAttribute("aria-pressed")).toBe("true");
   });
 
@@ -133,10 +126,10 @@ describe("Compose", () => {
     const to = byLabel<HTMLInputElement>("To");
     expect(to.getAttribute("role")).toBe("combobox");
     type(to, "lear");
-    expect([...host.querySelectorAll('[role="option"]')].map((o) => o.textContent)).toEqual(["Cordelia Lear cordelia@zulip.com"]);
+    expect([...host().querySelectorAll('[role="option"]')].map((o) => o.textContent)).toEqual(["Cordelia Lear cordelia@zulip.com"]);
     await key(to, { key: "Enter" });
-    expect(host.querySelector(".pill")?.textContent).toContain("Cordelia Lear");
-    expect(host.querySelector('button[aria-label="Remove Cordelia Lear"]')).not.toBeNull();
+    expect(host().querySelector(".pill")?.textContent).toContain("Cordelia Lear");
+    expect(host().querySelector('button[aria-label="Remove Cordelia Lear"]')).not.toBeNull();
     type(byLabel<HTMLTextAreaElement>("Message"), "hi");
     await act(async () => button("Send").click());
     expect(sent).toEqual([[{ type: "private", user_ids: [6] }, "hi"]]);
@@ -153,8 +146,8 @@ describe("Compose", () => {
     const onClose = vi.fn();
     const base: Partial<ComposeProps> = { target: null, onClose, open: false, onOpen: () => undefined };
     const { props } = mount(base);
-    expect(host.querySelector("textarea")).toBeNull();
-    act(() => render(<Compose {...props} open />, host));
+    expect(host().querySelector("textarea")).toBeNull();
+    act(() => render(<Compose {...props} open />, host()));
     expect(document.activeElement).toBe(byLabel("Stream"));
     byLabel<HTMLTextAreaElement>("Message").blur();
     focusCompose();
@@ -167,15 +160,15 @@ describe("Compose", () => {
     const { props } = mount();
     const message = byLabel<HTMLTextAreaElement>("Message");
     type(message, "my draft");
-    act(() => render(<Compose {...props} target={{ type: "stream", stream_id: 3, topic: "" }} focusRequest={1} />, host));
+    act(() => render(<Compose {...props} target={{ type: "stream", stream_id: 3, topic: "" }} focusRequest={1} />, host()));
     await act(async () => undefined);
     expect(byLabel<HTMLInputElement>("Topic").value).toBe("");
     expect(byLabel<HTMLTextAreaElement>("Message").value).toBe("my draft");
     expect(document.activeElement).toBe(byLabel("Topic"));
 
-    act(() => render(<Compose {...props} target={{ type: "private", user_ids: [5] }} focusRequest={2} />, host));
+    act(() => render(<Compose {...props} target={{ type: "private", user_ids: [5] }} focusRequest={2} />, host()));
     await act(async () => undefined);
-    expect(host.querySelector(".pill")?.textContent).toContain("Iago");
+    expect(host().querySelector(".pill")?.textContent).toContain("Iago");
     expect(byLabel<HTMLTextAreaElement>("Message").value).toBe("my draft");
     expect(document.activeElement).toBe(byLabel("Message"));
   });
