@@ -63,11 +63,10 @@ async function authenticateRequest(request: ApiRequest): Promise<void> {
     return;
   }
   if (authorization === undefined && sessionId !== undefined && acceptsSessionCookie(ctx.route)) {
-    // An `<img>` of a message sends the cookie alone; a stale one leaves a spectator on `optional` routes.
+    // An `<img>` of a message sends the cookie alone.
     if (await authenticateSession(request, sessionId, { csrf: false, spectator: ctx.route.auth === "optional" })) return;
+    // A stale cookie on an `optional` route: a spectator (below), counted by address as one without a cookie.
     startRateLimitOf(request, ipRateLimitTarget(ctx.deps.config, request.event.requestContext.http.sourceIp));
-    ctx.realm = (await realmBySubdomain(ctx.deps, ctx.subdomain)) ?? null;
-    return;
   }
   if (ctx.route.auth === "api" || (ctx.route.auth === "optional" && authorization !== undefined)) {
     const { user, realm } = await authenticateApiRequest(ctx.deps, authorization, ctx.subdomain);
