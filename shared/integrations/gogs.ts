@@ -136,9 +136,10 @@ export function gogsFamilyHandler(header: string, pullRequest: GogsPullRequestFo
         return one(gitBranchTopic(repo(), branch), gitBranchCreatedMessage(login(p.get("sender")), branch, url));
       }
       case "pull_request": {
-        // Named by the pull request's number, the one its link and messages show (not its database id).
+        // Zulip names the topic by the pull request's `id` (the server-wide one), while the message
+        // links and shows its `number` in the repository; the two differ on any shared server.
         const pr = p.get("pull_request");
-        return one(gitItemTopic(repo(), "PR", pr.get("number").num(), pr.get("title").str()), pullRequest(p, includeTitle));
+        return one(gitItemTopic(repo(), "PR", pr.get("id").num(), pr.get("title").str()), pullRequest(p, includeTitle));
       }
       case "issues":
       case "issue_comment": {

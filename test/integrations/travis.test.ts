@@ -21,52 +21,44 @@ const build = {
   pull_request_title: "Fix it",
 };
 
+const PASSED_4601 = "**Build [#4601](https://travis-ci.org/hl7-fhir/fhir-svn/builds/92495257)** **passed** :thumbs_up: for commit: [Debug+build+hooks](https://github.com/hl7-fhir/fhir-svn/compare/6dccb98bcfd9...6c457d366a31) by josh_mandel.";
+
 describeFixtures("travis", (fixtures) => {
   it("renders every fixture as reviewed", async () => {
     await expect(renderFixtureResults(travisIntegration, fixtures)).toMatchFileSnapshot("./expected/travis.md");
   });
 
-  it("reports a passed push build (form payload) under repo / branch", () => {
+  it("reports a passed push build (form payload) under the topic builds", () => {
     expect(handle(fixtureRequest(fixtures[0]!))).toEqual({
       kind: "messages",
       eventType: "push",
-      messages: [
-        {
-          topic: "fhir-svn / master",
-          content:
-            "Build [#4601](https://travis-ci.org/hl7-fhir/fhir-svn/builds/92495257) of josh_mandel's commit " +
-            "[Debug+build+hooks](https://github.com/hl7-fhir/fhir-svn/compare/6dccb98bcfd9...6c457d366a31): **passed** :thumbs_up:",
-        },
-      ],
+      messages: [{ topic: "builds", content: PASSED_4601 }],
     });
   });
 });
 
 describe("travis options and refusals", () => {
-  it("names a pull-request build's topic after the PR, and skips it when asked to", () => {
-    expect(handle(webhookRequest(build))).toEqual({
+  it("skips a pull-request build unless ignore_pull_requests=false, then posts it under builds", () => {
+    expect(handle(webhookRequest(build))).toEqual({ kind: "ignored", eventType: "pull_request" });
+    expect(handle(webhookRequest(build, {}, { ignore_pull_requests: "true" }))).toEqual({ kind: "ignored", eventType: "pull_request" });
+    expect(handle(webhookRequest(build, {}, { ignore_pull_requests: "false" }))).toEqual({
       kind: "messages",
       eventType: "pull_request",
       messages: [
         {
-          topic: "r / PR #7 Fix it",
-          content:
-            "Build [#12](https://travis-ci.org/o/r/builds/1) of ada's commit " +
-            "[Fix the thing](https://github.com/o/r/pull/7): **broken** :thumbs_down:",
+          topic: "builds",
+          content: "**Build [#12](https://travis-ci.org/o/r/builds/1)** is **broken** :thumbs_down: for commit: [Fix the thing](https://github.com/o/r/pull/7) by ada.",
         },
       ],
-    });
-    expect(handle(webhookRequest(build, {}, { ignore_pull_requests: "true" }))).toEqual({
-      kind: "ignored",
-      eventType: "pull_request",
     });
   });
 
   it("refuses an unknown status and a missing build URL", () => {
-    expect(() => handle(webhookRequest({ ...build, status_message: "Exploded" }))).toThrow(
+    const posted = { ...build, type: "push" };
+    expect(() => handle(webhookRequest({ ...posted, status_message: "Exploded" }))).toThrow(
       new WebhookPayloadError('payload["status_message"] is not a known build status'),
     );
-    const { build_url: _unused, ...noUrl } = build;
+    const { build_url: _unused, ...noUrl } = posted;
     expect(() => handle(webhookRequest(noUrl))).toThrow(new WebhookPayloadError('payload["build_url"] is missing'));
   });
 });
@@ -78,27 +70,12 @@ const ONE_PER_EVENT_TYPE: [number, WebhookResult][] = [
     {
       kind: "messages",
       eventType: "push",
-      messages: [
-        {
-          topic: "fhir-svn / master",
-          content: "Build [#4601](https://travis-ci.org/hl7-fhir/fhir-svn/builds/92495257) of josh_mandel's commit [Debug+build+hooks](https://github.com/hl7-fhir/fhir-svn/compare/6dccb98bcfd9...6c457d366a31): **passed** :thumbs_up:"
-        }
-      ]
-    }
+      messages: [{ topic: "builds", content: PASSED_4601 }],
+    },
   ],
-  [
-    1,
-    {
-      kind: "messages",
-      eventType: "pull_request",
-      messages: [
-        {
-          topic: "fhir-svn / master",
-          content: "Build [#4601](https://travis-ci.org/hl7-fhir/fhir-svn/builds/92495257) of josh_mandel's commit [Debug+build+hooks](https://github.com/hl7-fhir/fhir-svn/compare/6dccb98bcfd9...6c457d366a31): **passed** :thumbs_up:"
-        }
-      ]
-    }
-  ]
+  // A pull-request build without `ignore_pull_requests=false`: skipped by default.
+  [1, { kind: "ignored", eventType: "pull_request" }],
+  [2, { kind: "messages", eventType: "pull_request", messages: [{ topic: "builds", content: PASSED_4601 }] }],
 ];
 
 describeFixtures("travis", (fixtures) => {
