@@ -1,29 +1,40 @@
 import { jsonPayload, type Payload } from "./payload.js";
-import { quoteBlock, singleMessage } from "./format.js";
+import { singleMessage } from "./format.js";
 import type { Integration, WebhookResult } from "./types.js";
 
 /** Linear object types that are deliberately not reported. */
 const IGNORED_TYPES = ["IssueLabel", "Project", "ProjectUpdate", "Cycle", "Reaction"];
 
-/** An issue or sub-issue created, updated or removed. */
-function issueMessage(payload: Payload, isSub: boolean): string {
+/** Titles longer than this are cut in topics (then marked with `...`), as Zulip's Linear topics are. */
+const TOPIC_TITLE_LENGTH = 50;
+
+/** A Zulip `~~~ quote` block around text written in Linear. */
+function quoted(text: string): string {
+  return `\n~~~ quote\n${text}\n~~~\n`;
+}
+
+/** `Issue: <title>` / `Sub-Issue: <title>`, the title cut to {@link TOPIC_TITLE_LENGTH} characters. */
+function issueTopic(kind: string, title: string): string {
+  const short = title.length > TOPIC_TITLE_LENGTH ? `${title.slice(0, TOPIC_TITLE_LENGTH)}...` : title;
+  return `${kind}: ${short}`;
+}
+
+/** An issue or sub-issue created, updated or removed: `[Issue](url) was created in team T` and its facts. */
+function issueMessage(payload: Payload, kind: string): string {
   const data = payload.get("data");
-  const kind = isSub ? "Sub-issue" : "Issue";
-  const number = data.get("number").num();
-  const title = data.get("title").str();
   const team = data.get("team").get("name").str();
   const action = payload.get("action").str();
-  if (action === "remove") return `Removed ${kind.toLowerCase()} **#${number} ${title}** (team ${team}).`;
-  const verb = action === "create" ? "Created" : "Updated";
-  let message = `${verb} ${kind.toLowerCase()} [#${number} ${title}](${payload.get("url").str()}) (team ${team})`;
-  const description = data.opt("description").strOr("");
-  message += description !== "" ? `:\n${quoteBlock(description)}` : ".";
+  if (action === "remove") return `This issue has been removed from team ${team}.`;
+  const verb = action === "create" ? "created" : "updated";
+  let message = `[${kind}](${payload.get("url").str()}) was ${verb} in team ${team}`;
+  const description = data.opt("description");
+  message += description.exists() ? `:${quoted(description.str())}` : ".";
   const facts: string[] = [];
   const priority = data.get("priorityLabel").str();
-  if (priority !== "No priority") facts.push(`**Priority:** ${priority}`);
-  if (data.opt("assignee").exists()) facts.push(`**Assignee:** ${data.get("assignee").get("name").str()}`);
-  facts.push(`**Status:** ${data.get("state").get("name").str()}`);
-  return `${message}\n${facts.join(" · ")}`;
+  if (priority !== "No priority") facts.push(`Priority: ${priority}`);
+  if (data.opt("assignee").exists()) facts.push(`Assignee: ${data.get("assignee").get("name").str()}`);
+  facts.push(`Status: ${data.get("state").get("name").str()}`);
+  return `${message}\n${facts.join(", ")}.`;
 }
 
 /** A comment added, edited or removed. */
@@ -31,17 +42,17 @@ function commentMessage(payload: Payload): string {
   const data = payload.get("data");
   const user = data.get("user").get("name").str();
   const action = payload.get("action").str();
-  if (action === "remove") return `${user} removed a comment.`;
-  const verb = action === "create" ? "commented on" : "edited a comment on";
+  if (action === "remove") return `${user} has removed a comment.`;
+  const verb = action === "create" ? "commented" : "updated comment";
   const issue = data.get("issue").get("title").str();
-  const link = `[view comment](${payload.get("url").str()})`;
-  return `${user} ${verb} **${issue}** (${link}):\n${quoteBlock(data.get("body").str())}`;
+  return `${user} [${verb}](${payload.get("url").str()}) on issue **${issue}**:${quoted(data.get("body").str())}`.trimEnd();
 }
 
 /**
  * Linear (https://zulip.com/integrations/doc/linear; Zulip's
  * `api_linear_webhook`): issues and sub-issues (an issue with a parent)
- * created/updated/removed, topic `Issue: <title>` or `Sub-Issue: <title>`;
+ * created/updated/removed, topic `Issue: <title>` or `Sub-Issue: <title>`
+ * (titles over 50 characters cut and marked `...`);
  * comments, topic `Issue: <issue title>`. Event types `issue`,
  * `sub_issue`, `comment`. Labels, projects, project updates, cycles and
  * reactions are ignored; other object types are unsupported
@@ -57,11 +68,11 @@ export const linearIntegration: Integration = {
       const data = payload.get("data");
       const isSub = data.opt("parentId").exists();
       const eventType = isSub ? "sub_issue" : "issue";
-      const topic = `${isSub ? "Sub-Issue" : "Issue"}: ${data.get("title").str()}`;
-      return singleMessage(eventType, topic, issueMessage(payload, isSub));
+      const kind = isSub ? "Sub-Issue" : "Issue";
+      return singleMessage(eventType, issueTopic(kind, data.get("title").str()), issueMessage(payload, kind));
     }
     if (type === "Comment") {
-      const topic = `Issue: ${payload.get("data").get("issue").get("title").str()}`;
+      const topic = issueTopic("Issue", payload.get("data").get("issue").get("title").str());
       return singleMessage("comment", topic, commentMessage(payload));
     }
     if (IGNORED_TYPES.includes(type)) return { kind: "ignored", eventType: null };

@@ -20,8 +20,8 @@ describeFixtures("linear", (fixtures) => {
         {
           topic: "Issue: Drop-down overflow in the select menu.",
           content:
-            "Created issue [#42 Drop-down overflow in the select menu.](https://linear.app/webhooks/issue/WEB-42/drop-down-overflow-in-the-select-menu) " +
-            "(team Webhooks).\n**Priority:** High · **Status:** Todo",
+            "[Issue](https://linear.app/webhooks/issue/WEB-42/drop-down-overflow-in-the-select-menu) was created in team Webhooks.\n" +
+            "Priority: High, Status: Todo.",
         },
       ],
     });
@@ -31,7 +31,20 @@ describeFixtures("linear", (fixtures) => {
     const result = handle(fixtureRequest(fixtures[5]!));
     expect(result.kind === "messages" && [result.eventType, result.messages[0]!.content]).toEqual([
       "comment",
-      "Satyam Bansal removed a comment.",
+      "Satyam Bansal has removed a comment.",
+    ]);
+  });
+
+  it("cuts a long title in the topic to 50 characters and says so", () => {
+    const result = handle(fixtureRequest(fixtures[3]!));
+    expect(result.kind === "messages" && result.messages[0]!.topic).toBe("Issue: This is regarding the outage that we faced during ...");
+  });
+
+  it("says a removed sub-issue was removed from its team", () => {
+    const result = handle(fixtureRequest(fixtures[9]!));
+    expect(result.kind === "messages" && [result.messages[0]!.topic, result.messages[0]!.content]).toEqual([
+      "Sub-Issue: Thorough Impact Analysis and Cost Realization",
+      "This issue has been removed from team Webhooks.",
     ]);
   });
 
@@ -71,7 +84,7 @@ const ONE_PER_EVENT_TYPE: [number, WebhookResult][] = [
       messages: [
         {
           topic: "Issue: Drop-down overflow in the select menu.",
-          content: "Created issue [#42 Drop-down overflow in the select menu.](https://linear.app/webhooks/issue/WEB-42/drop-down-overflow-in-the-select-menu) (team Webhooks).\n**Priority:** High · **Status:** Todo"
+          content: "[Issue](https://linear.app/webhooks/issue/WEB-42/drop-down-overflow-in-the-select-menu) was created in team Webhooks.\nPriority: High, Status: Todo."
         }
       ]
     }
@@ -84,7 +97,7 @@ const ONE_PER_EVENT_TYPE: [number, WebhookResult][] = [
       messages: [
         {
           topic: "Issue: Thorough Impact Analysis and Cost Realization",
-          content: "Satyam Bansal commented on **Thorough Impact Analysis and Cost Realization** ([view comment](https://linear.app/webhooks/issue/WEB-46#comment-c7cafc52)):\n```quote\nPerforming a thorough impact analysis and cost realization is a crucial step in responding to any system outage or incident. By examining the extent of the outage, the affected systems or services, the number of users impacted, and any error messages or logs generated during the incident, we can gain a comprehensive understanding of the scope of the incident.\n\nThis information can then be used to prioritize the resolution efforts and minimize the impact on our organization's operations. Additionally, cost realization allows us to evaluate the financial impact of the outage on our organization and make informed decisions regarding resource allocation for future incidents.\n\nOverall, conducting a thorough impact analysis and cost realization can help us effectively manage incidents and prevent similar issues from occurring in the future.\n```"
+          content: "Satyam Bansal [commented](https://linear.app/webhooks/issue/WEB-46#comment-c7cafc52) on issue **Thorough Impact Analysis and Cost Realization**:\n~~~ quote\nPerforming a thorough impact analysis and cost realization is a crucial step in responding to any system outage or incident. By examining the extent of the outage, the affected systems or services, the number of users impacted, and any error messages or logs generated during the incident, we can gain a comprehensive understanding of the scope of the incident.\n\nThis information can then be used to prioritize the resolution efforts and minimize the impact on our organization's operations. Additionally, cost realization allows us to evaluate the financial impact of the outage on our organization and make informed decisions regarding resource allocation for future incidents.\n\nOverall, conducting a thorough impact analysis and cost realization can help us effectively manage incidents and prevent similar issues from occurring in the future.\n~~~"
         }
       ]
     }
@@ -97,7 +110,7 @@ const ONE_PER_EVENT_TYPE: [number, WebhookResult][] = [
       messages: [
         {
           topic: "Sub-Issue: Impact Analysis",
-          content: "Created sub-issue [#46 Impact Analysis](https://linear.app/webhooks/issue/WEB-46/impact-analysis) (team Webhooks):\n```quote\nExamining the extent of the outage, the affected systems or services, the number of users impacted, and any error messages or logs generated during the incident.\n```\n**Status:** Todo"
+          content: "[Sub-Issue](https://linear.app/webhooks/issue/WEB-46/impact-analysis) was created in team Webhooks:\n~~~ quote\nExamining the extent of the outage, the affected systems or services, the number of users impacted, and any error messages or logs generated during the incident.\n~~~\n\nStatus: Todo."
         }
       ]
     }
