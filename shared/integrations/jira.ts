@@ -56,7 +56,8 @@ function issueKey(payload: Payload): string {
 }
 
 function issueTitle(payload: Payload): string {
-  if (!payload.opt("issue").exists()) return "(issue title unavailable: upgrade Jira to get it here)";
+  // Zulip's stand-in title when an old Jira leaves the issue out.
+  if (!payload.opt("issue").exists()) return "Upgrade Jira to get the issue title here.";
   return dig(payload, ["issue", "fields", "summary"]);
 }
 
@@ -64,6 +65,7 @@ function issueTitle(payload: Payload): string {
 function issueLink(payload: Payload): string {
   const key = issueKey(payload);
   const text = `${key}: ${issueTitle(payload)}`;
+  if (!payload.opt("issue").exists()) return text;
   const self = dig(payload, ["issue", "self"]);
   const restAt = self.lastIndexOf("/rest/api/");
   return restAt >= 0 ? `[${text}](${self.slice(0, restAt)}/browse/${key})` : text;
@@ -83,19 +85,21 @@ function subEvent(payload: Payload): string {
   return "";
 }
 
+/** One changed field, as Zulip lists it: `* Changed status from **To Do** to **In Progress**`; a new assignee plainly by name. */
 function changeLine(field: string, from: string | null, to: string | null): string {
-  return `* ${field}${from ? ` changed from **${from}**` : " set"}${to ? ` to **${to}**` : " to nothing"}`;
+  if (field === "assignee") return `* Changed assignee to ${to ?? "nobody"}`;
+  return `* Changed ${field}${from ? ` from **${from}**` : ""} to ${to ? `**${to}**` : "nothing"}`;
 }
 
 function issueUpdated(payload: Payload): string {
   const assignee = dig(payload, ["issue", "fields", "assignee", "displayName"]) || dig(payload, ["issue", "fields", "assignee", "emailAddress"]);
-  const assigned = assignee !== "" ? ` (assignee: **${assignee}**)` : "";
+  const assigned = assignee !== "" ? ` (assigned to ${assignee})` : "";
   const sub = subEvent(payload);
   if (sub.includes("comment")) {
     const verb = sub === "issue_commented" ? "commented on" : sub === "issue_comment_edited" ? "edited a comment on" : "deleted a comment from";
     const head = `${author(payload)} ${verb} ${issueLink(payload)}${assigned}`;
     const body = dig(payload, ["comment", "body"]);
-    return body !== "" ? `${head}:\n\n${quoteBlock(jiraMarkupToMarkdown(body))}` : `${head}.`;
+    return body !== "" ? `${head}:\n\n\`\`\` quote\n${jiraMarkupToMarkdown(body)}\n\`\`\`` : `${head}.`;
   }
   const lines: string[] = [];
   const changelog = payload.opt("changelog");
@@ -113,10 +117,10 @@ function issueUpdated(payload: Payload): string {
 }
 
 function issueCreated(payload: Payload): string {
-  const priority = dig(payload, ["issue", "fields", "priority", "name"], "none");
+  const priority = dig(payload, ["issue", "fields", "priority", "name"], "no").toLowerCase();
   const assignee = dig(payload, ["issue", "fields", "assignee", "displayName"]);
-  const assigned = assignee !== "" ? `assigned to **${assignee}**` : "unassigned";
-  return `${author(payload)} created ${issueLink(payload)} with priority **${priority}**, ${assigned}.`;
+  const assigned = assignee !== "" ? ` (assigned to ${assignee})` : "";
+  return `${author(payload)} created ${issueLink(payload)} with ${priority} priority${assigned}.`;
 }
 
 function issueDeleted(payload: Payload): string {
@@ -130,9 +134,9 @@ function commentEvent(payload: Payload, event: string): string {
   const comment = payload.get("comment");
   const who = comment.get("author").get("displayName").str();
   const body = unescapeComment(comment.get("body").str());
-  const verb = { comment_created: "commented on", comment_updated: "edited a comment on", comment_deleted: "deleted a comment on" }[event];
+  const verb = { comment_created: "commented on", comment_updated: "updated their comment on", comment_deleted: "deleted their comment on" }[event];
   const quoted = event === "comment_deleted" ? `~~${body}~~` : body;
-  return `${who} ${verb} issue **${issueTitle(payload)}**:\n${quoteBlock(quoted)}`;
+  return `${who} ${verb} ${issueLink(payload)}\n\`\`\` quote\n${quoted}\n\`\`\``;
 }
 
 const HANDLERS: Record<string, (payload: Payload, event: string) => string> = {
@@ -156,6 +160,7 @@ const HANDLERS: Record<string, (payload: Payload, event: string) => string> = {
 export const jiraIntegration: Integration = {
   name: "jira",
   displayName: "Jira",
+  unquoteUrlParameters: true,
   handle(request): WebhookResult {
     const payload = jsonPayload(request);
     let event = payload.opt("webhookEvent").strOr(null);

@@ -63,4 +63,10 @@ export interface Integration {
    * `result` and `msg` (Slack-compatible senders check `"ok": true`).
    */
   successFields?: Readonly<Record<string, unknown>>;
+  /**
+   * Percent-decode the `stream` and `topic` URL parameters once more before
+   * use (Zulip's `unquote_url_parameters`): some senders (Jira) escape the
+   * URL they were given again, so `jira%20alerts` arrives for `jira alerts`.
+   */
+  unquoteUrlParameters?: boolean;
 }

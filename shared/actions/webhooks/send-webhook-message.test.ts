@@ -10,6 +10,7 @@ import {
   eventPatternMatches,
   webhookRequestForIntegration,
   isEventFilteredOut,
+  unquoteParameter,
   type IncomingWebhookRequest,
 } from "./send-webhook-message.js";
 
@@ -39,6 +40,17 @@ describe("isEventFilteredOut", () => {
 
   it("never drops an event without a type", () => {
     expect(isEventFilteredOut(null, ["push"], ["*"])).toBe(false);
+  });
+});
+
+describe("unquoteParameter", () => {
+  it("percent-decodes once more, keeping what does not decode", () => {
+    expect(unquoteParameter("jira%20alerts")).toBe("jira alerts");
+    expect(unquoteParameter("alerts%2520test")).toBe("alerts%20test");
+    expect(unquoteParameter("caf%C3%A9 %E2%9C%94")).toBe("café ✔");
+    expect(unquoteParameter("100% sure %zz %C3")).toBe("100% sure %zz %C3");
+    expect(unquoteParameter("plain")).toBe("plain");
+    expect(unquoteParameter(undefined)).toBeUndefined();
   });
 });
 

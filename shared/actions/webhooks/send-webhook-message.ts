@@ -142,6 +142,23 @@ function invalidJsonNotice(deps: Deps, realm: RealmRecord, bot: UserRecord, inte
   );
 }
 
+/**
+ * One more round of percent-decoding (as Python's `urllib.parse.unquote`):
+ * each run of `%XX` escapes that forms UTF-8 is decoded, anything else
+ * (a lone `%`, bytes that are not UTF-8) is kept as written.
+ * `undefined` stays `undefined`.
+ */
+export function unquoteParameter(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return value.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
 /** Sends one of the integration's messages as Zulip's `check_send_webhook_message` does. */
 async function sendOne(
   deps: Deps,
@@ -229,8 +246,11 @@ export async function checkSendWebhookMessage(
   if (result.kind === "ignored") return answer;
   if (isEventFilteredOut(result.eventType, req.onlyEvents, req.excludeEvents)) return answer;
 
+  const target = integration.unquoteUrlParameters
+    ? { ...req, stream: unquoteParameter(req.stream), topic: unquoteParameter(req.topic) }
+    : req;
   // Zulip's client name for a webhook's messages.
   const clientName = `Zulip${integration.displayName.replace(/\s+/g, "")}Webhook`;
-  for (const message of result.messages) await sendOne(deps, realm, bot, req, message, clientName);
+  for (const message of result.messages) await sendOne(deps, realm, bot, target, message, clientName);
   return answer;
 }
