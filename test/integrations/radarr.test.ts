@@ -21,7 +21,7 @@ describeFixtures("radarr", (fixtures) => {
     expect(handle(fixtureRequest(fixtures[6]!))).toEqual({
       kind: "messages",
       eventType: "Download",
-      messages: [{ topic: "Greenland", content: "The movie **Greenland** was upgraded from WEBRip-720p to WEBRip-1080p." }],
+      messages: [{ topic: "Greenland", content: "The movie Greenland has been upgraded from WEBRip-720p to WEBRip-1080p." }],
     });
   });
 
@@ -45,7 +45,7 @@ describeFixtures("radarr", (fixtures) => {
       messages: [
         {
           topic: "Batman v Superman: Dawn of Justice",
-          content: "The movie **Batman v Superman: Dawn of Justice** was deleted, with its files.",
+          content: "The movie Batman v Superman: Dawn of Justice was deleted; its files were also deleted.",
         },
       ],
     });

@@ -11,7 +11,7 @@ describeFixtures("sonarr", (fixtures) => {
     expect(handle(fixtureRequest(fixtures[0]!))).toEqual({
       kind: "messages",
       eventType: "Test",
-      messages: [{ topic: "Sonarr - Test", content: "The Sonarr webhook is set up: notifications will appear here." }],
+      messages: [{ topic: "Sonarr - Test", content: "Sonarr webhook has been successfully configured." }],
     });
   });
 
@@ -32,7 +32,7 @@ describeFixtures("sonarr", (fixtures) => {
     expect(handle(fixtureRequest(fixtures[6]!))).toEqual({
       kind: "messages",
       eventType: "Download",
-      messages: [{ topic: "NCIS", content: '**NCIS** 18x10 "Watchdog" was upgraded from SDTV to HDTV-720p.' }],
+      messages: [{ topic: "NCIS", content: "NCIS - 18x10 - Watchdog has been upgraded from SDTV to HDTV-720p." }],
     });
   });
 
@@ -41,7 +41,7 @@ describeFixtures("sonarr", (fixtures) => {
       kind: "messages",
       eventType: "EpisodeFileDelete",
       messages: [
-        { topic: "S.W.A.T. (2017)", content: '**S.W.A.T. (2017)** 4x10 "Buried" was deleted for a quality upgrade.' },
+        { topic: "S.W.A.T. (2017)", content: "S.W.A.T. (2017) - 4x10 - Buried has been deleted due to quality upgrade." },
       ],
     });
   });
