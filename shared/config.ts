@@ -130,7 +130,7 @@ const ConfigSchema = z.object({
    * call provider (`shared/domain/video-calls.ts`); unset, joining a call
    * answers "BigBlueButton is not configured.".
    */
-  BIGBLUEBUTTON_URL: z.url({ protocol: /^https?$/ }).optional(),
+  BIGBLUEBUTTON_URL: z.string().url({ protocol: /^https?$/ }).optional(),
   /**
    * The BigBlueButton server's shared secret (Zulip's
    * `BIG_BLUE_BUTTON_SECRET`; `bbb-conf --secret` prints it): it signs the
