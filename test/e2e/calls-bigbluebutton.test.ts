@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { sendRequest, type TestUser } from "../support/api-client.js";
 import { useTestOrg, type TestOrg } from "../support/local-stack.js";
+import { expectMatchesContract, itContract } from "../support/openapi.js";
 import { jsonCall, webLogin } from "../support/web-session.js";
 
 /**
@@ -92,6 +93,13 @@ describe("BigBlueButton configured", () => {
     expect((await org.api(org.users.admin, "PATCH", "/realm", { video_chat_provider: 4 })).body).toMatchObject({ result: "success" });
     const after = await org.api(org.users.member, "POST", "/register", { fetch_event_types: ["realm"] });
     expect(after.body.realm_video_chat_provider).toBe(4);
+  });
+
+  itContract("the create answer and register with BigBlueButton listed match the OpenAPI contract", async () => {
+    const res = await create(org, org.users.member, { meeting_name: "test_channel meeting" });
+    expectMatchesContract("GET", "/calls/bigbluebutton/create", 200, res.body);
+    const reg = await org.api(org.users.member, "POST", "/register", { fetch_event_types: ["realm"] });
+    expectMatchesContract("POST", "/register", 200, reg.body);
   });
 
   it("refuses a create without meeting_name, or with a too long one or a non-boolean voice_only", async () => {
