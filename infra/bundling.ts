@@ -117,7 +117,7 @@ export const FUNCTION_BUNDLES: Record<FunctionFolder, FunctionBundleSpec> = {
   messages: { budgetKiB: 500, lazyBudgetKiB: 180, lazyModules: ["katex"], externalModules: [], unreachedModules: SDK_UNREACHED },
   events: { budgetKiB: 445, lazyBudgetKiB: 0, lazyModules: [], externalModules: [], unreachedModules: SDK_UNREACHED },
   presence: { budgetKiB: 410, lazyBudgetKiB: 0, lazyModules: [], externalModules: [], unreachedModules: SDK_UNREACHED },
-  realm: { budgetKiB: 450, lazyBudgetKiB: 185, lazyModules: ["katex"], externalModules: [], unreachedModules: SDK_UNREACHED },
+  realm: { budgetKiB: 450, lazyBudgetKiB: 260, lazyModules: ["katex"], externalModules: [], unreachedModules: SDK_UNREACHED },
   webhooks: { budgetKiB: 450, lazyBudgetKiB: 290, lazyModules: ["katex"], externalModules: [], unreachedModules: SDK_UNREACHED },
   fallback: { budgetKiB: 385, lazyBudgetKiB: 0, lazyModules: [], externalModules: [], unreachedModules: SDK_UNREACHED },
   worker: { budgetKiB: 410, lazyBudgetKiB: 0, lazyModules: [], externalModules: [SHARP_MODULE], unreachedModules: SDK_UNREACHED },

@@ -92,6 +92,24 @@ export const DeployConfigSchema = z
     eventsPollsPerEnvironment: integer(1, 1600).default(256),
     /** With Managed Instances: the capacity provider's most vCPUs (Lambda's bounds). */
     eventsMaxVCpus: integer(12, 15_000).default(16),
+    /**
+     * A BigBlueButton server for video calls: its API base URL
+     * (`BIGBLUEBUTTON_URL`) and the name or ARN of the Secrets Manager secret
+     * holding its shared secret as plain text (`BIGBLUEBUTTON_SECRET`). The
+     * secret is never in this file, whose settings the template records.
+     */
+    bigBlueButton: z
+      .strictObject(
+        {
+          url: z.url({ protocol: /^https$/, ...says("must be an https URL such as https://bbb.example.com/bigbluebutton/") }),
+          secretName: matching(
+            /^(arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:)?[A-Za-z0-9/_+=.@-]{1,512}$/,
+            "the name or ARN of a Secrets Manager secret",
+          ),
+        },
+        says('must be {"url": …, "secretName": …}'),
+      )
+      .optional(),
   })
   .superRefine((config, ctx) => {
     const issue = (key: string, message: string) => ctx.addIssue({ code: "custom", path: [key], message });

@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from "aws-cdk-lib";
+import { Annotations, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Tags, type StackProps } from "aws-cdk-lib";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import type { Construct } from "constructs";
@@ -93,8 +93,9 @@ export class ZulipStack extends Stack {
     const sharp = new SharpLayer(this, "Sharp");
     const imageModules = (folder: FunctionFolder) =>
       FUNCTION_BUNDLES[folder].externalModules.includes(SHARP_MODULE) ? { layers: [sharp.layer] } : {};
-    const serviceFunction = (id: string, spec: FunctionSpec) =>
-      new ServiceFunction(this, id, { ...spec, environment, logRemovalPolicy: removalPolicy });
+    const serviceFunction = (id: string, spec: FunctionSpec, more: Record<string, string> = {}) =>
+      new ServiceFunction(this, id, { ...spec, environment: { ...environment, ...more }, logRemovalPolicy: removalPolicy });
+    const videoCalls = config.bigBlueButton ? bigBlueButtonEnvironment(config.bigBlueButton) : {};
 
     this.groupFunctions = perGroup((group) =>
       // Lambda cannot take a function off a capacity provider: the Managed Instances opt-in gets an
@@ -106,7 +107,7 @@ export class ZulipStack extends Stack {
         timeout: API_TIMEOUT,
         ...imageModules(group),
         ...(group === "web" ? { siteDir: props.webDist ?? WEB_DIST } : {}),
-      }),
+      }, VIDEO_CALL_GROUPS.includes(group) ? videoCalls : {}),
     );
     this.fallbackFunction = serviceFunction("FallbackApi", {
       folder: "fallback",
@@ -236,6 +237,26 @@ export class ZulipStack extends Stack {
 
     addNagSuppressions({ api: this.api, functions: allFunctions });
   }
+}
+
+/**
+ * The groups told the BigBlueButton server: `realm` serves the call links
+ * (`/calls/bigbluebutton/...`) and `PATCH /realm`, `events` lists the
+ * available providers in `POST /register`. The others never see its secret.
+ */
+const VIDEO_CALL_GROUPS: readonly Group[] = ["realm", "events"];
+
+/**
+ * `BIGBLUEBUTTON_URL` and `BIGBLUEBUTTON_SECRET` (shared/config.ts) of the
+ * `bigBlueButton` setting. The secret is a CloudFormation dynamic reference
+ * (`{{resolve:secretsmanager:…}}`), resolved at deploy time: the template,
+ * the cloud assembly and the settings file hold only the secret's name.
+ */
+function bigBlueButtonEnvironment(server: NonNullable<DeployConfig["bigBlueButton"]>): Record<string, string> {
+  return {
+    BIGBLUEBUTTON_URL: server.url,
+    BIGBLUEBUTTON_SECRET: SecretValue.secretsManager(server.secretName).unsafeUnwrap(),
+  };
 }
 
 /** A record with one entry per endpoint group. */

@@ -122,6 +122,23 @@ const ConfigSchema = z.object({
    * fast hasher.
    */
   PASSWORD_HASH_LOG2_N: z.coerce.number().int().min(1).max(20).default(17),
+  /**
+   * Base URL of a BigBlueButton server's API, up to and without `api/`
+   * (Zulip's `BIG_BLUE_BUTTON_URL`), for example
+   * `https://bbb.example.com/bigbluebutton/`. With
+   * {@link BIGBLUEBUTTON_SECRET} it makes BigBlueButton an available video
+   * call provider (`shared/domain/video-calls.ts`); unset, joining a call
+   * answers "BigBlueButton is not configured.".
+   */
+  BIGBLUEBUTTON_URL: z.string().url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The BigBlueButton server's shared secret (Zulip's
+   * `BIG_BLUE_BUTTON_SECRET`; `bbb-conf --secret` prints it): it signs the
+   * calls to that server and, through a key derived from it, the join
+   * links this server hands out. On AWS it comes from Secrets Manager
+   * (docs/deploying.md, "Video calls").
+   */
+  BIGBLUEBUTTON_SECRET: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -150,6 +150,10 @@ const API_ROUTE_TABLE: readonly Route[] = [
   r("PATCH", "/realm/user_settings_defaults", "realm", "updateRealmUserSettingsDefaults"),
   r("POST", "/default_streams", "realm", "addDefaultStream"),
   r("DELETE", "/default_streams", "realm", "removeDefaultStream"),
+  // Video calls (Zulip's zerver/views/video_calls.py): the join link `create` answers is served at the
+  // site root, as Zulip serves it, with the session cookie a browser following the link sends.
+  r("GET", "/calls/bigbluebutton/create", "realm", "createBigBlueButtonCall"),
+  atRoot(r("GET", "/calls/bigbluebutton/join", "realm", "joinBigBlueButton")),
   // Bots (not in the OpenAPI file; Zulip's zproject/urls.py names the views)
   r("GET", "/bots", "users", "getBots"),
   // Creating and editing a bot may carry an avatar file: the files group (it writes the files bucket).

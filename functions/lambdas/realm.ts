@@ -2,6 +2,7 @@
 import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { byRouteKey, withJsonCopies, type Route } from "../../shared/routing.js";
+import { createBigBlueButtonCall, joinBigBlueButton } from "../calls/bigbluebutton.js";
 import { createCustomProfileField } from "../custom-profile-fields/create-custom-profile-field.js";
 import { deleteCustomProfileField } from "../custom-profile-fields/delete-custom-profile-field.js";
 import { getCustomProfileFields } from "../custom-profile-fields/get-custom-profile-fields.js";
@@ -38,6 +39,8 @@ export const endpoints = {
   updateRealmUserSettingsDefaults,
   addDefaultStream,
   removeDefaultStream,
+  createBigBlueButtonCall,
+  joinBigBlueButton,
 };
 
 /** The `realm` group's routes in shared/routes.ts, their `/json` copies included: API Gateway invokes its Lambda for these alone. */
@@ -63,6 +66,8 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "PATCH", path: "/realm/user_settings_defaults", prefix: "/api/v1", group: "realm", endpoint: "updateRealmUserSettingsDefaults", auth: "api" },
   { method: "POST", path: "/default_streams", prefix: "/api/v1", group: "realm", endpoint: "addDefaultStream", auth: "api" },
   { method: "DELETE", path: "/default_streams", prefix: "/api/v1", group: "realm", endpoint: "removeDefaultStream", auth: "api" },
+  { method: "GET", path: "/calls/bigbluebutton/create", prefix: "/api/v1", group: "realm", endpoint: "createBigBlueButtonCall", auth: "api" },
+  { method: "GET", path: "/calls/bigbluebutton/join", prefix: "", group: "realm", endpoint: "joinBigBlueButton", auth: "api" },
 ]);
 
 /**

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LANGUAGES } from "../../shared/domain/languages.js";
 import { param, type ParamSpec } from "../../shared/http/params.js";
 import { MAX_MESSAGE_RETENTION_DAYS } from "../../shared/domain/stream-permissions.js";
+import { VIDEO_CHAT_PROVIDERS } from "../../shared/domain/video-calls.js";
 
 /*
  * The parameters of `PATCH /realm` (Zulip's `update_realm` in
@@ -107,7 +108,8 @@ export const REALM_SETTING_PARAMS = {
   org_type: choice("org_type", ORG_TYPES),
   video_chat_provider: param
     .json(z.int().superRefine((v, ctx) => {
-      if (![0, 1].includes(v)) ctx.addIssue({ code: "custom", message: `Invalid video_chat_provider ${v}` });
+      // Every provider this server knows; `updateRealm` then refuses one not configured here.
+      if (!Object.values(VIDEO_CHAT_PROVIDERS).some((p) => p.id === v)) ctx.addIssue({ code: "custom", message: `Invalid video_chat_provider ${v}` });
     }))
     .optional(),
   giphy_rating: param

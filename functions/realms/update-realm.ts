@@ -2,6 +2,8 @@ import { checkUpdateRealm, type RealmUpdate } from "../../shared/actions/realms/
 import { requireRealmAdmin } from "../../shared/access/user.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { parseParams } from "../../shared/http/params.js";
+import { availableVideoChatProviders } from "../../shared/domain/video-calls.js";
+import { JsonableError } from "../../shared/errors.js";
 import {
   REALM_GROUP_SETTING_PARAMS,
   REALM_SETTING_PARAMS,
@@ -21,6 +23,11 @@ const SPECS = { ...REALM_TEXT_PARAMS, ...REALM_SETTING_PARAMS, ...REALM_STREAM_S
 export const updateRealm: Endpoint = async (ctx) => {
   requireRealmAdmin(ctx.user);
   const parsed = parseParams(ctx.params, SPECS);
+  const provider = parsed.video_chat_provider;
+  // A provider this server knows but has no configuration for (BigBlueButton without a server) is refused, as in Zulip.
+  if (provider !== undefined && !Object.values(availableVideoChatProviders(ctx.deps.config)).some((p) => p.id === provider)) {
+    throw new JsonableError(`Invalid video_chat_provider ${provider}`);
+  }
   const pick = <K extends string>(specs: Record<K, unknown>) =>
     Object.fromEntries(Object.keys(specs).map((k) => [k, (parsed as Record<string, unknown>)[k]]));
   const update: RealmUpdate = {

@@ -85,6 +85,21 @@ describe("parseDeployConfig", () => {
     );
   });
 
+  it("takes a BigBlueButton server as an https URL and the name of the secret holding its shared secret", () => {
+    const server = { url: "https://bbb.example.com/bigbluebutton/", secretName: "zulip/bigbluebutton" };
+    expect(parseDeployConfig({ bigBlueButton: server }).bigBlueButton).toEqual(server);
+    const arn = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:zulip/bbb-AbCdEf";
+    expect(parseDeployConfig({ bigBlueButton: { ...server, secretName: arn } }).bigBlueButton?.secretName).toBe(arn);
+    expect(() => parseDeployConfig({ bigBlueButton: { ...server, url: "http://bbb.example.com/" } })).toThrow(
+      'deploy.config.json: "bigBlueButton.url" must be an https URL such as https://bbb.example.com/bigbluebutton/, got "http://bbb.example.com/"',
+    );
+    expect(() => parseDeployConfig({ bigBlueButton: { url: server.url } })).toThrow(
+      'deploy.config.json: "bigBlueButton.secretName" must be the name or ARN of a Secrets Manager secret, got undefined',
+    );
+    // The secret itself has no place in the file (the template records the file's settings).
+    expect(() => parseDeployConfig({ bigBlueButton: { ...server, secret: "s3cr3t" } })).toThrow('unknown key "secret"');
+  });
+
   it("refuses a reservation the account's quota cannot hold, saying what to ask AWS for", () => {
     expect(() => parseDeployConfig({ accountConcurrencyQuota: 400, eventsReservedConcurrency: 500 })).toThrow(
       'deploy.config.json: "eventsReservedConcurrency" 500 needs an account concurrency quota of at least 600 (Lambda keeps 100 ' +

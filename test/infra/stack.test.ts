@@ -522,6 +522,7 @@ describe("CDK stack (default settings)", () => {
 
 describe("CDK stack with a custom domain, for a dev stack", () => {
   let s: Synthesized;
+  const functionId = (folder: FunctionFolder) => s.id(functionPath(folder));
 
   beforeAll(async () => {
     s = await synthesize(
@@ -530,6 +531,7 @@ describe("CDK stack with a custom domain, for a dev stack", () => {
         certificateArn: "arn:aws:acm:eu-west-1:123456789012:certificate/abc",
         destroyOnRemoval: true,
         apiRateLimit: 50,
+        bigBlueButton: { url: "https://bbb.example.com/bigbluebutton/", secretName: "zulip/bigbluebutton" },
       },
       false,
     );
@@ -553,6 +555,19 @@ describe("CDK stack with a custom domain, for a dev stack", () => {
     const functions = Object.values(s.resources).filter((r) => r.Type === "AWS::Lambda::Function");
     expect(functions).toHaveLength(GROUPS.length + 2);
     for (const fn of functions) expect(fn.Properties!.Environment.Variables.ROOT_DOMAIN).toBe("chat.example.com");
+  });
+
+  it("tells the realm and events functions alone the BigBlueButton server, its secret as a Secrets Manager reference", () => {
+    const functions = Object.entries(s.resources).filter(([, r]) => r.Type === "AWS::Lambda::Function");
+    const told = functions.filter(([, fn]) => fn.Properties!.Environment.Variables.BIGBLUEBUTTON_URL !== undefined).map(([id]) => id);
+    expect(told.sort()).toEqual([functionId("events"), functionId("realm")].sort());
+    for (const id of told) {
+      expect(s.resources[id]!.Properties!.Environment.Variables).toMatchObject({
+        BIGBLUEBUTTON_URL: "https://bbb.example.com/bigbluebutton/",
+        BIGBLUEBUTTON_SECRET: "{{resolve:secretsmanager:zulip/bigbluebutton:SecretString:::}}",
+      });
+    }
+    for (const [id, fn] of functions) expect(fn.Properties!.Environment.Variables.BIGBLUEBUTTON_SECRET === undefined, id).toBe(!told.includes(id));
   });
 
   it("deletes data with the stack when destroyOnRemoval is set", () => {

@@ -7,6 +7,7 @@ import { realmHost, realmUrl } from "../../domain/email.js";
 import { REALM_GROUP_SETTING_DEFAULTS, REALM_GROUP_SETTINGS_REQUIRING_SYSTEM_GROUP, REALM_LIMITS, realmSettings } from "../../domain/realm-settings.js";
 import { escapeHtmlNumeric } from "../../html.js";
 import { serverThumbnailFormats } from "../../domain/thumbnails.js";
+import { availableVideoChatProviders } from "../../domain/video-calls.js";
 import { AUTHENTICATION_METHODS, demoOrganizationFields } from "../server-settings.js";
 
 /** Presence protocol timing (Zulip's PRESENCE_PING_INTERVAL_SECS and OFFLINE_THRESHOLD_SECS). */
@@ -25,11 +26,6 @@ const GIPHY_RATING_OPTIONS = {
   pg: { name: "Allow GIFs rated PG (Parental guidance)", id: 3 },
   "pg-13": { name: "Allow GIFs rated PG-13 (Parental guidance - under 13)", id: 4 },
   r: { name: "Allow GIFs rated R (Restricted)", id: 5 },
-};
-
-const VIDEO_CHAT_PROVIDERS = {
-  disabled: { name: "None", id: 0 },
-  jitsi_meet: { name: "Jitsi Meet", id: 1 },
 };
 
 const DEFAULT_EXTERNAL_ACCOUNTS = {
@@ -80,7 +76,7 @@ const SERVER_GENERATION = Math.floor(Date.now() / 1000);
  */
 export function realmInitialState(
   realm: RealmRecord,
-  config: Pick<Config, "ROOT_DOMAIN" | "URL_SCHEME" | "MAX_FILE_UPLOAD_SIZE_MIB">,
+  config: Pick<Config, "ROOT_DOMAIN" | "URL_SCHEME" | "MAX_FILE_UPLOAD_SIZE_MIB" | "BIGBLUEBUTTON_URL" | "BIGBLUEBUTTON_SECRET">,
   longpollTimeoutSeconds: number,
 ): Record<string, unknown> {
   const settings = realmSettings(realm);
@@ -106,7 +102,7 @@ export function realmInitialState(
     realm_bot_domain: realmHost(realm, config).replace(/:\d+$/, ""),
     realm_uri: url,
     realm_url: url,
-    realm_available_video_chat_providers: VIDEO_CHAT_PROVIDERS,
+    realm_available_video_chat_providers: availableVideoChatProviders(config),
     realm_is_zephyr_mirror_realm: false,
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,
