@@ -107,6 +107,7 @@ const API_ROUTE_TABLE: readonly Route[] = [
   r("POST", "/messages/render", "messages", "renderMessage"),
   r("POST", "/messages/{message_id}/reactions", "messages", "addReaction"),
   r("DELETE", "/messages/{message_id}/reactions", "messages", "removeReaction"),
+  r("POST", "/submessage", "messages", "processSubmessage"),
   r("POST", "/messages/flags", "messages", "updateMessageFlags"),
   r("POST", "/messages/flags/narrow", "messages", "updateMessageFlagsForNarrow"),
   r("POST", "/mark_all_as_read", "messages", "markAllAsRead"),

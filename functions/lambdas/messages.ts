@@ -10,6 +10,7 @@ import { getMessages } from "../messages/get-messages.js";
 import { markAllAsRead } from "../messages/mark-all-as-read.js";
 import { markStreamAsRead } from "../messages/mark-stream-as-read.js";
 import { markTopicAsRead } from "../messages/mark-topic-as-read.js";
+import { processSubmessage } from "../messages/process-submessage.js";
 import { removeReaction } from "../messages/remove-reaction.js";
 import { renderMessage } from "../messages/render-message.js";
 import { sendMessage } from "../messages/send-message.js";
@@ -28,6 +29,7 @@ export const endpoints = {
   renderMessage,
   addReaction,
   removeReaction,
+  processSubmessage,
   updateMessageFlags,
   updateMessageFlagsForNarrow,
   markAllAsRead,
@@ -46,6 +48,7 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "POST", path: "/messages/render", prefix: "/api/v1", group: "messages", endpoint: "renderMessage", auth: "api" },
   { method: "POST", path: "/messages/{message_id}/reactions", prefix: "/api/v1", group: "messages", endpoint: "addReaction", auth: "api" },
   { method: "DELETE", path: "/messages/{message_id}/reactions", prefix: "/api/v1", group: "messages", endpoint: "removeReaction", auth: "api" },
+  { method: "POST", path: "/submessage", prefix: "/api/v1", group: "messages", endpoint: "processSubmessage", auth: "api" },
   { method: "POST", path: "/messages/flags", prefix: "/api/v1", group: "messages", endpoint: "updateMessageFlags", auth: "api" },
   { method: "POST", path: "/messages/flags/narrow", prefix: "/api/v1", group: "messages", endpoint: "updateMessageFlagsForNarrow", auth: "api" },
   { method: "POST", path: "/mark_all_as_read", prefix: "/api/v1", group: "messages", endpoint: "markAllAsRead", auth: "api" },

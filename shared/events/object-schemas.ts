@@ -97,6 +97,15 @@ export const reactionSchema = z.strictObject({
     .optional(),
 });
 
+/** A submessage in a message's `submessages` (OpenAPI `MessagesBase.submessages`). */
+export const submessageSchema = z.strictObject({
+  msg_type: z.string(),
+  content: z.string(),
+  message_id: positiveId,
+  sender_id: positiveId,
+  id: positiveId,
+});
+
 /**
  * The deprecated `user` of a `reaction` event (OpenAPI `EmojiReactionEvent`):
  * `user_id`, `email`, `full_name` (Zulip sends these three; the schema also
@@ -128,7 +137,7 @@ export const messageEventMessageSchema = z.strictObject({
   sender_realm_str: z.string(),
   stream_id: positiveId.optional(),
   subject: z.string(),
-  submessages: z.array(z.record(z.string(), z.unknown())),
+  submessages: z.array(submessageSchema),
   timestamp: integer,
   topic_links: z.array(z.strictObject({ text: z.string(), url: z.string() })),
   type: z.enum(["stream", "private"]),

@@ -228,6 +228,15 @@ export const EVENT_SCHEMAS = {
     message_id: positiveId,
     user: reactionEventUserSchema.optional(),
   }),
+  submessage: z.strictObject({
+    id: eventIdField,
+    type: z.literal("submessage"),
+    msg_type: z.string(),
+    content: z.string(),
+    message_id: positiveId,
+    sender_id: positiveId,
+    submessage_id: positiveId,
+  }),
   "update_message_flags/add": z.strictObject({
     id: eventIdField,
     type: z.literal("update_message_flags"),

@@ -1,4 +1,4 @@
-import type { DisplayRecipientUser, MessageRecord } from "../data/records/message.js";
+import type { DisplayRecipientUser, MessageRecord, SubmessageRecord } from "../data/records/message.js";
 import { messageReactions } from "../data/reactions.js";
 import type { ReactionRecord } from "../data/records/reaction.js";
 
@@ -26,7 +26,7 @@ export type WireMessage = {
   client: string;
   is_me_message: boolean;
   reactions: ReactionRecord[];
-  submessages: Record<string, unknown>[];
+  submessages: SubmessageRecord[];
   /** Stream messages only. */
   stream_id?: number;
   /** Once edited, where the realm allows viewing it. */
@@ -39,6 +39,19 @@ export type WireMessage = {
   match_content?: string;
   match_subject?: string;
 };
+
+/**
+ * A message's submessages in ID order (Zulip's order): a concurrent post
+ * may append a lower ID after a higher one (IDs are allocated before the
+ * append), and the apps replay widget state in ID order. Each in exactly
+ * the five wire fields.
+ */
+function wireSubmessages(stored: SubmessageRecord[] | undefined): SubmessageRecord[] {
+  if (!stored || stored.length === 0) return [];
+  return stored
+    .map((s) => ({ msg_type: s.msg_type, content: s.content, message_id: s.message_id, sender_id: s.sender_id, id: s.id }))
+    .sort((a, b) => a.id - b.id);
+}
 
 /** Options of {@link messageToWire}. */
 export interface MessageWireOptions {
@@ -90,7 +103,7 @@ export function messageToWire(m: MessageRecord, opts: MessageWireOptions): WireM
     client: m.client,
     is_me_message: m.is_me_message,
     reactions: messageReactions(m),
-    submessages: m.submessages ?? [],
+    submessages: wireSubmessages(m.submessages),
   };
   if (m.recipient_type === "stream") wire.stream_id = m.stream_id;
   if (m.edit_history && m.edit_history.length > 0 && opts.allowEditHistory !== false) wire.edit_history = m.edit_history;

@@ -1,16 +1,19 @@
 import type { Deps } from "../../deps.js";
-import type { DisplayRecipientUser, MessageRecord } from "../../data/records/message.js";
+import type { DisplayRecipientUser, MessageRecord, SubmessageRecord } from "../../data/records/message.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
 import type { UserRecord } from "../../data/records/user.js";
 import { alertWordsOfUsers } from "../../data/alert-words.js";
+import { allocateIds } from "../../data/counters.js";
+import { submessageBytes } from "../../data/submessages.js";
 import { putMessage, putRowsAndRecipients } from "../../data/messages.js";
 import { noReactions } from "../../data/reactions.js";
 import { claimFirstMessageId } from "../../data/streams.js";
 import { usersWithAlertWords } from "../../domain/alert-words.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
+import { pythonJsonDumps, widgetContentFor } from "../../domain/widgets.js";
 import { topicLinks } from "../../markdown/topic-links.js";
 import type { RenderResult } from "../../markdown/types.js";
 import { expandStreamMessageJob, indexMessageJob } from "./deferred.js";
@@ -99,8 +102,33 @@ function flagsFor(userId: number, sender: UserRecord, msg: MessageToSend, alerte
   return flags;
 }
 
+/**
+ * The widget submessage a `/poll` or `/todo` message starts with (Zulip's
+ * `do_widget_post_save_actions`): sent by the message's sender, `msg_type`
+ * `widget`, content `{"widget_type": …, "extra_data": …}` as Zulip's
+ * `json.dumps` writes it. Undefined for any other content, without a write.
+ * @returns the submessage, its ID allocated from the `submessage` counter (one round trip)
+ */
+async function widgetSubmessage(deps: Deps, sender: UserRecord, msg: MessageToSend): Promise<SubmessageRecord | undefined> {
+  const widget = widgetContentFor(msg.content);
+  if (!widget) return undefined;
+  return {
+    msg_type: "widget",
+    content: pythonJsonDumps(widget),
+    message_id: msg.id,
+    sender_id: sender.user_id,
+    id: await allocateIds(deps, "submessage"),
+  };
+}
+
 /** The message record of a checked message: sender and recipient denormalized (docs/data-model.md "Messages"). */
-function messageRecord(deps: Deps, realm: RealmRecord, sender: UserRecord, msg: MessageToSend): MessageRecord {
+function messageRecord(
+  deps: Deps,
+  realm: RealmRecord,
+  sender: UserRecord,
+  msg: MessageToSend,
+  widget: SubmessageRecord | undefined,
+): MessageRecord {
   const { addressee } = msg;
   const senderEmail = apiEmail(sender, realm, deps.config);
   const isStream = addressee.kind === "stream";
@@ -132,7 +160,7 @@ function messageRecord(deps: Deps, realm: RealmRecord, sender: UserRecord, msg: 
     client: msg.clientName,
     ...noReactions(),
     edit_history: [],
-    submessages: [],
+    ...(widget ? { submessages: [widget], submessage_bytes: submessageBytes(widget) } : { submessages: [] }),
     topic_links: isStream ? topicLinks(msg.topic) : [],
   };
 }
@@ -168,7 +196,12 @@ function messageRecord(deps: Deps, realm: RealmRecord, sender: UserRecord, msg: 
  * the realm has `alert_words_in_use` (one BatchGet per 100 recipients,
  * before the writes); a large audience's are read by the expand job.
  *
- * Round trips: the message item, the rows with the recipients items (and a
+ * Widgets: a `/poll` or `/todo` message is stored with its widget
+ * submessage ({@link widgetSubmessage}), which the `message` event and every
+ * read of the message carry.
+ *
+ * Round trips: a widget submessage's ID (widget messages only, beside the
+ * alert words read); the message item, the rows with the recipients items (and a
  * stream's first message ID), in parallel; then the search-index job (with
  * the expand job for a large audience) beside the events.
  * @returns the new message's ID (Zulip's response `id`)
@@ -180,16 +213,19 @@ export async function doSendMessage(
   msg: MessageToSend,
 ): Promise<{ id: number }> {
   const { addressee, rendered } = msg;
-  const message = messageRecord(deps, realm, sender, msg);
   const isStream = addressee.kind === "stream";
   const recipientIds = isStream
     ? [...new Set([...(addressee.subscriberIds ?? []), sender.user_id])]
     : addressee.participants.map((u) => u.user_id);
   const inline = !isStream || addressee.subscriberIds !== undefined;
   // Recipients' alert words: one BatchGet per 100 inline recipients, none while nobody in the realm has any.
-  const alerted = realm.alert_words_in_use
-    ? usersWithAlertWords(msg.content, await alertWordsOfUsers(deps, inline ? recipientIds : [sender.user_id]))
-    : new Set<number>();
+  const [widget, alerted] = await Promise.all([
+    widgetSubmessage(deps, sender, msg),
+    realm.alert_words_in_use
+      ? alertWordsOfUsers(deps, inline ? recipientIds : [sender.user_id]).then((words) => usersWithAlertWords(msg.content, words))
+      : new Set<number>(),
+  ]);
+  const message = messageRecord(deps, realm, sender, msg, widget);
   const rows: UserMessageRecord[] = recipientIds.map((userId) => ({
     user_id: userId,
     message_id: message.id,

@@ -67,9 +67,34 @@ export interface MessageRecord {
   edit_history: Record<string, unknown>[];
   /** UNIX seconds; absent until edited. */
   last_edit_timestamp?: number;
-  submessages: Record<string, unknown>[];
+  /**
+   * Submessages (widget state: polls, to-do lists), in the order they were
+   * added; written only by `shared/data/submessages.ts` and at send.
+   */
+  submessages: SubmessageRecord[];
+  /**
+   * Stored size of `submessages` in bytes (DynamoDB's measure), which bounds
+   * them (`MAX_SUBMESSAGE_BYTES`); absent on items written before it, read as 0.
+   */
+  submessage_bytes?: number;
   topic_links: { text: string; url: string }[];
 }
+
+/**
+ * A submessage as stored on its message item and as the API shows it in a
+ * message's `submessages` (https://zulip.com/api/get-messages#response;
+ * Zulip's `SubMessage` row).
+ */
+export type SubmessageRecord = {
+  /** `widget` for the apps' widgets (any string is accepted, as in Zulip). */
+  msg_type: string;
+  /** JSON text, stored as sent. */
+  content: string;
+  message_id: number;
+  sender_id: number;
+  /** From the `submessage` counter: unique, increasing in the order they were allocated. */
+  id: number;
+};
 
 /** Who received a message, with the chunk each ID is stored in. */
 export interface MessageRecipients {
