@@ -51,7 +51,8 @@ export async function updateRealmExport(
   });
   names["#path"] = "export_path";
   names["#deleted"] = "deleted_timestamp";
-  names["#failed"] = "failed_timestamp";
+  // DynamoDB refuses a name the expressions do not use.
+  if (expect === "pending") names["#failed"] = "failed_timestamp";
   const condition =
     expect === "pending"
       ? "attribute_exists(pk) AND attribute_not_exists(#path) AND attribute_not_exists(#deleted) AND attribute_not_exists(#failed)"
