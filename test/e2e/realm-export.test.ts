@@ -16,7 +16,7 @@ async function untar(bytes: Uint8Array): Promise<Map<string, Buffer>> {
   const ex = extract();
   ex.on("entry", (header, stream, next) => {
     const chunks: Buffer[] = [];
-    stream.on("data", (c: Buffer) => chunks.push(c));
+    stream.on("data", (c: unknown) => chunks.push(c as Buffer));
     stream.on("end", () => {
       files.set(header.name, Buffer.concat(chunks));
       next();
