@@ -54,6 +54,8 @@ const ConfigSchema = z.object({
    * serve.
    */
   ROOT_DOMAIN: z.string().min(1).default("127.0.0.1:9991"),
+  /** The server administrator's address, named where Zulip names it (a refused data export asks for a manual one from there). */
+  ZULIP_ADMINISTRATOR: z.string().min(1).default("zulip-admin@example.com"),
   /** Scheme of the public URL: `https` on AWS, `http` locally. */
   URL_SCHEME: z.enum(["http", "https"]).default("https"),
   /** Log level of the request logger. */

@@ -149,6 +149,10 @@ const API_ROUTE_TABLE: readonly Route[] = [
   r("POST", "/realm/playgrounds", "realm", "addCodePlayground"),
   r("DELETE", "/realm/playgrounds/{playground_id}", "realm", "removeCodePlayground"),
   r("PATCH", "/realm/user_settings_defaults", "realm", "updateRealmUserSettingsDefaults"),
+  // Public data exports; the DELETE is not in the OpenAPI file (Zulip's zproject/urls.py names the view).
+  r("GET", "/export/realm", "realm", "getRealmExports"),
+  r("POST", "/export/realm", "realm", "exportRealm"),
+  r("DELETE", "/export/realm/{export_id}", "realm", "deleteRealmExport"),
   r("POST", "/default_streams", "realm", "addDefaultStream"),
   r("DELETE", "/default_streams", "realm", "removeDefaultStream"),
   // Video calls (Zulip's zerver/views/video_calls.py): the join link `create` answers is served at the
@@ -186,6 +190,8 @@ const API_ROUTE_TABLE: readonly Route[] = [
   atRoot(r("GET", "/user_avatars/{realm_id}/emoji/images/still/{file_name}", "files", "getUserAvatarsFile", "none")),
   atRoot(r("GET", "/user_avatars/{realm_id}/avatars/{file_name}", "files", "getUserAvatarsFile", "none")),
   atRoot(r("GET", "/user_avatars/{realm_id}/realm/{file_name}", "files", "getUserAvatarsFile", "none")),
+  // A finished data export's tarball (export_url of GET /export/realm): its random path is the credential, as in Zulip.
+  atRoot(r("GET", "/user_avatars/exports/{realm_id}/{token}/{file_name}", "files", "getUserAvatarsFile", "none")),
   // Uploaded files (Zulip's zerver/views/upload.py and attachments.py). The API form of a file's
   // path answers a temporary URL; the site-root form, which messages link, serves the file.
   r("POST", "/user_uploads", "files", "uploadFile"),

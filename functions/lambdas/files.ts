@@ -58,6 +58,7 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "GET", path: "/user_avatars/{realm_id}/emoji/images/still/{file_name}", prefix: "", group: "files", endpoint: "getUserAvatarsFile", auth: "none" },
   { method: "GET", path: "/user_avatars/{realm_id}/avatars/{file_name}", prefix: "", group: "files", endpoint: "getUserAvatarsFile", auth: "none" },
   { method: "GET", path: "/user_avatars/{realm_id}/realm/{file_name}", prefix: "", group: "files", endpoint: "getUserAvatarsFile", auth: "none" },
+  { method: "GET", path: "/user_avatars/exports/{realm_id}/{token}/{file_name}", prefix: "", group: "files", endpoint: "getUserAvatarsFile", auth: "none" },
   { method: "POST", path: "/user_uploads", prefix: "/api/v1", group: "files", endpoint: "uploadFile", auth: "api" },
   { method: "GET", path: "/user_uploads/{realm_id_str}/{filename+}", prefix: "/api/v1", group: "files", endpoint: "getFileTemporaryUrl", auth: "api" },
   { method: "GET", path: "/user_uploads/{realm_id_str}/{filename+}", prefix: "", group: "files", endpoint: "serveUploadedFile", auth: "optional" },

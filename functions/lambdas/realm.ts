@@ -10,6 +10,7 @@ import { reorderCustomProfileFields } from "../custom-profile-fields/reorder-cus
 import { updateCustomProfileField } from "../custom-profile-fields/update-custom-profile-field.js";
 import { deactivateRealm } from "../realms/deactivate-realm.js";
 import { addCodePlayground, removeCodePlayground } from "../realms/playgrounds.js";
+import { deleteRealmExport, exportRealm, getRealmExports } from "../realms/realm-export.js";
 import { updateRealm } from "../realms/update-realm.js";
 import { updateRealmUserSettingsDefaults } from "../realms/update-user-settings-defaults.js";
 import { addDefaultStream, removeDefaultStream } from "../streams/default-streams.js";
@@ -37,6 +38,9 @@ export const endpoints = {
   addCodePlayground,
   removeCodePlayground,
   updateRealmUserSettingsDefaults,
+  getRealmExports,
+  exportRealm,
+  deleteRealmExport,
   addDefaultStream,
   removeDefaultStream,
   createBigBlueButtonCall,
@@ -64,6 +68,9 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "POST", path: "/realm/playgrounds", prefix: "/api/v1", group: "realm", endpoint: "addCodePlayground", auth: "api" },
   { method: "DELETE", path: "/realm/playgrounds/{playground_id}", prefix: "/api/v1", group: "realm", endpoint: "removeCodePlayground", auth: "api" },
   { method: "PATCH", path: "/realm/user_settings_defaults", prefix: "/api/v1", group: "realm", endpoint: "updateRealmUserSettingsDefaults", auth: "api" },
+  { method: "GET", path: "/export/realm", prefix: "/api/v1", group: "realm", endpoint: "getRealmExports", auth: "api" },
+  { method: "POST", path: "/export/realm", prefix: "/api/v1", group: "realm", endpoint: "exportRealm", auth: "api" },
+  { method: "DELETE", path: "/export/realm/{export_id}", prefix: "/api/v1", group: "realm", endpoint: "deleteRealmExport", auth: "api" },
   { method: "POST", path: "/default_streams", prefix: "/api/v1", group: "realm", endpoint: "addDefaultStream", auth: "api" },
   { method: "DELETE", path: "/default_streams", prefix: "/api/v1", group: "realm", endpoint: "removeDefaultStream", auth: "api" },
   { method: "GET", path: "/calls/bigbluebutton/create", prefix: "/api/v1", group: "realm", endpoint: "createBigBlueButtonCall", auth: "api" },

@@ -19,6 +19,10 @@ const NO_FILES: FilesDeps["files"] = {
   get: () => Promise.reject(new Error("unused")),
   delete: () => Promise.reject(new Error("unused")),
   presignGet: () => Promise.reject(new Error("unused")),
+  createMultipartUpload: () => Promise.reject(new Error("unused")),
+  uploadPart: () => Promise.reject(new Error("unused")),
+  completeMultipartUpload: () => Promise.reject(new Error("unused")),
+  abortMultipartUpload: () => Promise.reject(new Error("unused")),
 };
 
 describe("JOB_RUNNERS", () => {

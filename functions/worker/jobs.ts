@@ -10,6 +10,7 @@ import { runSweepDemoOrganizations } from "../../shared/actions/realms/demo-orga
 import { runReleaseAttachmentClaims } from "../../shared/actions/uploads/claim.js";
 import { runSweepUnclaimedAttachments } from "../../shared/actions/uploads/sweep.js";
 import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
+import { runDeleteExportTarball, runRealmExport } from "../../shared/actions/realms/export-job.js";
 
 /**
  * A runner for every kind of deferred job, each taking its kind's payload
@@ -50,6 +51,10 @@ export const JOB_RUNNERS: JobRunners = {
   sweep_unclaimed_attachments: runSweepUnclaimedAttachments,
   /** An uploaded image's thumbnails, then its messages' placeholders (`shared/actions/uploads/thumbnails.ts`). */
   thumbnail: runThumbnail,
+  /** A public data export's archive, written to the files bucket (`shared/actions/realms/export-job.ts`). */
+  realm_export: runRealmExport,
+  /** A deleted export's tarball removed (`shared/actions/realms/export-job.ts`). */
+  delete_export_tarball: runDeleteExportTarball,
 };
 
 /**

@@ -10,6 +10,10 @@ function memoryStore(): FileStore {
     get: async (key) => objects.get(key),
     delete: async (keys) => keys.forEach((k) => objects.delete(k)),
     presignGet: async (key) => `https://bucket.example/${key}?signed`,
+    createMultipartUpload: () => Promise.reject(new Error("unused")),
+    uploadPart: () => Promise.reject(new Error("unused")),
+    completeMultipartUpload: () => Promise.reject(new Error("unused")),
+    abortMultipartUpload: () => Promise.reject(new Error("unused")),
   };
 }
 

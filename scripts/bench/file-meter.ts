@@ -110,6 +110,11 @@ export class FileStoreMeter {
         t().presigns++;
         return inner.presignGet(key, expiresInSeconds, responseHeaders);
       },
+      // Multipart uploads (organization exports) are not on any benched path: passed through uncounted.
+      createMultipartUpload: (key, metadata) => inner.createMultipartUpload(key, metadata),
+      uploadPart: (key, uploadId, partNumber, body) => inner.uploadPart(key, uploadId, partNumber, body),
+      completeMultipartUpload: (key, uploadId, parts) => inner.completeMultipartUpload(key, uploadId, parts),
+      abortMultipartUpload: (key, uploadId) => inner.abortMultipartUpload(key, uploadId),
     };
   }
 

@@ -182,6 +182,9 @@ export const keys = {
   /** A code playground of a realm (in the realm's partition), listed with prefix {@link keys.playgroundPrefix}. */
   playground: (realmId: number, playgroundId: number) => ({ pk: `REALM#${realmId}`, sk: `PLAYGROUND#${pad(playgroundId)}` }),
   playgroundPrefix: "PLAYGROUND#",
+  /** A public data export of a realm (in the realm's partition), listed with prefix {@link keys.realmExportPrefix}. */
+  realmExport: (realmId: number, exportId: number) => ({ pk: `REALM#${realmId}`, sk: `EXPORT#${pad(exportId)}` }),
+  realmExportPrefix: "EXPORT#",
   /** A custom emoji of a realm (in the realm's partition), listed with prefix {@link keys.realmEmojiPrefix}. */
   realmEmoji: (realmId: number, emojiId: number) => ({ pk: `REALM#${realmId}`, sk: `REALMEMOJI#${pad(emojiId)}` }),
   realmEmojiPrefix: "REALMEMOJI#",

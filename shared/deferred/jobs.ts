@@ -159,6 +159,10 @@ export const deferredJobSchema = z.union([
   /** The sweep of uploads no message claimed for weeks (`shared/actions/uploads/sweep.ts`). */
   job("sweep_unclaimed_attachments", noPayload),
   job("thumbnail", thumbnailSchema),
+  /** A public data export to write (`shared/actions/realms/export-job.ts`). */
+  job("realm_export", z.strictObject({ realm_id: id, export_id: id })),
+  /** A deleted export's tarball to remove from the files bucket (`shared/actions/realms/export-job.ts`). */
+  job("delete_export_tarball", z.strictObject({ export_path: z.string() })),
 ]);
 
 /** A deferred job as producers enqueue it and runners receive it. */

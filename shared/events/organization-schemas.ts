@@ -98,6 +98,22 @@ export const ORGANIZATION_EVENT_SCHEMAS = {
       z.strictObject({ id: positiveId, name: z.string(), pygments_language: z.string(), url_template: z.string() }),
     ),
   }),
+  // https://zulip.com/api/get-events#realm_export: every export of the organization (OpenAPI `RealmExport`).
+  realm_export: z.strictObject({
+    id: eventIdField,
+    type: z.literal("realm_export"),
+    exports: z.array(
+      z.strictObject({
+        id: positiveId,
+        acting_user_id: positiveId,
+        export_time: z.number(),
+        deleted_timestamp: z.number().nullable(),
+        failed_timestamp: z.number().nullable(),
+        export_url: z.string().nullable(),
+        pending: z.boolean(),
+      }),
+    ),
+  }),
   // https://zulip.com/api/get-events#realm_user_settings_defaults-update
   "realm_user_settings_defaults/update": z.strictObject({
     id: eventIdField,

@@ -37,6 +37,20 @@ export interface FileStore {
     expiresInSeconds: number,
     responseHeaders?: { contentDisposition?: string; contentType?: string },
   ): Promise<string>;
+  /**
+   * Starts a multipart upload (for objects built piece by piece, too large
+   * to hold in memory: organization exports). Parts are at least 5 MiB
+   * except the last; at most 10,000 of them.
+   * @returns the upload's ID
+   * @see https://docs.aws.amazon.com/AmazonS3/latest/API/API_CreateMultipartUpload.html
+   */
+  createMultipartUpload(key: string, metadata: StoredFileMetadata): Promise<string>;
+  /** Uploads part `partNumber` (1 to 10,000) of an upload. @returns the part's ETag, which completing needs */
+  uploadPart(key: string, uploadId: string, partNumber: number, body: Uint8Array): Promise<string>;
+  /** Joins the uploaded parts, in order, into the object. @throws Error when S3 refuses (a part too small, a wrong ETag) */
+  completeMultipartUpload(key: string, uploadId: string, parts: readonly { partNumber: number; etag: string }[]): Promise<void>;
+  /** Drops an unfinished upload and its parts (a failed export). */
+  abortMultipartUpload(key: string, uploadId: string): Promise<void>;
 }
 
 /** S3's limit of keys in one DeleteObjects request. */
@@ -158,6 +172,50 @@ export function createS3FileStore(config: Config): FileStore {
       if (responseHeaders.contentType !== undefined) url.searchParams.set("response-content-type", responseHeaders.contentType);
       const signed = await client.sign(url.toString(), { method: "GET", aws: { signQuery: true } });
       return signed.url;
+    },
+    async createMultipartUpload(key, metadata) {
+      const { client, bucketUrl } = ready();
+      const headers: Record<string, string> = { "content-type": metadata.contentType };
+      if (metadata.contentDisposition !== undefined) headers["content-disposition"] = metadata.contentDisposition;
+      const response = await client.fetch(`${objectUrl(bucketUrl, key)}?uploads`, { method: "POST", headers });
+      if (!response.ok) throw await s3Error(response, "CreateMultipartUpload");
+      const uploadId = /<UploadId>([^<]*)<\/UploadId>/.exec(await response.text())?.[1];
+      if (!uploadId) throw new Error("S3 CreateMultipartUpload answered no UploadId");
+      return uploadId;
+    },
+    async uploadPart(key, uploadId, partNumber, body) {
+      const { client, bucketUrl } = ready();
+      const url = `${objectUrl(bucketUrl, key)}?partNumber=${partNumber}&uploadId=${encodeURIComponent(uploadId)}`;
+      const response = await client.fetch(url, { method: "PUT", body: body as Uint8Array<ArrayBuffer> });
+      if (!response.ok) throw await s3Error(response, "UploadPart");
+      await response.body?.cancel();
+      const etag = response.headers.get("etag");
+      if (!etag) throw new Error("S3 UploadPart answered no ETag");
+      return etag;
+    },
+    async completeMultipartUpload(key, uploadId, parts) {
+      const { client, bucketUrl } = ready();
+      const xml = `<CompleteMultipartUpload xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${parts
+        .map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>${xmlText(p.etag)}</ETag></Part>`)
+        .join("")}</CompleteMultipartUpload>`;
+      const response = await client.fetch(`${objectUrl(bucketUrl, key)}?uploadId=${encodeURIComponent(uploadId)}`, {
+        method: "POST",
+        headers: { "content-type": "application/xml" },
+        body: xml,
+      });
+      // S3 may answer 200 with an <Error> body when the join fails late.
+      const text = await response.text();
+      if (!response.ok || text.includes("<Error>")) {
+        const error = new Error(`S3 CompleteMultipartUpload failed with ${response.status}`);
+        error.name = /<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? `Http${response.status}`;
+        throw error;
+      }
+    },
+    async abortMultipartUpload(key, uploadId) {
+      const { client, bucketUrl } = ready();
+      const response = await client.fetch(`${objectUrl(bucketUrl, key)}?uploadId=${encodeURIComponent(uploadId)}`, { method: "DELETE" });
+      if (!response.ok && response.status !== 404) throw await s3Error(response, "AbortMultipartUpload");
+      await response.body?.cancel();
     },
   };
 }

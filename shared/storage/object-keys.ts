@@ -22,6 +22,21 @@ export const avatarObjectKeys = {
     `${realmId}/realm/${kind}-${version}.png`,
 } as const;
 
+/**
+ * The key of a public data export's tarball:
+ * `exports/<realm_id>/<random>/zulip-export-<random>.tar.gz` (Zulip's S3
+ * backend keeps exports under `exports/` of its avatars bucket). The random
+ * directory is the credential of its `export_url`, as in Zulip.
+ */
+export function exportObjectKey(realmId: number, token: string, fileSuffix: string): string {
+  return `exports/${realmId}/${token}/zulip-export-${fileSuffix}.tar.gz`;
+}
+
+/** Whether `key` is one {@link exportObjectKey} builds (the serving route presigns nothing else under `exports/`). */
+export function isExportObjectKey(key: string): boolean {
+  return /^exports\/\d{1,12}\/[A-Za-z0-9_-]{24}\/zulip-export-[a-z0-9]{8}\.tar\.gz$/.test(key);
+}
+
 /** The still image's name of an emoji file: its base name with `.png`. */
 function stillFileName(fileName: string): string {
   const dot = fileName.lastIndexOf(".");

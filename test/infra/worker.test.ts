@@ -34,6 +34,10 @@ const NO_FILES: FilesDeps["files"] = {
   get: () => Promise.reject(new Error("no files in this test")),
   delete: () => Promise.reject(new Error("no files in this test")),
   presignGet: () => Promise.reject(new Error("no files in this test")),
+  createMultipartUpload: () => Promise.reject(new Error("no files in this test")),
+  uploadPart: () => Promise.reject(new Error("no files in this test")),
+  completeMultipartUpload: () => Promise.reject(new Error("no files in this test")),
+  abortMultipartUpload: () => Promise.reject(new Error("no files in this test")),
 };
 
 describe("worker Lambda", () => {
