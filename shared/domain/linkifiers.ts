@@ -23,10 +23,17 @@ export const MAX_LINKIFIERS_PER_REALM = 100;
  */
 export const MAX_LINKIFIER_PROGRAM_SIZE = 2000;
 
-/** A linkifier check failure: Zulip's `ValidationFailureError` (400, `errors` by field). */
+/**
+ * A linkifier check failure (400 `BAD_REQUEST`). `field` names what Django
+ * would file it under; the envelope carries only `msg`, as the OpenAPI
+ * error schema of these endpoints allows no other field.
+ */
 export class LinkifierValidationError extends JsonableError {
-  constructor(msg: string, field: "pattern" | "url_template" | "__all__") {
-    super(msg, { data: { errors: { [field]: [msg] } } });
+  constructor(
+    msg: string,
+    readonly field: "pattern" | "url_template" | "__all__",
+  ) {
+    super(msg);
   }
 }
 
