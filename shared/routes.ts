@@ -143,11 +143,16 @@ const API_ROUTE_TABLE: readonly Route[] = [
   r("DELETE", "/realm/profile_fields/{field_id}", "realm", "deleteCustomProfileField"),
   r("PATCH", "/users/me/profile_data", "users", "updateUserCustomProfileData"),
   r("DELETE", "/users/me/profile_data", "users", "removeUserCustomProfileData"),
-  // Organization settings, deactivation, playgrounds, defaults for new users, default streams
+  // Organization settings, deactivation, playgrounds, linkifiers, defaults for new users, default streams
   r("PATCH", "/realm", "realm", "updateRealm"),
   r("POST", "/realm/deactivate", "realm", "deactivateRealm"),
   r("POST", "/realm/playgrounds", "realm", "addCodePlayground"),
   r("DELETE", "/realm/playgrounds/{playground_id}", "realm", "removeCodePlayground"),
+  r("GET", "/realm/linkifiers", "realm", "getLinkifiers"),
+  r("PATCH", "/realm/linkifiers", "realm", "reorderLinkifiers"),
+  r("POST", "/realm/filters", "realm", "addLinkifier"),
+  r("PATCH", "/realm/filters/{filter_id}", "realm", "updateLinkifier"),
+  r("DELETE", "/realm/filters/{filter_id}", "realm", "removeLinkifier"),
   r("PATCH", "/realm/user_settings_defaults", "realm", "updateRealmUserSettingsDefaults"),
   // Public data exports; the DELETE is not in the OpenAPI file (Zulip's zproject/urls.py names the view).
   r("GET", "/export/realm", "realm", "getRealmExports"),

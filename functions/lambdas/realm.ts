@@ -9,6 +9,7 @@ import { getCustomProfileFields } from "../custom-profile-fields/get-custom-prof
 import { reorderCustomProfileFields } from "../custom-profile-fields/reorder-custom-profile-fields.js";
 import { updateCustomProfileField } from "../custom-profile-fields/update-custom-profile-field.js";
 import { deactivateRealm } from "../realms/deactivate-realm.js";
+import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from "../realms/linkifiers.js";
 import { addCodePlayground, removeCodePlayground } from "../realms/playgrounds.js";
 import { deleteRealmExport, exportRealm, getRealmExports } from "../realms/realm-export.js";
 import { updateRealm } from "../realms/update-realm.js";
@@ -37,6 +38,11 @@ export const endpoints = {
   deactivateRealm,
   addCodePlayground,
   removeCodePlayground,
+  getLinkifiers,
+  reorderLinkifiers,
+  addLinkifier,
+  updateLinkifier,
+  removeLinkifier,
   updateRealmUserSettingsDefaults,
   getRealmExports,
   exportRealm,
@@ -67,6 +73,11 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "POST", path: "/realm/deactivate", prefix: "/api/v1", group: "realm", endpoint: "deactivateRealm", auth: "api" },
   { method: "POST", path: "/realm/playgrounds", prefix: "/api/v1", group: "realm", endpoint: "addCodePlayground", auth: "api" },
   { method: "DELETE", path: "/realm/playgrounds/{playground_id}", prefix: "/api/v1", group: "realm", endpoint: "removeCodePlayground", auth: "api" },
+  { method: "GET", path: "/realm/linkifiers", prefix: "/api/v1", group: "realm", endpoint: "getLinkifiers", auth: "api" },
+  { method: "PATCH", path: "/realm/linkifiers", prefix: "/api/v1", group: "realm", endpoint: "reorderLinkifiers", auth: "api" },
+  { method: "POST", path: "/realm/filters", prefix: "/api/v1", group: "realm", endpoint: "addLinkifier", auth: "api" },
+  { method: "PATCH", path: "/realm/filters/{filter_id}", prefix: "/api/v1", group: "realm", endpoint: "updateLinkifier", auth: "api" },
+  { method: "DELETE", path: "/realm/filters/{filter_id}", prefix: "/api/v1", group: "realm", endpoint: "removeLinkifier", auth: "api" },
   { method: "PATCH", path: "/realm/user_settings_defaults", prefix: "/api/v1", group: "realm", endpoint: "updateRealmUserSettingsDefaults", auth: "api" },
   { method: "GET", path: "/export/realm", prefix: "/api/v1", group: "realm", endpoint: "getRealmExports", auth: "api" },
   { method: "POST", path: "/export/realm", prefix: "/api/v1", group: "realm", endpoint: "exportRealm", auth: "api" },

@@ -179,6 +179,8 @@ export const keys = {
   userGroupGraph: (realmId: number) => ({ pk: `REALM#${realmId}`, sk: "UGROUPGRAPH" }),
   /** Every custom profile field of a realm: one item in the realm's partition. */
   realmProfileFields: (realmId: number) => ({ pk: `REALM#${realmId}`, sk: "PROFILEFIELDS" }),
+  /** Every linkifier of a realm, in the realm's order: one item in the realm's partition. */
+  realmLinkifiers: (realmId: number) => ({ pk: `REALM#${realmId}`, sk: "LINKIFIERS" }),
   /** A code playground of a realm (in the realm's partition), listed with prefix {@link keys.playgroundPrefix}. */
   playground: (realmId: number, playgroundId: number) => ({ pk: `REALM#${realmId}`, sk: `PLAYGROUND#${pad(playgroundId)}` }),
   playgroundPrefix: "PLAYGROUND#",

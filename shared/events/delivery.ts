@@ -95,7 +95,9 @@ export function isClientComputableGravatar(avatarUrl: unknown, email: unknown): 
  * Whether a queue takes an event, before any per-queue transform (Zulip's
  * `ClientDescriptor.accepts_event`): the queue's `event_types`, the narrow
  * for messages, the `stream_typing_notifications` capability for stream
- * typing, and no legacy settings events for `user_settings_object` clients.
+ * typing, the `linkifier_url_template` capability for `realm_linkifiers`
+ * (older clients would misread URL templates as format strings), and no
+ * legacy settings events for `user_settings_object` clients.
  */
 export function acceptsEvent(queue: QueueOptions, event: EventJson, flags: string[] = []): boolean {
   if (queue.event_types !== null) {
@@ -107,6 +109,7 @@ export function acceptsEvent(queue: QueueOptions, event: EventJson, flags: strin
     return eventMatchesNarrow(queue.narrow, (event.message ?? {}) as Record<string, unknown>, flags);
   }
   if (event.type === "typing" && "stream_id" in event) return queue.capabilities.stream_typing_notifications;
+  if (event.type === "realm_linkifiers") return queue.capabilities.linkifier_url_template;
   if (
     queue.capabilities.user_settings_object &&
     (event.type === "update_display_settings" || event.type === "update_global_notifications")

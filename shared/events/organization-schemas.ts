@@ -90,6 +90,12 @@ export const ORGANIZATION_EVENT_SCHEMAS = {
     op: z.literal("deactivated"),
     realm_id: positiveId,
   }),
+  // https://zulip.com/api/get-events#realm_linkifiers: the whole list, in the organization's order.
+  realm_linkifiers: z.strictObject({
+    id: eventIdField,
+    type: z.literal("realm_linkifiers"),
+    realm_linkifiers: z.array(z.strictObject({ id: positiveId, pattern: z.string(), url_template: z.string() })),
+  }),
   // https://zulip.com/api/get-events#realm_playgrounds: the whole list (OpenAPI `RealmPlayground`).
   realm_playgrounds: z.strictObject({
     id: eventIdField,

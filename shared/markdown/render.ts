@@ -18,7 +18,7 @@
  * blocks (Zulip runs Pygments; clients render plain code fine), image
  * previews but no video previews, link embeds or thumbnails (`previews.ts`:
  * external images are never fetched, a preview of an upload shows the
- * upload itself), no linkifiers yet, `<time:…>` only
+ * upload itself), linkifiers as `linkifier-events.ts` says, `<time:…>` only
  * understands ISO 8601 and Unix seconds, continuation lines and list items
  * lose their leading and trailing spaces, `~~…~~` may span lines (Zulip's
  * stops at a line end), a link with a refused scheme stays plain text without
@@ -51,6 +51,8 @@ import { texExtensions } from "./constructs/tex.js";
 import { timestampExtensions } from "./constructs/timestamp.js";
 import { underscoreHtml, underscoreSyntax } from "./constructs/underscore.js";
 import "./constructs/micromark-augment.js";
+import { linkifierHtml, linkifyEvents } from "./linkifier-events.js";
+import { compileLinkifiers, type CompiledLinkifier } from "./linkifiers.js";
 import { INLINE_PREVIEW_LIMIT } from "./previews.js";
 import { scanReferences } from "./references.js";
 import { RenderState } from "./render-state.js";
@@ -122,12 +124,13 @@ export function collectReferences(content: string): References {
  */
 export function renderMarkdown(content: string, lookups: RenderLookups): RenderResult {
   const normalized = content.replace(/\r\n?/g, "\n");
+  const linkifiers = compileLinkifiers(lookups.linkifiers ?? []);
   let state = new RenderState(lookups);
-  let html = renderHtml(normalized, state);
+  let html = renderHtml(normalized, state, linkifiers);
   // Zulip previews nothing in a message linking more distinct URLs than its limit.
   if (state.previewUrls.size > INLINE_PREVIEW_LIMIT && state.hasImage) {
     state = new RenderState(lookups, false);
-    html = renderHtml(normalized, state);
+    html = renderHtml(normalized, state, linkifiers);
   }
 
   const streamWildcard = state.wildcards.find((kind) => kind !== "topic");
@@ -151,8 +154,8 @@ export function renderMarkdown(content: string, lookups: RenderLookups): RenderR
   };
 }
 
-/** Parses, annotates and compiles `normalized` with `state`; previews placed at the end are appended. */
-function renderHtml(normalized: string, state: RenderState): string {
+/** Parses, annotates, linkifies and compiles `normalized` with `state`; previews placed at the end are appended. */
+function renderHtml(normalized: string, state: RenderState, linkifiers: readonly CompiledLinkifier[]): string {
   const mention = mentionExtensions(state);
   const streamLink = streamLinkExtensions(state);
   const emoji = emojiExtensions(state);
@@ -163,6 +166,8 @@ function renderHtml(normalized: string, state: RenderState): string {
   const extensions: Extension[] = [...staticSyntax, fenceContainerSyntax(), mention.syntax, streamLink.syntax, emoji.syntax, timestamp.syntax, tex.syntax];
   const events = postprocess(parse({ extensions }).document().write(preprocess()(normalized, undefined, true)));
   annotateEvents(events, state);
+  const linkifierLinks = new WeakMap();
+  linkifyEvents(events, normalized, linkifiers, state.realmUrl, linkifierLinks);
   const html = compile({
     htmlExtensions: [
       gfmStrikethroughHtml(),
@@ -175,6 +180,9 @@ function renderHtml(normalized: string, state: RenderState): string {
       timestamp.html,
       tex.html,
       coreHtml(state),
+      linkifierHtml(linkifierLinks, () => {
+        state.hasLink = true;
+      }),
     ],
   })(events).replace(/\n+$/, "");
   if (state.endPreviews.length === 0) return html;

@@ -3,24 +3,38 @@
  * sending and moving messages find a topic's links without loading
  * micromark (`load.ts`).
  */
+import { compileLinkifiers, linkifierMatches, type Linkifier } from "./linkifiers.js";
+
 /** A bare URL in a topic name: `https?://…` or `www.…`, ending before trailing punctuation. */
 const TOPIC_URL = /(?<![^\s'"(,:<])(?:https?:\/\/|www\.)[^\s<>"]+/gi;
 
 /**
- * Zulip's `topic_links` for a topic name: the URLs in it, in order, as
- * `{text, url}` (text as typed; `www.…` gets `https://` in `url`, as Zulip
- * does). Realms have no linkifiers in this version, so only bare URLs are found.
+ * Zulip's `topic_links` for a topic name: the organization's linkifier
+ * matches and the URLs in it, as `{text, url}` in position order (text as
+ * typed; `www.…` gets `https://` in `url`, as Zulip does). Overlaps are
+ * settled by precedence: each linkifier in the organization's order (its
+ * matches left to right), then URLs; a candidate overlapping one already
+ * kept is dropped. Linkifier URLs are the expanded templates, not sanitized
+ * (clients escape them, as Zulip documents).
  *
+ * @param linkifiers the organization's linkifiers in order (none: only URLs)
  * @see https://zulip.com/api/get-messages (topic_links)
  */
-export function topicLinks(topic: string): { text: string; url: string }[] {
-  const links: { text: string; url: string }[] = [];
+export function topicLinks(topic: string, linkifiers: readonly Linkifier[] = []): { text: string; url: string }[] {
+  const candidates: { index: number; text: string; url: string }[] = [];
+  for (const linkifier of compileLinkifiers(linkifiers)) {
+    for (const m of linkifierMatches(linkifier, topic)) candidates.push({ index: m.start, text: m.text, url: m.url });
+  }
   for (const match of topic.matchAll(TOPIC_URL)) {
     const text = trimUrlPunctuation(match[0]);
     if (/^www\.$/i.test(text) || /^https?:\/\/$/i.test(text)) continue;
-    links.push({ text, url: /^https?:\/\//i.test(text) ? text : `https://${text}` });
+    candidates.push({ index: match.index, text, url: /^https?:\/\//i.test(text) ? text : `https://${text}` });
   }
-  return links;
+  const kept: typeof candidates = [];
+  for (const c of candidates) {
+    if (kept.every((k) => c.index + c.text.length <= k.index || k.index + k.text.length <= c.index)) kept.push(c);
+  }
+  return kept.sort((x, y) => x.index - y.index).map(({ text, url }) => ({ text, url }));
 }
 
 /** Drops trailing punctuation that ends a sentence rather than the URL; keeps balanced `)`. */

@@ -3,6 +3,8 @@
  * @see https://zulip.com/help/format-your-message-using-markdown
  */
 
+import type { Linkifier } from "./linkifiers.js";
+
 /** A user that `@**Full Name**` / `@**Full Name|id**` can resolve to. */
 export interface MentionableUser {
   id: number;
@@ -54,6 +56,11 @@ export interface RenderLookups {
   realmUrl: string;
   /** The organization's ID: only its own `/user_uploads/<realm_id>/…` images get previews. */
   realmId?: number;
+  /**
+   * The organization's linkifiers in its order (https://zulip.com/help/add-a-custom-linkifier);
+   * none when missing. See `linkifier-events.ts`.
+   */
+  linkifiers?: readonly Linkifier[];
   /** False: no inline image previews (Zulip's `no_previews`, for stream descriptions and profile fields). Default true. */
   previews?: boolean;
   /**

@@ -15,6 +15,7 @@ import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
 import { pythonJsonDumps, widgetContentFor } from "../../domain/widgets.js";
 import { topicLinks } from "../../markdown/topic-links.js";
+import type { Linkifier } from "../../markdown/linkifiers.js";
 import type { RenderResult } from "../../markdown/types.js";
 import { expandStreamMessageJob, indexMessageJob } from "./deferred.js";
 import { notifyMessage, type LocalEcho } from "./notify-message.js";
@@ -61,6 +62,8 @@ export interface MessageToSend extends LocalEcho {
   content: string;
   /** The rendering of `content`. */
   rendered: RenderResult;
+  /** The organization's linkifiers in its order, for `topic_links`; missing: only URLs are linked. */
+  linkifiers?: readonly Linkifier[];
   /** Zulip's sending client name. */
   clientName: string;
   /** The sender reads their own message (Zulip's `sent_by_human`, feature level 236's `read_by_sender`). */
@@ -161,7 +164,7 @@ function messageRecord(
     ...noReactions(),
     edit_history: [],
     ...(widget ? { submessages: [widget], submessage_bytes: submessageBytes(widget) } : { submessages: [] }),
-    topic_links: isStream ? topicLinks(msg.topic) : [],
+    topic_links: isStream ? topicLinks(msg.topic, msg.linkifiers) : [],
   };
 }
 

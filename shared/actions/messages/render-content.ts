@@ -19,11 +19,15 @@ import { attachmentsByPath } from "../../data/attachments.js";
 import type { AttachmentRecord } from "../../data/records/attachment.js";
 import { uploadPreviewOf } from "../../domain/thumbnails.js";
 import { MAX_CLAIMS_PER_MESSAGE } from "../uploads/claim.js";
+import { realmLinkifiers } from "../../data/linkifiers.js";
+import type { LinkifierRecord } from "../../data/records/linkifier.js";
 
 /** A rendering and the uploads its content links (read for previews; claiming reuses them). */
 export interface RenderedContent extends RenderResult {
   /** The organization's attachments at the linked `/user_uploads/` paths (at most {@link MAX_CLAIMS_PER_MESSAGE}). */
   uploads: AttachmentRecord[];
+  /** The organization's linkifiers in its order, as read for this rendering (the message's `topic_links` use them too). */
+  linkifiers: LinkifierRecord[];
 }
 
 /**
@@ -40,8 +44,9 @@ export const MAX_RENDERED_CONTENT_BYTES = 160 * 1024;
  * (`scanReferences`), fetches only that — the realm's users only when a
  * mention is by name, users by ID for `@**Name|id**`, linked streams by
  * name, the realm's groups for `@*group*`, the linked uploads of the
- * organization (for their image previews) — and renders it. At most two
- * round trips, in parallel; the renderer module loads beside them on the
+ * organization (for their image previews), the organization's linkifiers
+ * (one GetItem of their single item, always: any text may match) — and
+ * renders it. At most two round trips, in parallel; the renderer module loads beside them on the
  * first rendering of the process (`markdown/load.ts`).
  *
  * Group mentions (`@*group*`; a silent `@_*group*` notifies nobody): the
@@ -81,7 +86,8 @@ export async function renderMessageContent(
   // Linked uploads (one BatchGet, beside the others) only when the content names one of this organization.
   const ownUploads = refs.uploadPathIds.filter((p) => p.startsWith(`${realm.id}/`)).slice(0, MAX_CLAIMS_PER_MESSAGE);
   const uploadsPromise = ownUploads.length > 0 ? attachmentsByPath(deps, realm.id, ownUploads) : Promise.resolve([]);
-  const [users, streams, groups, realmEmoji, uploads, { renderMarkdown }] = await Promise.all([
+  const [linkifiers, users, streams, groups, realmEmoji, uploads, { renderMarkdown }] = await Promise.all([
+    realmLinkifiers(deps, realm.id).then((r) => r.linkifiers),
     usersPromise,
     streamsPromise,
     groupsPromise,
@@ -110,11 +116,12 @@ export async function renderMessageContent(
     realmUrl: realmUrl(realm, deps.config),
     realmId: realm.id,
     uploadPreviews,
+    linkifiers,
   });
   if (Buffer.byteLength(rendered.html, "utf8") > MAX_RENDERED_CONTENT_BYTES) throw new JsonableError("Unable to render message");
-  if (!groups || rendered.mentionedGroupIds.length === 0) return { ...rendered, uploads };
+  if (!groups || rendered.mentionedGroupIds.length === 0) return { ...rendered, uploads, linkifiers };
   if (sender) checkUserGroupMentionAllowed(groups, sender, rendered.mentionedGroupIds);
-  return { ...rendered, uploads, mentionedUserIds: groupMentionedUserIds(groups, rendered) };
+  return { ...rendered, uploads, linkifiers, mentionedUserIds: groupMentionedUserIds(groups, rendered) };
 }
 
 /** The fields of a message record that rendering decides (set on send and on every content edit). */

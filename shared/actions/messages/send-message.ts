@@ -218,6 +218,7 @@ export async function checkSendMessage(
     topic,
     content,
     rendered,
+    linkifiers: rendered.linkifiers,
     clientName: req.clientName,
     senderReads: readBySender(req.clientName, req.readBySender),
     topicParticipantIds: participants,

@@ -13,8 +13,8 @@ export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> 
   hotspots: () => ({ hotspots: [] }),
   realm_domains: () => ({ realm_domains: [] }),
   realm_embedded_bots: () => ({ realm_embedded_bots: [] }),
+  // The legacy form of `realm_linkifiers`: always empty since feature level 176.
   realm_filters: () => ({ realm_filters: [] }),
-  realm_linkifiers: () => ({ realm_linkifiers: [] }),
   scheduled_messages: () => ({ scheduled_messages: [] }),
   stop_words: () => ({ stop_words: [] }),
   video_calls: () => ({ has_zoom_token: false }),

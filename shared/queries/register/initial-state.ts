@@ -32,6 +32,7 @@ import { mutedUsersInitialState, userTopicsInitialState } from "./muting.js";
 import { fetchRealmPresence } from "./presence.js";
 import { realmInitialState } from "./realm.js";
 import { realmPlaygroundsInitialState } from "./playgrounds.js";
+import { realmLinkifiersInitialState } from "./linkifiers.js";
 import { realmEmojiState } from "../realm-emoji.js";
 import { realmUserInitialState, STREAM_CREATION_SETTINGS } from "./realm-user.js";
 import { realmSettingGroupMembership } from "../../access/user-group.js";
@@ -181,6 +182,7 @@ export async function fetchInitialState(
   }
   if (want("realm_user_settings_defaults")) parts.push(realmUserSettingsDefaultsInitialState(realm));
   if (want("realm_playgrounds")) parts.push(realmPlaygroundsInitialState(deps, realm.id));
+  if (want("realm_linkifiers")) parts.push(realmLinkifiersInitialState(deps, realm.id, opts.capabilities.linkifier_url_template));
   if (want("realm_emoji")) parts.push(realmEmojiState(deps, realm.id).then((realm_emoji) => ({ realm_emoji })));
   if (want("subscription")) {
     parts.push(

@@ -10,6 +10,7 @@ import { userMessageRowsOf, wireFlags } from "../../../data/user-messages.js";
 import { JsonableError } from "../../../errors.js";
 import type { EventOf } from "../../../events/types.js";
 import { topicLinks } from "../../../markdown/topic-links.js";
+import { realmLinkifiers } from "../../../data/linkifiers.js";
 import { messagesToMove, type PropagateMode } from "./messages-to-move.js";
 import { moveMessagesJobs, rowsWrittenPerMessage } from "./move-jobs.js";
 import { moveBatchToStream, notifyLostAccess, restream, type StreamMoveContext, type StreamMoveOutcome } from "./move-messages.js";
@@ -72,7 +73,17 @@ export async function doMoveMessagesToStream(
   ]);
   if (!oldStream) throw new JsonableError("Invalid message(s)");
   const newTopic = move.topic ?? message.topic;
-  const ctx = { realmId: realm.id, actorId: user.user_id, timestamp: now, oldStream, newStream, prevTopic: message.topic, topic: newTopic };
+  const links = topicLinks(newTopic, (await realmLinkifiers(deps, realm.id)).linkifiers);
+  const ctx = {
+    realmId: realm.id,
+    actorId: user.user_id,
+    timestamp: now,
+    oldStream,
+    newStream,
+    prevTopic: message.topic,
+    topic: newTopic,
+    topicLinks: links,
+  };
   if (!(await moveToStream(deps, realm, user, message, ctx, moving.ids, mode))) return false;
   const where = { oldStream, oldTopic: message.topic, newStream, newTopic };
   await sendMoveNotices(deps, realm, user, where, mode, moving, req);
@@ -144,7 +155,7 @@ async function moveToStream(
     new_stream_id: ctx.newStream.stream_id,
     propagate_mode: mode,
     orig_subject: ctx.prevTopic,
-    ...(ctx.topic !== ctx.prevTopic ? { subject: ctx.topic, topic_links: topicLinks(ctx.topic) } : {}),
+    ...(ctx.topic !== ctx.prevTopic ? { subject: ctx.topic, topic_links: ctx.topicLinks } : {}),
   };
   const flagged = [...receivers].map((id) => {
     const row = targetRows.get(id);

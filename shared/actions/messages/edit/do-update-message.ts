@@ -10,6 +10,7 @@ import type { DeferredJob } from "../../../deferred/jobs.js";
 import { usersWithAlertWords } from "../../../domain/alert-words.js";
 import type { EventOf } from "../../../events/types.js";
 import { topicLinks } from "../../../markdown/topic-links.js";
+import { realmLinkifiers } from "../../../data/linkifiers.js";
 import type { RenderResult } from "../../../markdown/types.js";
 import { addParticipants, topicParticipantIds } from "../../../queries/messages/topic-participants.js";
 import { messageAudience, updateMessageReceivers } from "../../../access/message-audience.js";
@@ -84,7 +85,14 @@ async function checkWildcardMentionsOnEdit(
 }
 
 /** The edited message: new content and rendering and/or topic, one history entry first. */
-function editedMessage(message: MessageRecord, edit: MessageEdit, rendered: RenderResult | undefined, actorId: number, now: number): MessageRecord {
+function editedMessage(
+  message: MessageRecord,
+  edit: MessageEdit,
+  rendered: RenderResult | undefined,
+  links: MessageRecord["topic_links"] | undefined,
+  actorId: number,
+  now: number,
+): MessageRecord {
   const entry: Record<string, unknown> = { user_id: actorId, timestamp: now };
   let updated: MessageRecord = { ...message };
   if (edit.content !== undefined && rendered) {
@@ -96,7 +104,7 @@ function editedMessage(message: MessageRecord, edit: MessageEdit, rendered: Rend
   if (edit.topic !== undefined) {
     entry.prev_topic = message.topic;
     entry.topic = edit.topic;
-    updated = { ...updated, topic: edit.topic, topic_links: topicLinks(edit.topic) };
+    updated = { ...updated, topic: edit.topic, topic_links: links ?? [] };
   }
   updated.edit_history = [entry, ...(message.edit_history ?? [])];
   updated.last_edit_timestamp = now;
@@ -137,6 +145,11 @@ export async function doUpdateMessage(
 ): Promise<boolean> {
   const { content, topic, mode } = edit;
   const rendered = content !== undefined ? await renderMessageContent(deps, realm, content, user) : undefined;
+  // A new topic's links use the organization's linkifiers: those the rendering read, else one GetItem.
+  const links =
+    topic !== undefined
+      ? topicLinks(topic, rendered?.linkifiers ?? (await realmLinkifiers(deps, realm.id)).linkifiers)
+      : undefined;
   const [audience, wildcardParticipants] = await Promise.all([
     messageAudience(deps, message),
     // Only an `@**topic**` pays the O(topic size) read, beside the audience.
@@ -154,7 +167,7 @@ export async function doUpdateMessage(
   ]);
   if (content === undefined && topic === undefined) return true; // nothing actually changes
   const alerted = content !== undefined ? usersWithAlertWords(content, alertWords) : new Set<number>();
-  const updated = editedMessage(message, edit, rendered, user.user_id, now);
+  const updated = editedMessage(message, edit, rendered, links, user.user_id, now);
 
   // Mention and alert-word flags follow the new content for every recipient row
   // (conditional UpdateItems: a concurrent read/star change is kept);
@@ -184,7 +197,7 @@ export async function doUpdateMessage(
     const rest = movedIds.filter((id) => id !== message.id);
     const found = await getMessagesByIds(deps, rest.slice(0, INLINE_MOVE_LIMIT));
     const moveEntry = { user_id: user.user_id, timestamp: now, prev_topic: message.topic, topic };
-    others = [...found.values()].map((m) => ({ before: m, after: retopic(m, topic, moveEntry, now) }));
+    others = [...found.values()].map((m) => ({ before: m, after: retopic(m, topic, links ?? [], moveEntry, now) }));
     const base = { topic, user_id: user.user_id, timestamp: now, prev_topic: message.topic };
     jobs = moveMessagesJobs(base, rest.slice(INLINE_MOVE_LIMIT));
   }
@@ -226,7 +239,7 @@ export async function doUpdateMessage(
         }
       : {}),
     ...(topic !== undefined
-      ? { propagate_mode: mode, orig_subject: message.topic, subject: topic, topic_links: topicLinks(topic) }
+      ? { propagate_mode: mode, orig_subject: message.topic, subject: topic, topic_links: links }
       : {}),
   };
   const receivers = updateMessageReceivers(audience, rows);

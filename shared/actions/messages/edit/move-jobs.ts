@@ -4,6 +4,9 @@ import { getStream } from "../../../data/streams.js";
 import { listStreamSubscriberIds } from "../../../data/subscriptions.js";
 import type { JobOf, JobPayload } from "../../../deferred/jobs.js";
 import { moveSliceToStream, retopic, type StreamMoveContext } from "./move-messages.js";
+import { realmLinkifiers } from "../../../data/linkifiers.js";
+import type { MessageRecord } from "../../../data/records/message.js";
+import { topicLinks } from "../../../markdown/topic-links.js";
 
 /**
  * The `move_messages` job: the part of a large topic rename or stream move
@@ -98,12 +101,16 @@ const RENAME_ATTEMPTS = 3;
  */
 async function rewriteTopic(deps: Pick<Deps, "db" | "table">, p: MoveMessagesPayload, ids: number[]): Promise<void> {
   const entry = { user_id: p.user_id, timestamp: p.timestamp, prev_topic: p.prev_topic, topic: p.topic };
+  // The organization's linkifiers, read once for the job when the first messages show which organization it is.
+  let links: MessageRecord["topic_links"] | undefined;
   let pending = ids;
   for (let attempt = 0; attempt < RENAME_ATTEMPTS && pending.length > 0; attempt++) {
     const found = await getMessagesByIds(deps, pending);
+    const realmId = p.realm_id ?? found.values().next().value?.realm_id;
+    if (links === undefined && realmId !== undefined) links = topicLinks(p.topic, (await realmLinkifiers(deps, realmId)).linkifiers);
     const changes = [...found.values()]
       .filter((m) => m.topic.toLowerCase() === p.prev_topic.toLowerCase())
-      .map((m) => ({ before: m, after: retopic(m, p.topic, entry, p.timestamp) }));
+      .map((m) => ({ before: m, after: retopic(m, p.topic, links ?? [], entry, p.timestamp) }));
     const applied = new Set((await updateMessageItems(deps, changes)).map((c) => c.before.id));
     pending = changes.filter((c) => !applied.has(c.before.id)).map((c) => c.before.id);
   }
@@ -129,11 +136,12 @@ export async function runMoveMessages(deps: Deps, p: MoveMessagesPayload): Promi
     slice = RENAME_SLICE;
     await rewriteTopic(deps, p, p.message_ids.slice(0, slice));
   } else {
-    const [oldStream, newStream, oldSubs, newSubs] = await Promise.all([
+    const [oldStream, newStream, oldSubs, newSubs, linkifiers] = await Promise.all([
       getStream(deps, p.realm_id, p.prev_stream_id),
       getStream(deps, p.realm_id, p.new_stream_id),
       listStreamSubscriberIds(deps, p.prev_stream_id),
       listStreamSubscriberIds(deps, p.new_stream_id),
+      realmLinkifiers(deps, p.realm_id),
     ]);
     if (!oldStream || !newStream) return; // a stream was deleted meanwhile: nothing sensible to do
     const ctx: StreamMoveContext = {
@@ -144,6 +152,7 @@ export async function runMoveMessages(deps: Deps, p: MoveMessagesPayload): Promi
       newStream,
       prevTopic: p.prev_topic,
       topic: p.topic,
+      topicLinks: topicLinks(p.topic, linkifiers.linkifiers),
       oldSubscribers: new Set(oldSubs),
       newSubscribers: new Set(newSubs),
     };

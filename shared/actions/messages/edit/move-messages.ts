@@ -14,7 +14,6 @@ import { deleteUserMessages, putUserMessages } from "../../../data/user-messages
 import { forEachLimit } from "../../../data/transact-updates.js";
 import { getUsersByIds } from "../../../data/users.js";
 import { canReadStreamHistory } from "../../../domain/stream-permissions.js";
-import { topicLinks } from "../../../markdown/topic-links.js";
 import { notifyDeleteMessages } from "../delete-messages.js";
 
 /**
@@ -25,13 +24,20 @@ import { notifyDeleteMessages } from "../delete-messages.js";
 
 /**
  * One message with a new topic and a history entry (topic renames).
+ * @param links the new topic's `topic_links` (`topicLinks` with the organization's linkifiers)
  * @param now UNIX seconds
  */
-export function retopic(m: MessageRecord, topic: string, entry: Record<string, unknown>, now: number): MessageRecord {
+export function retopic(
+  m: MessageRecord,
+  topic: string,
+  links: MessageRecord["topic_links"],
+  entry: Record<string, unknown>,
+  now: number,
+): MessageRecord {
   return {
     ...m,
     topic,
-    topic_links: topicLinks(topic),
+    topic_links: links,
     edit_history: [{ ...entry }, ...(m.edit_history ?? [])],
     last_edit_timestamp: now,
   };
@@ -47,6 +53,8 @@ export interface StreamMoveContext {
   newStream: StreamRecord;
   prevTopic: string;
   topic: string;
+  /** The topic's `topic_links` with the organization's linkifiers. */
+  topicLinks: MessageRecord["topic_links"];
   /** Active subscribers of the old and new streams. */
   oldSubscribers: Set<number>;
   newSubscribers: Set<number>;
@@ -79,7 +87,7 @@ export function restream(m: MessageRecord, ctx: Omit<StreamMoveContext, "oldSubs
     recipient_id: ctx.newStream.recipient_id,
     display_recipient: ctx.newStream.name,
     topic,
-    topic_links: topicLinks(topic),
+    topic_links: ctx.topicLinks,
     edit_history: [entry, ...(m.edit_history ?? [])],
     last_edit_timestamp: ctx.timestamp,
   };
