@@ -10,6 +10,7 @@ import { runSweepDemoOrganizations } from "../../shared/actions/realms/demo-orga
 import { runReleaseAttachmentClaims } from "../../shared/actions/uploads/claim.js";
 import { runSweepUnclaimedAttachments } from "../../shared/actions/uploads/sweep.js";
 import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
+import { runSendScheduledMessage } from "../../shared/actions/scheduled-messages/deliver.js";
 
 /**
  * A runner for every kind of deferred job, each taking its kind's payload
@@ -50,6 +51,8 @@ export const JOB_RUNNERS: JobRunners = {
   sweep_unclaimed_attachments: runSweepUnclaimedAttachments,
   /** An uploaded image's thumbnails, then its messages' placeholders (`shared/actions/uploads/thumbnails.ts`). */
   thumbnail: runThumbnail,
+  /** A scheduled message looked at again: re-enqueued until due, then claimed and sent (`shared/actions/scheduled-messages/deliver.ts`). */
+  send_scheduled_message: runSendScheduledMessage,
 };
 
 /**

@@ -137,6 +137,19 @@ const deleteRealmSchema = z.strictObject({
 /** `thumbnail` (`shared/actions/uploads/thumbnails.ts`): an organization's uploads to thumbnail, and whose messages to re-render. */
 const thumbnailSchema = z.strictObject({ realm_id: id, path_ids: z.array(z.string()) });
 
+/**
+ * `send_scheduled_message` (`shared/actions/scheduled-messages/deliver.ts`):
+ * look at one scheduled message again when it may be due. `version` is the
+ * message's version the job was made for: an edit makes a new job and
+ * retires this one.
+ */
+const sendScheduledMessageSchema = z.strictObject({
+  realm_id: id,
+  user_id: id,
+  scheduled_message_id: id,
+  version: id,
+});
+
 /** Jobs without a payload: the daily sweeps the EventBridge schedules enqueue. */
 const noPayload = z.strictObject({});
 
@@ -159,6 +172,7 @@ export const deferredJobSchema = z.union([
   /** The sweep of uploads no message claimed for weeks (`shared/actions/uploads/sweep.ts`). */
   job("sweep_unclaimed_attachments", noPayload),
   job("thumbnail", thumbnailSchema),
+  job("send_scheduled_message", sendScheduledMessageSchema),
 ]);
 
 /** A deferred job as producers enqueue it and runners receive it. */
