@@ -96,7 +96,7 @@ describe("POST /scheduled_messages", () => {
     const privateSid = await streamId(org.users.admin, "sched-private", true);
     const base = { type: "stream", to: sid, topic: "t", content: "hi", scheduled_delivery_timestamp: later() };
 
-    const cases: [Record<string, unknown>, ReturnType<typeof err>][] = [
+    const cases: [Record<string, unknown>, { status: number; body: Record<string, unknown> }][] = [
       [{ ...base, scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) - 5 }, err("Scheduled delivery time must be in the future.")],
       [{ ...base, type: "bogus" }, err("Invalid type")],
       [{ ...base, to: "[1, 2]" }, err("Invalid data type for channel ID")],
