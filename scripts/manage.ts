@@ -121,7 +121,13 @@ export function cliConfig(local: boolean, env: Record<string, string | undefined
 export function cliDeps(config: Config): FilesDeps {
   const deps: FilesDeps = {
     ...createDeps(config, {
-      deferred: { enqueue: async (jobs) => { for (const job of jobs) await runJob(deps, job); } },
+      deferred: {
+        enqueue: async (jobs, options) => {
+          // Inline work cannot wait: a delayed job (a scheduled message's delivery) would run at once.
+          if ((options?.delaySeconds ?? 0) > 0) throw new Error("The CLI runs deferred work inline and cannot delay it");
+          for (const job of jobs) await runJob(deps, job);
+        },
+      },
       log: { debug() {}, info() {}, warn() {}, error() {} },
     }),
     files: createS3FileStore(config),

@@ -109,6 +109,12 @@ const API_ROUTE_TABLE: readonly Route[] = [
   r("DELETE", "/messages/{message_id}/reactions", "messages", "removeReaction"),
   r("POST", "/submessage", "messages", "processSubmessage"),
   r("POST", "/messages/flags", "messages", "updateMessageFlags"),
+
+  // Scheduled messages (sent later by the worker through the same send action)
+  r("GET", "/scheduled_messages", "webhooks", "getScheduledMessages"),
+  r("POST", "/scheduled_messages", "webhooks", "createScheduledMessage"),
+  r("PATCH", "/scheduled_messages/{scheduled_message_id}", "webhooks", "updateScheduledMessage"),
+  r("DELETE", "/scheduled_messages/{scheduled_message_id}", "webhooks", "deleteScheduledMessage"),
   r("POST", "/messages/flags/narrow", "messages", "updateMessageFlagsForNarrow"),
   r("POST", "/mark_all_as_read", "messages", "markAllAsRead"),
   r("POST", "/mark_stream_as_read", "messages", "markStreamAsRead"),

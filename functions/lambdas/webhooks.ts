@@ -2,16 +2,28 @@
 import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { byRouteKey, withJsonCopies, type Route } from "../../shared/routing.js";
+import { createScheduledMessage } from "../scheduled-messages/create-scheduled-message.js";
+import { deleteScheduledMessage } from "../scheduled-messages/delete-scheduled-message.js";
+import { getScheduledMessages } from "../scheduled-messages/get-scheduled-messages.js";
+import { updateScheduledMessage } from "../scheduled-messages/update-scheduled-message.js";
 import { incomingWebhook, verifyIncomingWebhook } from "../webhooks/incoming-webhook.js";
 
 /** The endpoints of the `webhooks` group's Lambda: its routes in shared/routes.ts. */
 export const endpoints = {
+  getScheduledMessages,
+  createScheduledMessage,
+  updateScheduledMessage,
+  deleteScheduledMessage,
   incomingWebhook,
   verifyIncomingWebhook,
 };
 
 /** The `webhooks` group's routes in shared/routes.ts, their `/json` copies included: API Gateway invokes its Lambda for these alone. */
 export const routes: readonly Route[] = withJsonCopies([
+  { method: "GET", path: "/scheduled_messages", prefix: "/api/v1", group: "webhooks", endpoint: "getScheduledMessages", auth: "api" },
+  { method: "POST", path: "/scheduled_messages", prefix: "/api/v1", group: "webhooks", endpoint: "createScheduledMessage", auth: "api" },
+  { method: "PATCH", path: "/scheduled_messages/{scheduled_message_id}", prefix: "/api/v1", group: "webhooks", endpoint: "updateScheduledMessage", auth: "api" },
+  { method: "DELETE", path: "/scheduled_messages/{scheduled_message_id}", prefix: "/api/v1", group: "webhooks", endpoint: "deleteScheduledMessage", auth: "api" },
   { method: "POST", path: "/external/{integration_name}", prefix: "/api/v1", group: "webhooks", endpoint: "incomingWebhook", auth: "webhook" },
   { method: "GET", path: "/external/{integration_name}", prefix: "/api/v1", group: "webhooks", endpoint: "incomingWebhook", auth: "webhook" },
   { method: "HEAD", path: "/external/{integration_name}", prefix: "/api/v1", group: "webhooks", endpoint: "verifyIncomingWebhook", auth: "webhook" },

@@ -11,6 +11,7 @@ import { runReleaseAttachmentClaims } from "../../shared/actions/uploads/claim.j
 import { runSweepUnclaimedAttachments } from "../../shared/actions/uploads/sweep.js";
 import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
 import { runDeleteExportTarball, runRealmExport } from "../../shared/actions/realms/export-job.js";
+import { runSendScheduledMessage } from "../../shared/actions/scheduled-messages/deliver.js";
 
 /**
  * A runner for every kind of deferred job, each taking its kind's payload
@@ -55,6 +56,8 @@ export const JOB_RUNNERS: JobRunners = {
   realm_export: runRealmExport,
   /** A deleted export's tarball removed (`shared/actions/realms/export-job.ts`). */
   delete_export_tarball: runDeleteExportTarball,
+  /** A scheduled message looked at again: re-enqueued until due, then claimed and sent (`shared/actions/scheduled-messages/deliver.ts`). */
+  send_scheduled_message: runSendScheduledMessage,
 };
 
 /**

@@ -152,6 +152,9 @@ export const keys = {
   /** One draft of a user; the user's drafts are one partition, sorted by draft ID. */
   draft: (userId: number, draftId: number) => ({ pk: `DRAFTS#${userId}`, sk: pad(draftId) }),
   userDrafts: (userId: number) => ({ pk: `DRAFTS#${userId}` }),
+  /** One scheduled message of a user (Zulip's ScheduledMessage); a user's scheduled messages are one partition, sorted by ID. */
+  scheduledMessage: (userId: number, id: number) => ({ pk: `SCHED#${userId}`, sk: pad(id) }),
+  userScheduledMessages: (userId: number) => ({ pk: `SCHED#${userId}` }),
   /** One user muted by another (Zulip's MutedUser); a muter's mutes are one partition. */
   mutedUser: (userId: number, mutedUserId: number) => ({ pk: `MUTES#${userId}`, sk: pad(mutedUserId) }),
   userMutes: (userId: number) => ({ pk: `MUTES#${userId}` }),

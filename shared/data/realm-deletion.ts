@@ -160,6 +160,7 @@ export async function deleteUserDataBatch(
     keys.userSubscriptions(userId).pk,
     keys.userEvents(userId).pk,
     keys.userDrafts(userId).pk,
+    keys.userScheduledMessages(userId).pk,
     keys.userMutes(userId).pk,
     keys.userTopics(userId).pk,
   ];

@@ -9,9 +9,23 @@ import type { DeferredJob } from "./jobs.js";
  * and runs the same consumer.
  */
 export interface DeferredWork {
-  /** Enqueues jobs (typed by `jobs.ts`'s schema); resolves once SQS has accepted all of them. @throws Error when SQS refuses */
-  enqueue(jobs: DeferredJob[]): Promise<void>;
+  /**
+   * Enqueues jobs (typed by `jobs.ts`'s schema); resolves once SQS has accepted all of them.
+   * @param options.delaySeconds hold the jobs back this long (SQS `DelaySeconds`, 0 to
+   *   {@link SQS_MAX_DELAY_SECONDS}) @default 0
+   * @throws Error when SQS refuses
+   */
+  enqueue(jobs: DeferredJob[], options?: EnqueueOptions): Promise<void>;
 }
+
+/** How jobs are enqueued. */
+export interface EnqueueOptions {
+  /** Seconds before SQS delivers the jobs, whole, 0 to {@link SQS_MAX_DELAY_SECONDS}. @default 0 */
+  delaySeconds?: number;
+}
+
+/** The longest delay SQS holds a message back (`DelaySeconds`, 15 minutes). */
+export const SQS_MAX_DELAY_SECONDS = 900;
 
 /** SQS's limit on one message and on one SendMessageBatch request, in bytes. */
 export const SQS_MAX_REQUEST_BYTES = 256 * 1024;
@@ -44,14 +58,18 @@ export function planSqsBatches(bodies: string[]): string[][] {
 /** SQS-backed deferred work: one SendMessageBatch per {@link planSqsBatches} group, in parallel. */
 export function createSqsDeferredWork(client: SQSClient, queueUrl: string): DeferredWork {
   return {
-    async enqueue(jobs) {
+    async enqueue(jobs, options = {}) {
+      const delay = options.delaySeconds ?? 0;
+      if (!Number.isInteger(delay) || delay < 0 || delay > SQS_MAX_DELAY_SECONDS) {
+        throw new Error(`Deferred job delay of ${delay} s is outside SQS's 0..${SQS_MAX_DELAY_SECONDS}`);
+      }
       const batches = planSqsBatches(jobs.map((job) => JSON.stringify(job)));
       await Promise.all(
         batches.map(async (batch) => {
           const out = await client.send(
             new SendMessageBatchCommand({
               QueueUrl: queueUrl,
-              Entries: batch.map((body, j) => ({ Id: String(j), MessageBody: body })),
+              Entries: batch.map((body, j) => ({ Id: String(j), MessageBody: body, ...(delay > 0 ? { DelaySeconds: delay } : {}) })),
             }),
           );
           if (out.Failed && out.Failed.length > 0) {

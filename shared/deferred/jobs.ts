@@ -137,6 +137,19 @@ const deleteRealmSchema = z.strictObject({
 /** `thumbnail` (`shared/actions/uploads/thumbnails.ts`): an organization's uploads to thumbnail, and whose messages to re-render. */
 const thumbnailSchema = z.strictObject({ realm_id: id, path_ids: z.array(z.string()) });
 
+/**
+ * `send_scheduled_message` (`shared/actions/scheduled-messages/deliver.ts`):
+ * look at one scheduled message again when it may be due. `version` is the
+ * message's version the job was made for: an edit makes a new job and
+ * retires this one.
+ */
+const sendScheduledMessageSchema = z.strictObject({
+  realm_id: id,
+  user_id: id,
+  scheduled_message_id: id,
+  version: id,
+});
+
 /** Jobs without a payload: the daily sweeps the EventBridge schedules enqueue. */
 const noPayload = z.strictObject({});
 
@@ -163,6 +176,7 @@ export const deferredJobSchema = z.union([
   job("realm_export", z.strictObject({ realm_id: id, export_id: id })),
   /** A deleted export's tarball to remove from the files bucket (`shared/actions/realms/export-job.ts`). */
   job("delete_export_tarball", z.strictObject({ export_path: z.string() })),
+  job("send_scheduled_message", sendScheduledMessageSchema),
 ]);
 
 /** A deferred job as producers enqueue it and runners receive it. */

@@ -44,6 +44,18 @@ const draftSchema = z.strictObject({
   timestamp: integer,
 });
 
+/** A scheduled message as events carry it (OpenAPI `ScheduledMessage`; `topic` for stream messages only). */
+const scheduledMessageSchema = z.strictObject({
+  scheduled_message_id: positiveId,
+  type: z.enum(["stream", "private"]),
+  to: z.union([positiveId, z.array(positiveId)]),
+  topic: z.string().optional(),
+  content: z.string(),
+  rendered_content: z.string(),
+  scheduled_delivery_timestamp: integer,
+  failed: z.boolean(),
+});
+
 /**
  * Every delivered event's schema, keyed by `type` or `type/op`. A union
  * where one key has several shapes (typing: direct or stream).
@@ -301,6 +313,25 @@ export const EVENT_SCHEMAS = {
   }),
   "drafts/update": z.strictObject({ id: eventIdField, type: z.literal("drafts"), op: z.literal("update"), draft: draftSchema }),
   "drafts/remove": z.strictObject({ id: eventIdField, type: z.literal("drafts"), op: z.literal("remove"), draft_id: positiveId }),
+  // https://zulip.com/api/get-events#scheduled_messages-add, #scheduled_messages-update, #scheduled_messages-remove.
+  "scheduled_messages/add": z.strictObject({
+    id: eventIdField,
+    type: z.literal("scheduled_messages"),
+    op: z.literal("add"),
+    scheduled_messages: z.array(scheduledMessageSchema),
+  }),
+  "scheduled_messages/update": z.strictObject({
+    id: eventIdField,
+    type: z.literal("scheduled_messages"),
+    op: z.literal("update"),
+    scheduled_message: scheduledMessageSchema,
+  }),
+  "scheduled_messages/remove": z.strictObject({
+    id: eventIdField,
+    type: z.literal("scheduled_messages"),
+    op: z.literal("remove"),
+    scheduled_message_id: positiveId,
+  }),
   // https://zulip.com/api/get-events#muted_topics: the legacy form of `user_topic`, the whole
   // list of muted topics as [stream name, topic, UNIX seconds] tuples.
   muted_topics: z.strictObject({

@@ -3,6 +3,7 @@ import type { RealmRecord } from "../../data/records/realm.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserRecord } from "../../data/records/user.js";
 
+import { getOrCreateDirectRecipientId } from "../../data/recipients.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { realmUrl } from "../../domain/email.js";
 import { loadMarkdownRenderer } from "../../markdown/load.js";
@@ -60,6 +61,40 @@ export async function sendNotice(
     clientName: "Internal",
     senderReads: false,
     limitUnreadUserIds: options.limitUnreadUserIds,
+  });
+  return id;
+}
+
+/**
+ * Sends a direct message from the Notification Bot to one user (Zulip's
+ * `internal_send_private_message` from `NOTIFICATION_BOT`), with no
+ * permission checks. Plain Markdown: no mentions or channel links resolved
+ * (`<time:…>` and links render as usual).
+ * @returns the message's ID
+ */
+export async function sendDirectNotice(deps: Deps, realm: RealmRecord, recipient: UserRecord, content: string): Promise<number> {
+  const [bot, { renderMarkdown }] = await Promise.all([ensureNotificationBot(deps, realm), loadMarkdownRenderer()]);
+  const rendered = renderMarkdown(content, {
+    users: [],
+    groups: [],
+    streams: [],
+    realmEmoji: [],
+    realmUrl: realmUrl(realm, deps.config),
+    realmId: realm.id,
+  });
+  const participants = [bot, recipient].sort((a, b) => a.user_id - b.user_id);
+  const [recipientId, id] = await Promise.all([
+    getOrCreateDirectRecipientId(deps, realm.id, participants.map((u) => u.user_id)),
+    allocateIds(deps, "message"),
+  ]);
+  await doSendMessage(deps, realm, bot, {
+    id,
+    addressee: { kind: "private", recipientId, participants },
+    topic: "",
+    content,
+    rendered,
+    clientName: "Internal",
+    senderReads: false,
   });
   return id;
 }

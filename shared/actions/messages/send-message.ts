@@ -20,7 +20,7 @@ import { topicParticipantIds } from "../../queries/messages/topic-participants.j
 import { checkStreamPostPolicy } from "../../access/stream.js";
 import { usersByEmail } from "../../access/users-by-email.js";
 import { doSendMessage, INLINE_RECIPIENT_LIMIT, type Addressee } from "./do-send-message.js";
-import { renderMessageContent } from "./render-content.js";
+import { renderMessageContent, type RenderedContent } from "./render-content.js";
 import { doClaimAttachments } from "../uploads/claim.js";
 import { enqueuePendingThumbnails } from "../uploads/thumbnail-job.js";
 import { normalizeContent, normalizeTopic, privateRecipients, readBySender, streamIndicator } from "../../domain/message-fields.js";
@@ -131,6 +131,71 @@ async function checkPrivateAddressee(
   return { kind: "private", recipientId, participants };
 }
 
+/** A message that passed {@link checkMessage}: where it goes, its normalized fields and rendering. */
+export interface CheckedMessage {
+  addressee: Addressee;
+  /** Normalized; `""` for direct messages. */
+  topic: string;
+  /** Normalized Markdown. */
+  content: string;
+  rendered: RenderedContent;
+  /** The topic's participants, when the topic wildcard check had to read them already. */
+  earlyParticipants?: Set<number>;
+}
+
+/**
+ * Zulip's `check_message`: the type, content and topic, the addressee
+ * (stream access and post policy, or the direct message's recipients),
+ * the rendering and the wildcard mention policy, without writing the
+ * message. `POST /messages` and scheduled messages (at scheduling and again
+ * at delivery, https://zulip.com/api/create-scheduled-message) share it.
+ * A direct message's conversation gets its recipient ID here (created on
+ * first use, as Zulip's `get_recipient_for_user_profiles` does).
+ * @throws the errors listed on {@link checkSendMessage}
+ */
+export async function checkMessage(
+  deps: Deps,
+  realm: RealmRecord,
+  sender: UserRecord,
+  req: Pick<SendMessageRequest, "type" | "to" | "topic" | "content">,
+): Promise<CheckedMessage> {
+  let kind: "stream" | "private";
+  if (req.type === "stream" || req.type === "channel") kind = "stream";
+  else if (req.type === "private" || req.type === "direct") kind = "private";
+  else throw new JsonableError("Invalid type");
+
+  const content = normalizeContent(req.content);
+  const topic = kind === "stream" ? normalizeTopic(req.topic) : "";
+  const indicator = kind === "stream" ? streamIndicator(req.to) : undefined;
+
+  const [addressee, rendered] = await Promise.all([
+    kind === "stream"
+      ? checkStreamAddressee(deps, realm, sender, indicator!)
+      : checkPrivateAddressee(deps, realm, sender, req.to),
+    renderMessageContent(deps, realm, content, sender),
+  ]);
+
+  const mayWildcard = wildcardMentionPolicyAllows(realm, sender, Math.floor(deps.clock.now() / 1000));
+  if (addressee.kind === "stream" && rendered.mentionsStreamWildcard && !mayWildcard) {
+    // More than INLINE_RECIPIENT_LIMIT subscribers leaves the set undefined: far above the threshold.
+    const subscribers = addressee.subscriberIds?.size ?? Number.POSITIVE_INFINITY;
+    if (subscribers > WILDCARD_MENTION_THRESHOLD) throw new StreamWildcardMentionNotAllowedError();
+  }
+
+  // `@**topic**` needs the topic's participants before this message (Zulip's
+  // `get_recipient_info`). A sender the wildcard policy may refuse reads
+  // them here, so that a refusal allocates nothing; everyone else reads
+  // them beside the ID allocation (`checkSendMessage`).
+  let early: Set<number> | undefined;
+  if (addressee.kind === "stream" && rendered.mentionsTopicWildcard && !mayWildcard) {
+    early = await topicParticipantIds(deps, addressee.stream.stream_id, topic);
+    if (new Set([...early!, sender.user_id]).size > WILDCARD_MENTION_THRESHOLD) {
+      throw new TopicWildcardMentionNotAllowedError();
+    }
+  }
+  return { addressee, topic, content, rendered, earlyParticipants: early };
+}
+
 /**
  * `POST /messages` (https://zulip.com/api/send-message; Zulip's
  * `check_send_message`): validates the request, allocates the message's ID
@@ -169,45 +234,12 @@ export async function checkSendMessage(
   sender: UserRecord,
   req: SendMessageRequest,
 ): Promise<{ id: number }> {
-  let kind: "stream" | "private";
-  if (req.type === "stream" || req.type === "channel") kind = "stream";
-  else if (req.type === "private" || req.type === "direct") kind = "private";
-  else throw new JsonableError("Invalid type");
-
-  const content = normalizeContent(req.content);
-  const topic = kind === "stream" ? normalizeTopic(req.topic) : "";
-  const indicator = kind === "stream" ? streamIndicator(req.to) : undefined;
-
-  const [addressee, rendered] = await Promise.all([
-    kind === "stream"
-      ? checkStreamAddressee(deps, realm, sender, indicator!)
-      : checkPrivateAddressee(deps, realm, sender, req.to),
-    renderMessageContent(deps, realm, content, sender),
-  ]);
-
-  const mayWildcard = wildcardMentionPolicyAllows(realm, sender, Math.floor(deps.clock.now() / 1000));
-  if (addressee.kind === "stream" && rendered.mentionsStreamWildcard && !mayWildcard) {
-    // More than INLINE_RECIPIENT_LIMIT subscribers leaves the set undefined: far above the threshold.
-    const subscribers = addressee.subscriberIds?.size ?? Number.POSITIVE_INFINITY;
-    if (subscribers > WILDCARD_MENTION_THRESHOLD) throw new StreamWildcardMentionNotAllowedError();
-  }
-
-  // `@**topic**` needs the topic's participants before this message (Zulip's
-  // `get_recipient_info`): read beside the ID allocation, and only then —
-  // the read is O(topic size), every other send keeps its fixed cost. A
-  // sender the wildcard policy may refuse reads them first, so that a
-  // refusal allocates nothing.
+  const { addressee, topic, content, rendered, earlyParticipants: early } = await checkMessage(deps, realm, sender, req);
+  // Read only for `@**topic**`: O(topic size), every other send keeps its fixed cost.
   const readParticipants = () =>
     addressee.kind === "stream" && rendered.mentionsTopicWildcard
       ? topicParticipantIds(deps, addressee.stream.stream_id, topic)
       : Promise.resolve(undefined);
-  let early: Set<number> | undefined;
-  if (addressee.kind === "stream" && rendered.mentionsTopicWildcard && !mayWildcard) {
-    early = await readParticipants();
-    if (new Set([...early!, sender.user_id]).size > WILDCARD_MENTION_THRESHOLD) {
-      throw new TopicWildcardMentionNotAllowedError();
-    }
-  }
   const [id, participants] = await Promise.all([
     allocateIds(deps, "message"),
     early !== undefined ? Promise.resolve(early) : readParticipants(),

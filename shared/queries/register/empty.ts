@@ -15,7 +15,6 @@ export const EMPTY_INITIAL_STATE: Record<string, () => Record<string, unknown>> 
   realm_embedded_bots: () => ({ realm_embedded_bots: [] }),
   // The legacy form of `realm_linkifiers`: always empty since feature level 176.
   realm_filters: () => ({ realm_filters: [] }),
-  scheduled_messages: () => ({ scheduled_messages: [] }),
   stop_words: () => ({ stop_words: [] }),
   video_calls: () => ({ has_zoom_token: false }),
 };

@@ -19,6 +19,7 @@ import { botToWire } from "../../wire/bot.js";
 import { fetchAlertWords } from "../users/alert-words.js";
 import { customProfileFieldsInitialState } from "../users/custom-profile-fields.js";
 import { draftsInitialState } from "../drafts/user-drafts.js";
+import { scheduledMessagesInitialState } from "../scheduled-messages/user-scheduled-messages.js";
 import { realmUserGroupsInitialState } from "../user-groups/user-groups.js";
 import { EMPTY_INITIAL_STATE } from "./empty.js";
 import { incomingWebhookBotsInitialState } from "./incoming-webhook-bots.js";
@@ -210,6 +211,7 @@ export async function fetchInitialState(
   if (want("starred_messages")) parts.push(starredMessagesInitialState(deps, me.user_id));
   if (want("recent_private_conversations")) parts.push(recentPrivateConversationsInitialState(deps, me.user_id));
   if (want("drafts")) parts.push(draftsInitialState(deps, realm, me));
+  if (want("scheduled_messages")) parts.push(scheduledMessagesInitialState(deps, me));
   if (want("presence")) {
     parts.push(
       loadMembers().then((all) =>
