@@ -1,0 +1,9 @@
+import { checkDeleteTopic } from "../../shared/actions/streams/delete-topic.js";
+import type { Endpoint } from "../../shared/http/context.js";
+import { param, parseParams, pathInt } from "../../shared/http/params.js";
+
+/** `POST /streams/{stream_id}/delete_topic` (https://zulip.com/api/delete-topic). */
+export const deleteTopic: Endpoint = async (ctx) => {
+  const p = parseParams(ctx.params, { topic_name: param.string() });
+  return checkDeleteTopic(ctx.deps, ctx.realm, ctx.user, pathInt(ctx.pathParams, "stream_id"), p.topic_name);
+};
