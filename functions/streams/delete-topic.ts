@@ -1,4 +1,4 @@
-import { checkDeleteTopic } from "../../shared/actions/streams/delete-topic.js";
+import { checkDeleteTopic } from "../../shared/actions/messages/delete-topic.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams, pathInt } from "../../shared/http/params.js";
 

@@ -6,7 +6,7 @@ import { messagesWithRows } from "../../data/user-messages.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { InvalidChannelIdError, OrganizationAdministratorRequiredError } from "../../errors.js";
 import { accessStream, canReadStreamHistory } from "../../access/stream.js";
-import { doDeleteMessages } from "../messages/delete-messages.js";
+import { doDeleteMessages } from "./delete-messages.js";
 
 /**
  * `POST /streams/{stream_id}/delete_topic` (https://zulip.com/api/delete-topic;
