@@ -98,6 +98,8 @@ describe("POST /streams/{stream_id}/delete_topic", () => {
       expect(res.body).toEqual({ result: "error", msg: "Must be an organization administrator", code: "BAD_REQUEST" });
     }
     expect(await messageById(org.stack.deps, id)).toBeDefined();
+    // The role is checked before the parameters, as Zulip's decorator does.
+    expect((await deleteTopic(member, streamId, undefined)).body.msg).toBe("Must be an organization administrator");
   });
 
   it("refuses a private stream the administrator is not subscribed to, a missing stream and a missing topic_name", async () => {
