@@ -28,6 +28,8 @@
  * - part "files": uploads (text, a photo-like JPEG, a small PNG), their
  *   thumbnail jobs, messages linking them and the file redirects: DynamoDB
  *   and S3 calls, latency, CPU, and the dollars of 1,000 image uploads.
+ * - part "receipts": `GET /messages/{id}/read_receipts` of a message every
+ *   subscriber of a large stream read: round trips, read units, latency.
  *
  * - then the cost report: the counts measured above times AWS prices
  *   (`bench/prices.ts`), per connected client-hour, per 1,000 messages,
@@ -55,6 +57,7 @@ import { MESSAGE_STREAMS, renderMessages, runMessagesPart } from "./bench/part-m
 import { renderTyping, runTypingPart, typingStreamName } from "./bench/part-typing.js";
 import { FILES_STREAM, renderFiles, runFilesPart } from "./bench/part-files.js";
 import { renderWeb, runWebPart, WEB_STREAM } from "./bench/part-web.js";
+import { RECEIPTS_STREAM, renderReceipts, runReceiptsPart } from "./bench/part-receipts.js";
 import { computeCostReport, costInputs, renderCost } from "./bench/part-cost.js";
 import { renderRunSummary, runBenchPart, type BenchResults, type PartName } from "./bench/run-summary.js";
 import { drainDeferred, machineLine, startBenchStack, type BenchStack } from "./bench/setup.js";
@@ -137,6 +140,7 @@ try {
     ...(sizes.parts.has("typing") ? sizes.typingSubscribers.map(typingStreamName) : []),
     ...(sizes.parts.has("files") ? [FILES_STREAM] : []),
     ...(sizes.parts.has("web") ? [WEB_STREAM] : []),
+    ...(sizes.parts.has("receipts") ? [RECEIPTS_STREAM] : []),
   ];
   bench = await startBenchStack(streamNames);
   driver = new DriverWorker();
@@ -147,6 +151,7 @@ try {
   if (sizes.parts.has("life")) await runPart("life", () => runLifePart(b, sizes, log), (r) => renderLife(r, sizes));
   if (sizes.parts.has("typing")) await runPart("typing", () => runTypingPart(b, sizes, log), renderTyping);
   if (sizes.parts.has("files")) await runPart("files", () => runFilesPart(b, sizes, log), renderFiles);
+  if (sizes.parts.has("receipts")) await runPart("receipts", () => runReceiptsPart(b, sizes, log), renderReceipts);
   await runPart("limits", () => runLimitsPart(b, d, log), renderLimits);
   if (sizes.parts.has("lambda")) await runPart("lambda", () => runLambdaPart(b, sizes, log), renderLambda);
   if (sizes.parts.has("web")) await runPart("web", () => runWebPart(b, sizes, log), renderWeb);

@@ -56,6 +56,25 @@ const ConfigSchema = z.object({
   ROOT_DOMAIN: z.string().min(1).default("127.0.0.1:9991"),
   /** The server administrator's address, named where Zulip names it (a refused data export asks for a manual one from there). */
   ZULIP_ADMINISTRATOR: z.string().min(1).default("zulip-admin@example.com"),
+  /**
+   * The domain of the incoming-email gateway: a stream's address is
+   * `<slug>.<token>.show-sender@<EMAIL_GATEWAY_DOMAIN>` (Zulip's
+   * `EMAIL_GATEWAY_PATTERN` `%s@<domain>`). Unset: the host name of
+   * {@link ROOT_DOMAIN} (its port left out). Receiving mail is not served yet.
+   */
+  EMAIL_GATEWAY_DOMAIN: z.string().min(1).optional(),
+  /**
+   * `POST /streams/{stream_id}/delete_topic` deletes a topic's messages in
+   * batches of this many (Zulip's `RETENTION_STREAM_MESSAGE_BATCH_SIZE`).
+   */
+  DELETE_TOPIC_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  /**
+   * After one batch, further batches start only within this many
+   * milliseconds of the request's start; then the answer is
+   * `{"complete": false}` and the client asks again (Zulip waits 50 s;
+   * API Gateway gives up on a Lambda after 30 s).
+   */
+  DELETE_TOPIC_TIME_BUDGET_MS: z.coerce.number().int().min(0).default(15_000),
   /** Scheme of the public URL: `https` on AWS, `http` locally. */
   URL_SCHEME: z.enum(["http", "https"]).default("https"),
   /** Log level of the request logger. */

@@ -84,6 +84,7 @@ const API_ROUTE_TABLE: readonly Route[] = [
   r("GET", "/users/me/subscriptions", "streams", "getSubscriptions"),
   r("POST", "/users/me/subscriptions", "streams", "subscribe"),
   r("DELETE", "/users/me/subscriptions", "streams", "unsubscribe"),
+  r("PATCH", "/users/me/subscriptions", "streams", "updateSubscriptions"),
   r("POST", "/users/me/subscriptions/properties", "streams", "updateSubscriptionProperties"),
   r("PATCH", "/users/me/subscriptions/properties", "streams", "updateSubscriptionProperties"),
   r("GET", "/users/me/{stream_id}/topics", "streams", "getStreamTopics"),
@@ -95,6 +96,8 @@ const API_ROUTE_TABLE: readonly Route[] = [
   r("PATCH", "/streams/{stream_id}", "streams", "updateStream"),
   r("DELETE", "/streams/{stream_id}", "streams", "archiveStream"),
   r("GET", "/streams/{stream_id}/members", "streams", "getSubscribers"),
+  r("GET", "/streams/{stream_id}/email_address", "streams", "getStreamEmailAddress"),
+  r("POST", "/streams/{stream_id}/delete_topic", "streams", "deleteTopic"),
   r("GET", "/get_stream_id", "streams", "getStreamId"),
 
   // Messages
@@ -104,6 +107,8 @@ const API_ROUTE_TABLE: readonly Route[] = [
   r("PATCH", "/messages/{message_id}", "messages", "updateMessage"),
   r("DELETE", "/messages/{message_id}", "messages", "deleteMessage"),
   r("GET", "/messages/{message_id}/history", "messages", "getMessageHistory"),
+  r("GET", "/messages/{message_id}/read_receipts", "messages", "getReadReceipts"),
+  r("GET", "/messages/matches_narrow", "messages", "checkMessagesMatchNarrow"),
   r("POST", "/messages/render", "messages", "renderMessage"),
   r("POST", "/messages/{message_id}/reactions", "messages", "addReaction"),
   r("DELETE", "/messages/{message_id}/reactions", "messages", "removeReaction"),

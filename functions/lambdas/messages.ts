@@ -3,10 +3,12 @@ import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { byRouteKey, withJsonCopies, type Route } from "../../shared/routing.js";
 import { addReaction } from "../messages/add-reaction.js";
+import { checkMessagesMatchNarrow } from "../messages/check-messages-match-narrow.js";
 import { deleteMessage } from "../messages/delete-message.js";
 import { getMessageHistory } from "../messages/get-message-history.js";
 import { getMessage } from "../messages/get-message.js";
 import { getMessages } from "../messages/get-messages.js";
+import { getReadReceipts } from "../messages/get-read-receipts.js";
 import { markAllAsRead } from "../messages/mark-all-as-read.js";
 import { markStreamAsRead } from "../messages/mark-stream-as-read.js";
 import { markTopicAsRead } from "../messages/mark-topic-as-read.js";
@@ -26,6 +28,8 @@ export const endpoints = {
   updateMessage,
   deleteMessage,
   getMessageHistory,
+  getReadReceipts,
+  checkMessagesMatchNarrow,
   renderMessage,
   addReaction,
   removeReaction,
@@ -45,6 +49,8 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "PATCH", path: "/messages/{message_id}", prefix: "/api/v1", group: "messages", endpoint: "updateMessage", auth: "api" },
   { method: "DELETE", path: "/messages/{message_id}", prefix: "/api/v1", group: "messages", endpoint: "deleteMessage", auth: "api" },
   { method: "GET", path: "/messages/{message_id}/history", prefix: "/api/v1", group: "messages", endpoint: "getMessageHistory", auth: "api" },
+  { method: "GET", path: "/messages/{message_id}/read_receipts", prefix: "/api/v1", group: "messages", endpoint: "getReadReceipts", auth: "api" },
+  { method: "GET", path: "/messages/matches_narrow", prefix: "/api/v1", group: "messages", endpoint: "checkMessagesMatchNarrow", auth: "api" },
   { method: "POST", path: "/messages/render", prefix: "/api/v1", group: "messages", endpoint: "renderMessage", auth: "api" },
   { method: "POST", path: "/messages/{message_id}/reactions", prefix: "/api/v1", group: "messages", endpoint: "addReaction", auth: "api" },
   { method: "DELETE", path: "/messages/{message_id}/reactions", prefix: "/api/v1", group: "messages", endpoint: "removeReaction", auth: "api" },

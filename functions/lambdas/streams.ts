@@ -3,7 +3,9 @@ import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { byRouteKey, withJsonCopies, type Route } from "../../shared/routing.js";
 import { archiveStream } from "../streams/archive-stream.js";
+import { deleteTopic } from "../streams/delete-topic.js";
 import { getStreamById } from "../streams/get-stream-by-id.js";
+import { getStreamEmailAddress } from "../streams/get-stream-email-address.js";
 import { getStreamId } from "../streams/get-stream-id.js";
 import { getStreamTopics } from "../streams/get-stream-topics.js";
 import { getStreams } from "../streams/get-streams.js";
@@ -14,6 +16,7 @@ import { subscribe } from "../streams/subscribe.js";
 import { unsubscribe } from "../streams/unsubscribe.js";
 import { updateStream } from "../streams/update-stream.js";
 import { updateSubscriptionProperties } from "../streams/update-subscription-properties.js";
+import { updateSubscriptions } from "../streams/update-subscriptions.js";
 import { muteTopic } from "../user-topics/mute-topic.js";
 import { updateUserTopic } from "../user-topics/update-user-topic.js";
 
@@ -22,6 +25,7 @@ export const endpoints = {
   getSubscriptions,
   subscribe,
   unsubscribe,
+  updateSubscriptions,
   updateSubscriptionProperties,
   getStreamTopics,
   muteTopic,
@@ -32,6 +36,8 @@ export const endpoints = {
   updateStream,
   archiveStream,
   getSubscribers,
+  getStreamEmailAddress,
+  deleteTopic,
   getStreamId,
 };
 
@@ -40,6 +46,7 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "GET", path: "/users/me/subscriptions", prefix: "/api/v1", group: "streams", endpoint: "getSubscriptions", auth: "api" },
   { method: "POST", path: "/users/me/subscriptions", prefix: "/api/v1", group: "streams", endpoint: "subscribe", auth: "api" },
   { method: "DELETE", path: "/users/me/subscriptions", prefix: "/api/v1", group: "streams", endpoint: "unsubscribe", auth: "api" },
+  { method: "PATCH", path: "/users/me/subscriptions", prefix: "/api/v1", group: "streams", endpoint: "updateSubscriptions", auth: "api" },
   { method: "POST", path: "/users/me/subscriptions/properties", prefix: "/api/v1", group: "streams", endpoint: "updateSubscriptionProperties", auth: "api" },
   { method: "PATCH", path: "/users/me/subscriptions/properties", prefix: "/api/v1", group: "streams", endpoint: "updateSubscriptionProperties", auth: "api" },
   { method: "GET", path: "/users/me/{stream_id}/topics", prefix: "/api/v1", group: "streams", endpoint: "getStreamTopics", auth: "api" },
@@ -51,6 +58,8 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "PATCH", path: "/streams/{stream_id}", prefix: "/api/v1", group: "streams", endpoint: "updateStream", auth: "api" },
   { method: "DELETE", path: "/streams/{stream_id}", prefix: "/api/v1", group: "streams", endpoint: "archiveStream", auth: "api" },
   { method: "GET", path: "/streams/{stream_id}/members", prefix: "/api/v1", group: "streams", endpoint: "getSubscribers", auth: "api" },
+  { method: "GET", path: "/streams/{stream_id}/email_address", prefix: "/api/v1", group: "streams", endpoint: "getStreamEmailAddress", auth: "api" },
+  { method: "POST", path: "/streams/{stream_id}/delete_topic", prefix: "/api/v1", group: "streams", endpoint: "deleteTopic", auth: "api" },
   { method: "GET", path: "/get_stream_id", prefix: "/api/v1", group: "streams", endpoint: "getStreamId", auth: "api" },
 ]);
 

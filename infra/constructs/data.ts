@@ -65,7 +65,7 @@ export class ChatTable extends Construct {
         indexName: index.name,
         partitionKey: key(index.partitionKey),
         sortKey: key(index.sortKey),
-        projectionType: dynamodb.ProjectionType.ALL,
+        projectionType: index.projection === "ALL" ? dynamodb.ProjectionType.ALL : dynamodb.ProjectionType.KEYS_ONLY,
       });
     }
   }

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 /** Every size and duration of a bench run (durations in the unit their name says). */
 export interface Sizes {
   quick: boolean;
-  parts: Set<"messages" | "events" | "life" | "typing" | "lambda" | "files" | "web">;
+  parts: Set<"messages" | "events" | "life" | "typing" | "lambda" | "files" | "web" | "receipts">;
   /** Messages in the history table (`GET /messages` phases). */
   messages: number;
   /** Concurrent senders, and requests in flight for every closed-loop phase. */
@@ -46,6 +46,10 @@ export interface Sizes {
   typingNotifications: number;
   /** Files part: uploads of each kind, sends of each kind and GETs of each kind. */
   filesOps: number;
+  /** Receipts part: subscribers of the stream, every one of whom has read the measured message. */
+  receiptReaders: number;
+  /** Receipts part: `GET /messages/{id}/read_receipts` requests measured. */
+  receiptReads: number;
   /** How long to wait for deferred work to drain after a send phase, ms. */
   drainTimeoutMs: number;
   /** The whole run stops (exit code 2) after this many minutes. */
@@ -77,6 +81,8 @@ const FULL: Omit<Sizes, "quick" | "parts" | "json"> = {
   typingSubscribers: [100, 500],
   typingNotifications: 20,
   filesOps: 20,
+  receiptReaders: 10_000,
+  receiptReads: 20,
   drainTimeoutMs: 240_000,
   maxMinutes: 15,
 };
@@ -104,6 +110,8 @@ const QUICK: Omit<Sizes, "quick" | "parts" | "json"> = {
   typingSubscribers: [100, 500],
   typingNotifications: 6,
   filesOps: 5,
+  receiptReaders: 1000,
+  receiptReads: 10,
   drainTimeoutMs: 60_000,
   maxMinutes: 8,
 };
@@ -111,7 +119,7 @@ const QUICK: Omit<Sizes, "quick" | "parts" | "json"> = {
 export const USAGE = `npm run bench -- [--quick] [options]
 
   --quick                 ~2.5-minute smoke run with small sizes (life alone ~30 s, typing ~1 min)
-  --parts LIST            messages,events,life,typing,lambda,files,web (default all seven)
+  --parts LIST            messages,events,life,typing,lambda,files,web,receipts (default all eight)
   --messages N            messages in the history table (${FULL.messages}; quick ${QUICK.messages})
   --senders N             concurrent senders / requests in flight (${FULL.senders})
   --sends N               sends to the 10-subscriber stream (${FULL.sends}; quick ${QUICK.sends})
@@ -172,6 +180,8 @@ export function parseSizes(argv: string[]): Sizes | "help" {
       "typing-subscribers": num,
       "typing-notifications": num,
       "files-ops": num,
+      "receipt-readers": num,
+      "receipt-reads": num,
       "max-minutes": num,
       json: { type: "string" },
     },
@@ -186,9 +196,9 @@ export function parseSizes(argv: string[]): Sizes | "help" {
     if (!Number.isFinite(v) || v < min) throw new Error(`--${name} must be a number ≥ ${min}, got ${String(raw)}`);
     return v;
   };
-  const parts = new Set((values.parts ?? "messages,events,life,typing,lambda,files,web").split(",").map((p) => p.trim()));
+  const parts = new Set((values.parts ?? "messages,events,life,typing,lambda,files,web,receipts").split(",").map((p) => p.trim()));
   for (const p of parts) {
-    if (p !== "messages" && p !== "events" && p !== "life" && p !== "typing" && p !== "lambda" && p !== "files" && p !== "web") throw new Error(`--parts: unknown part ${p}`);
+    if (p !== "messages" && p !== "events" && p !== "life" && p !== "typing" && p !== "lambda" && p !== "files" && p !== "web" && p !== "receipts") throw new Error(`--parts: unknown part ${p}`);
   }
   return {
     quick: values.quick === true,
@@ -215,6 +225,8 @@ export function parseSizes(argv: string[]): Sizes | "help" {
     typingSubscribers: sizeList(values["typing-subscribers"], base.typingSubscribers),
     typingNotifications: Math.round(n("typing-notifications", base.typingNotifications)),
     filesOps: Math.round(n("files-ops", base.filesOps)),
+    receiptReaders: Math.round(n("receipt-readers", base.receiptReaders, 2)),
+    receiptReads: Math.round(n("receipt-reads", base.receiptReads)),
     drainTimeoutMs: base.drainTimeoutMs,
     maxMinutes: n("max-minutes", base.maxMinutes),
     json: values.json,
@@ -252,5 +264,6 @@ export function sizesLine(s: Sizes): string {
   if (s.parts.has("typing")) parts.push(`typing-subscribers=${s.typingSubscribers.join(",")} typing-notifications=${s.typingNotifications}`);
   if (s.parts.has("files")) parts.push(`files-ops=${s.filesOps}`);
   if (s.parts.has("web")) parts.push("web");
+  if (s.parts.has("receipts")) parts.push(`receipt-readers=${s.receiptReaders} receipt-reads=${s.receiptReads}`);
   return `${s.quick ? "--quick " : ""}${parts.join(" ")}`;
 }

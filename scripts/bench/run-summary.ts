@@ -12,9 +12,10 @@ import type { LimitsResult } from "./part-limits.js";
 import type { MessagesResult } from "./part-messages.js";
 import type { TypingResult } from "./part-typing.js";
 import type { WebResult } from "./part-web.js";
+import type { ReceiptsResult } from "./part-receipts.js";
 
 /** The bench's parts, in the order they run. */
-export type PartName = "messages" | "events" | "life" | "typing" | "limits" | "lambda" | "files" | "web";
+export type PartName = "messages" | "events" | "life" | "typing" | "limits" | "lambda" | "files" | "web" | "receipts";
 
 export interface BenchResults {
   messages?: MessagesResult;
@@ -25,6 +26,7 @@ export interface BenchResults {
   lambda?: LambdaResult;
   files?: FilesResult;
   web?: WebResult;
+  receipts?: ReceiptsResult;
   cost?: CostReport;
   /** Error message of each part that failed. */
   failures: Partial<Record<PartName, string>>;

@@ -31,13 +31,19 @@ export interface MessageAudience {
  *
  * Messages written before recipients items existed (no item at all) fall
  * back to a guess: a DM's participants, a stream's current subscribers.
+ * @param streamRead the stream and its subscriber IDs, already read (many
+ *   messages of one stream share one read); then only the recipients are read
  */
-export async function messageAudience(deps: Pick<Deps, "db" | "table">, message: MessageRecord): Promise<MessageAudience> {
+export async function messageAudience(
+  deps: Pick<Deps, "db" | "table">,
+  message: MessageRecord,
+  streamRead?: { stream: StreamRecord | undefined; subscriberIds: number[] },
+): Promise<MessageAudience> {
   const isStream = message.recipient_type === "stream" && message.stream_id !== undefined;
   const [recipients, stream, subscriberIds] = await Promise.all([
     getMessageRecipients(deps, message.id),
-    isStream ? getStream(deps, message.realm_id, message.stream_id!) : Promise.resolve(undefined),
-    isStream ? listStreamSubscriberIds(deps, message.stream_id!) : Promise.resolve([] as number[]),
+    streamRead ? streamRead.stream : isStream ? getStream(deps, message.realm_id, message.stream_id!) : Promise.resolve(undefined),
+    streamRead ? streamRead.subscriberIds : isStream ? listStreamSubscriberIds(deps, message.stream_id!) : Promise.resolve([] as number[]),
   ]);
   if (!recipients.found) {
     const guess = isStream ? subscriberIds : (message.dm_user_ids ?? []);

@@ -1,7 +1,7 @@
 /** Attributes that belong to the table's layout, not to a record. */
 const LAYOUT_ATTRIBUTES = new Set([
   "pk", "sk", "type", "expires_at",
-  "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk", "gsi4pk", "gsi4sk", "gsi5pk", "gsi5sk",
+  "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk", "gsi4pk", "gsi4sk", "gsi5pk", "gsi5sk", "gsi6pk", "gsi6sk",
 ]);
 
 /** Returns an item's record: every attribute except keys, index keys, `type` and the TTL. */

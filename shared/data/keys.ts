@@ -114,6 +114,14 @@ export const keys = {
     gsi4pk: `UMMENTION#${userId}`,
     ...(messageId === undefined ? {} : { gsi4sk: pad(messageId) }),
   }),
+  /**
+   * gsi6 (sparse, set while read; keys only): the readers of one message,
+   * by user ID. Read receipts Query it (`messageReaderIds`).
+   */
+  userMessageReader: (messageId: number, userId?: number) => ({
+    gsi6pk: `UMREAD#${messageId}`,
+    ...(userId === undefined ? {} : { gsi6sk: pad(userId) }),
+  }),
   /** gsi5 (sparse, set on private messages): `is:dm`. */
   userMessagePrivate: (userId: number, messageId?: number) => ({
     gsi5pk: `UMDM#${userId}`,

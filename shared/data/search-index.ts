@@ -37,3 +37,15 @@ export async function putPostings(store: Store, realmId: number, messageId: numb
   if (items.length === 0) return 0;
   return batchWrite(store, items);
 }
+
+/**
+ * Deletes the postings of one message for the given terms (a deleted
+ * message's terms): 25 per BatchWriteItem. Deleting a missing posting is
+ * harmless.
+ * @returns the number of BatchWriteItem calls made
+ */
+export async function deletePostings(store: Store, realmId: number, messageId: number, terms: string[]): Promise<number> {
+  const doomed = [...new Set(terms)].slice(0, MAX_TERMS_PER_MESSAGE).map((term) => keys.searchPosting(realmId, term, messageId));
+  if (doomed.length === 0) return 0;
+  return batchWrite(store, [], doomed);
+}

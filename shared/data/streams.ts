@@ -274,3 +274,34 @@ export async function replaceFirstMessageId(
   });
   return set ? next : undefined;
 }
+
+/**
+ * The stream's incoming-email token, created on first use: one UpdateItem
+ * `SET email_token = if_not_exists(email_token, :new)` returning the stored
+ * value, so two first requests at once agree on one token.
+ * @param fresh a new token (32 hex digits) for a stream that has none
+ * @returns the token; undefined when the stream item is missing
+ */
+export async function ensureStreamEmailToken(
+  store: Store,
+  realmId: number,
+  streamId: number,
+  fresh: string,
+): Promise<string | undefined> {
+  try {
+    const out = await store.db.send(
+      new UpdateCommand({
+        TableName: store.table,
+        Key: keys.stream(realmId, streamId),
+        UpdateExpression: "SET email_token = if_not_exists(email_token, :new)",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":new": fresh },
+        ReturnValues: "UPDATED_NEW",
+      }),
+    );
+    return out.Attributes?.email_token as string | undefined;
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  }
+}

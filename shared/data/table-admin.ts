@@ -65,7 +65,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
             { AttributeName: index.partitionKey, KeyType: "HASH" },
             { AttributeName: index.sortKey, KeyType: "RANGE" },
           ],
-          Projection: { ProjectionType: "ALL" },
+          Projection: { ProjectionType: index.projection },
         })),
       }),
     );

@@ -7,6 +7,7 @@ import { recordOf } from "./items.js";
 import { keys } from "./keys.js";
 import { updateInTransactions } from "./transact-updates.js";
 import { withWriteRetries } from "./retry.js";
+import { queryAll } from "./query.js";
 import { countIdRange, idOfPageKey, queryIdRange, queryIdRangeAll } from "./id-index.js";
 import type { MessageRecord } from "./records/message.js";
 import type { UserMessageRecord } from "./records/user-message.js";
@@ -43,7 +44,7 @@ export function isMentionFlagSet(flags: readonly string[]): boolean {
  * conversation (direct messages only: a stream message's row names no
  * stream, so a move between streams rewrites no row), and the sparse flag
  * indexes set only while the flag holds (gsi2 starred, gsi3 unread, gsi4
- * mentioned, gsi5 private). Any writer
+ * mentioned, gsi5 private, gsi6 read: the message's readers). Any writer
  * that changes `flags` must rebuild the item with this function so the
  * sparse keys follow (docs/data-model.md "UserMessage").
  */
@@ -55,7 +56,7 @@ export function userMessageItem(um: UserMessageRecord): Record<string, unknown> 
     ...keys.userMessage(u, m),
     ...(conversation ? keys.userMessageByRecipient(u, um.recipient_id!, m) : {}),
     ...(um.flags.includes("starred") ? keys.userMessageStarred(u, m) : {}),
-    ...(um.flags.includes("read") ? {} : keys.userMessageUnread(u, m)),
+    ...(um.flags.includes("read") ? keys.userMessageReader(m, u) : keys.userMessageUnread(u, m)),
     ...(isMentionFlagSet(um.flags) ? keys.userMessageMentioned(u, m) : {}),
     ...(um.is_private ? keys.userMessagePrivate(u, m) : {}),
     type: "user_message",
@@ -204,8 +205,8 @@ export async function countUnreadRows(store: Store, userId: number): Promise<num
   return countIdRange(store, { of: "unread-user-messages", userId });
 }
 
-/** The sparse flag-index attributes of a UserMessage (gsi2 starred, gsi3 unread, gsi4 mentioned). */
-const FLAG_INDEX_ATTRS = ["gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk", "gsi4pk", "gsi4sk"] as const;
+/** The sparse flag-index attributes of a UserMessage (gsi2 starred, gsi3 unread, gsi4 mentioned, gsi6 read). */
+const FLAG_INDEX_ATTRS = ["gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk", "gsi4pk", "gsi4sk", "gsi6pk", "gsi6sk"] as const;
 
 /** Attempts of {@link updateUserMessageFlags} (the first with the row as the caller read it). */
 const FLAG_UPDATE_ATTEMPTS = 5;
@@ -334,4 +335,20 @@ export async function userMessageRowsOf(
     rows.set(row.user_id, row);
   }
   return rows;
+}
+
+/**
+ * The IDs of the users whose row for a message carries the `read` flag, in
+ * user-ID order: Queries of the sparse, keys-only readers index (gsi6,
+ * `UMREAD#<message_id>`), one page per ~15,000 readers (1 MB of ~60-byte
+ * keys). Eventually consistent, like every GSI: a flag set a moment ago may
+ * be missing for a moment.
+ */
+export async function messageReaderIds(store: Store, messageId: number): Promise<number[]> {
+  const items = await queryAll(store, {
+    IndexName: "gsi6",
+    KeyConditionExpression: "gsi6pk = :pk",
+    ExpressionAttributeValues: { ":pk": keys.userMessageReader(messageId).gsi6pk },
+  });
+  return items.map((item) => Number(item.gsi6sk));
 }

@@ -77,12 +77,18 @@ export async function userAndRealm(
 }
 
 /**
- * Reads many users of one realm by ID (strongly consistent BatchGetItem,
- * one round trip per 100 users). Unknown IDs are absent from the result.
+ * Reads many users of one realm by ID (BatchGetItem, one round trip per
+ * 100 users, in parallel). Unknown IDs are absent from the result.
+ * @param consistent strongly consistent reads (twice the read units) @default true
  */
-export async function getUsersByIds(store: Store, realmId: number, userIds: number[]): Promise<Map<number, UserRecord>> {
+export async function getUsersByIds(
+  store: Store,
+  realmId: number,
+  userIds: number[],
+  consistent = true,
+): Promise<Map<number, UserRecord>> {
   const unique = [...new Set(userIds)];
-  const items = await batchGet(store, unique.map((id) => keys.user(realmId, id)), true);
+  const items = await batchGet(store, unique.map((id) => keys.user(realmId, id)), consistent);
   const found = new Map<number, UserRecord>();
   for (const item of items) {
     const user = recordOf<UserRecord>(item);

@@ -180,7 +180,7 @@ describe("CDK stack (default settings)", () => {
             { AttributeName: index.partitionKey, KeyType: "HASH" },
             { AttributeName: index.sortKey, KeyType: "RANGE" },
           ],
-          Projection: { ProjectionType: "ALL" },
+          Projection: { ProjectionType: index.projection },
         });
       }
       for (const attribute of p.AttributeDefinitions) expect(attribute.AttributeType).toBe("S");

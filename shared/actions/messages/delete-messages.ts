@@ -4,7 +4,9 @@ import type { MessageRecord } from "../../data/records/message.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { StreamRecord } from "../../data/records/stream.js";
 import type { UserRecord } from "../../data/records/user.js";
-import { replaceFirstMessageId } from "../../data/streams.js";
+import { getStream, replaceFirstMessageId } from "../../data/streams.js";
+import { deletePostings } from "../../data/search-index.js";
+import { messageTerms } from "../../narrow/search.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { deleteUserMessages } from "../../data/user-messages.js";
 import { userById } from "../../data/users.js";
@@ -45,9 +47,10 @@ export type DeleteMessagesPayload = JobPayload<"delete_messages">;
  * who received it, or got a historical row since) and the recipients items
  * themselves. Up to {@link INLINE_DELETE_ROWS} rows go inside the request,
  * the rest through `delete_messages` jobs; until they run, readers skip
- * rows whose message is gone. Search postings stay: search re-reads every
- * candidate message and drops missing ones (deleting postings would need
- * the message's terms, one write per term, for no visible difference).
+ * rows whose message is gone. The search postings of the message's
+ * current topic and content go too (one BatchWriteItem per 25 terms;
+ * postings of words an edit removed stay behind as hints search drops when
+ * it re-reads the missing message).
  *
  * `delete_message` goes to the row holders and, for a stream with shared
  * history, its current subscribers (Zulip's audience).
@@ -94,31 +97,71 @@ export async function checkDeleteMessage(deps: Deps, realm: RealmRecord, user: U
  * (the `delete_message` event names its current stream and topic).
  */
 export async function doDeleteMessage(deps: Deps, realm: RealmRecord, message: MessageRecord): Promise<void> {
-  const audience = await messageAudience(deps, message);
-  await deleteMessageItem(deps, message.id);
+  await doDeleteMessages(deps, realm, [message]);
+}
 
-  const holders = audience.recipients.userIds;
-  const inline = holders.slice(0, INLINE_DELETE_ROWS);
-  const rest = holders.slice(INLINE_DELETE_ROWS);
+/**
+ * Zulip's `do_delete_messages` for messages of one conversation (one stream
+ * and topic, or one direct-message conversation), without any permission
+ * check: each message goes as {@link checkDeleteMessage} describes (item,
+ * rows, recipients items, search postings, attachment claims), all in
+ * parallel, and one bulk `delete_message` event with every ID goes to the
+ * union of their audiences. A stream's subscriber list is read once for
+ * the batch.
+ *
+ * Round trips: the stream and its subscribers (stream messages, 1), the
+ * recipients Queries (1), the message deletes (1), rows, recipients items
+ * and postings (⌈rows / 100⌉ rounds, ≤ 10 inline), jobs and the event (1);
+ * then the stream's `first_message_id` update when it was among them.
+ * Precondition: `messages` were just read from the table, as they are now,
+ * and share one conversation (the event names one stream and topic).
+ */
+export async function doDeleteMessages(deps: Deps, realm: RealmRecord, messages: MessageRecord[]): Promise<void> {
+  const first = messages[0];
+  if (first === undefined) return;
+  const streamId = first.recipient_type === "stream" ? first.stream_id : undefined;
+  const streamRead =
+    streamId === undefined
+      ? undefined
+      : await Promise.all([getStream(deps, realm.id, streamId), listStreamSubscriberIds(deps, streamId)]).then(
+          ([stream, subscriberIds]) => ({ stream, subscriberIds }),
+        );
+  const audiences = await Promise.all(messages.map((m) => messageAudience(deps, m, streamRead)));
+  await Promise.all(messages.map((m) => deleteMessageItem(deps, m.id)));
+
   const jobs: DeferredJob[] = [];
-  for (let i = 0; i < rest.length; i += DELETE_JOB_ROWS) {
-    const payload: DeleteMessagesPayload = { message_id: message.id, user_ids: rest.slice(i, i + DELETE_JOB_ROWS) };
-    jobs.push({ kind: "delete_messages", payload });
-  }
-  // Files only this message claimed go with it (Zulip deletes an attachment with its last message).
-  if (message.has_attachment) jobs.push(releaseAttachmentClaimsJob(realm.id, message.id));
-  await deleteRowsAndRecipients(deps, message.id, inline, audience.recipients.chunks.keys());
+  await Promise.all(
+    messages.map(async (message, i) => {
+      const audience = audiences[i]!;
+      const holders = audience.recipients.userIds;
+      const rest = holders.slice(INLINE_DELETE_ROWS);
+      for (let k = 0; k < rest.length; k += DELETE_JOB_ROWS) {
+        const payload: DeleteMessagesPayload = { message_id: message.id, user_ids: rest.slice(k, k + DELETE_JOB_ROWS) };
+        jobs.push({ kind: "delete_messages", payload });
+      }
+      // Files only this message claimed go with it (Zulip deletes an attachment with its last message).
+      if (message.has_attachment) jobs.push(releaseAttachmentClaimsJob(realm.id, message.id));
+      await Promise.all([
+        deleteRowsAndRecipients(deps, message.id, holders.slice(0, INLINE_DELETE_ROWS), audience.recipients.chunks.keys()),
+        deletePostings(deps, realm.id, message.id, messageTerms(message.topic, message.content)),
+      ]);
+    }),
+  );
+  const users = [...new Set(audiences.flatMap((a) => audienceUserIds(a)))];
   await Promise.all([
     notifyDeleteMessages(
       deps,
-      [message.id],
-      message.recipient_type === "stream" ? { stream_id: message.stream_id!, topic: message.topic } : undefined,
-      audienceUserIds(audience),
+      messages.map((m) => m.id),
+      streamId !== undefined ? { stream_id: streamId, topic: first.topic } : undefined,
+      users,
     ),
     jobs.length > 0 ? deps.deferred.enqueue(jobs) : Promise.resolve(),
   ]);
   // After the delete event, as Zulip orders them.
-  if (audience.stream?.first_message_id === message.id) await updateFirstMessageId(deps, realm, audience.stream);
+  const stream = streamRead?.stream;
+  if (stream?.first_message_id != null && messages.some((m) => m.id === stream.first_message_id)) {
+    await updateFirstMessageId(deps, realm, stream);
+  }
 }
 
 /**

@@ -50,6 +50,29 @@ export async function checkUnsubscribe(
   names: string[],
   principals: (number | string)[] | undefined,
 ): Promise<UnsubscribeResult> {
+  return doUnsubscribe(deps, realm, await planUnsubscribe(deps, realm, user, names, principals));
+}
+
+/** What {@link planUnsubscribe} checked: who leaves which streams. */
+export interface UnsubscribePlan {
+  targets: UserRecord[];
+  streams: StreamRecord[];
+}
+
+/**
+ * The checks of {@link checkUnsubscribe}, reading only: resolves the
+ * streams and users and raises its errors, so a caller can check an
+ * unsubscription before it writes anything else (`PATCH
+ * /users/me/subscriptions`).
+ * @throws as {@link checkUnsubscribe}
+ */
+export async function planUnsubscribe(
+  deps: Deps,
+  realm: RealmRecord,
+  user: UserRecord,
+  names: string[],
+  principals: (number | string)[] | undefined,
+): Promise<UnsubscribePlan> {
   const stripped = names.map(stripStreamName);
   for (const name of new Set(stripped)) checkStreamName(name);
 
@@ -85,7 +108,16 @@ export async function checkUnsubscribe(
     }
   }
 
-  const { removed, notSubscribed } = await doRemoveSubscriptions(deps, realm, targets, streams);
+  return { targets, streams };
+}
+
+/**
+ * Carries out a checked {@link UnsubscribePlan} (Zulip's
+ * `bulk_remove_subscriptions`, with its events).
+ * @returns the names removed and not removed, once per (user, stream)
+ */
+export async function doUnsubscribe(deps: Deps, realm: RealmRecord, plan: UnsubscribePlan): Promise<UnsubscribeResult> {
+  const { removed, notSubscribed } = await doRemoveSubscriptions(deps, realm, plan.targets, plan.streams);
   return {
     removed: removed.map((c) => c.stream.name),
     not_removed: notSubscribed.map((c) => c.stream.name),

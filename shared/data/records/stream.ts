@@ -20,6 +20,12 @@ export interface StreamRecord {
   /** UNIX seconds. */
   date_created: number;
   first_message_id: number | null;
+  /**
+   * The secret part of the stream's incoming-email address (Zulip's
+   * `Stream.email_token`: 32 hex digits), set the first time the address
+   * is asked for (`ensureStreamEmailToken`); absent until then.
+   */
+  email_token?: string;
   /** The stream's recipient ID (messages' `recipient_id`). */
   recipient_id: number;
   creator_id: number | null;
