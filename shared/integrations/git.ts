@@ -164,9 +164,9 @@ export function gitForcePushMessage(user: string, url: string, branch: string, h
   return `${user} [force pushed](${url}) to branch ${branch}. Head is now ${head}.`;
 }
 
-/** "user created branch [b](url)." (Zulip's create-branch message). */
+/** "user created [b](url) branch." (Zulip's create-branch message; the bare name without a link). */
 export function gitBranchCreatedMessage(user: string, branch: string, url: string | null): string {
-  return `${user} created branch ${url ? `[${branch}](${url})` : branch}.`;
+  return `${user} created ${url ? `[${branch}](${url})` : branch} branch.`;
 }
 
 /** "user deleted branch b." (Zulip's remove-branch message). */
