@@ -216,7 +216,7 @@ export interface GitItemEvent {
 }
 
 /**
- * "user opened [PR #12 title](url) (assigned to a and b) from `x` to `y`:"
+ * "user opened [PR #12 title](url) from `x` to `y` (assigned to a and b):"
  * and the body quoted (Zulip's `get_pull_request_event_message` and
  * `get_issue_event_message`). A sentence ending in the title keeps the
  * title's own final punctuation.
@@ -226,12 +226,12 @@ export function gitItemMessage(event: GitItemEvent): string {
   const title = event.title ? ` ${event.title}` : "";
   let text = `${event.user} ${event.action} [${event.kind}${id}${title}](${event.url})`;
   let endsWithTitle = title !== "";
-  if (event.assignees && event.assignees.length > 0) {
-    text += ` (assigned to ${englishList(event.assignees)})`;
-    endsWithTitle = false;
-  }
   if (event.fromBranch && event.toBranch) {
     text += ` from \`${event.fromBranch}\` to \`${event.toBranch}\``;
+    endsWithTitle = false;
+  }
+  if (event.assignees && event.assignees.length > 0) {
+    text += ` (assigned to ${englishList(event.assignees)})`;
     endsWithTitle = false;
   }
   const body = event.body?.trim() ? event.body : null;
