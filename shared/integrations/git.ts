@@ -245,15 +245,15 @@ export function gitLabelMessage(user: string, added: boolean, label: string, kin
   return added ? `${user} added the ${label} label to ${item}.` : `${user} removed the ${label} label from ${item}.`;
 }
 
-/** "user added [Issue #3](url) to milestone [m](url)." (Zulip's milestoned/demilestoned message). */
+/** "user added milestone [m](url) to [issue #3](url)." (Zulip's milestoned/demilestoned message). */
 export function gitMilestoneMessage(user: string, added: boolean, milestone: string, milestoneUrl: string, kind: string, number: number, url: string, title: string | null): string {
   const item = `[${kind} #${number}${title ? ` ${title}` : ""}](${url})`;
   const stone = `[${milestone}](${milestoneUrl})`;
-  return added ? `${user} added ${item} to milestone ${stone}.` : `${user} removed ${item} from milestone ${stone}.`;
+  return added ? `${user} added milestone ${stone} to ${item}.` : `${user} removed milestone ${stone} from ${item}.`;
 }
 
 /** `text` with a full stop, unless `lastWord` (which it ends with) already ends in punctuation. */
-function withFinalStop(text: string, lastWord: string): string {
+export function withFinalStop(text: string, lastWord: string): string {
   return /[!-/:-@[-`{-~]$/.test(lastWord) ? text : `${text}.`;
 }
 
