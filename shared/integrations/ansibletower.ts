@@ -5,9 +5,9 @@ import type { Integration, WebhookRequest, WebhookResult } from "./types.js";
  * Ansible Tower / AWX job notifications (Zulip's
  * `api_ansibletower_webhook`, https://zulip.com/integrations/doc/ansibletower).
  * One kind of event (no event type); the topic is the job's name. A
- * playbook job ("Job") lists its hosts, sorted, each successful or failed;
+ * playbook job ("Job") lists its hosts, sorted, each "Success" or "Failed";
  * other kinds (project or inventory updates, ad-hoc commands, system jobs)
- * say only whether they succeeded. Throws WebhookPayloadError when a needed
+ * say only whether they were successful or failed. Throws WebhookPayloadError when a needed
  * field is missing.
  */
 export const ansibletowerIntegration: Integration = {
@@ -17,7 +17,7 @@ export const ansibletowerIntegration: Integration = {
     const payload = jsonPayload(request);
     const name = payload.get("name").str();
     const kind = jobKind(payload);
-    const outcome = payload.get("status").str() === "successful" ? "succeeded" : "failed";
+    const outcome = payload.get("status").str() === "successful" ? "was successful" : "failed";
     const head = `${kind}: [#${payload.get("id").num()} ${name}](${payload.get("url").str()}) ${outcome}`;
     let content = `${head}.`;
     if (kind === "Job") {
@@ -25,7 +25,7 @@ export const ansibletowerIntegration: Integration = {
       const rows = hosts
         .keys()
         .sort()
-        .map((host) => `* ${host}: ${hosts.get(host).get("failed").bool() ? "failed" : "succeeded"}`);
+        .map((host) => `* ${host}: ${hosts.get(host).get("failed").bool() ? "Failed" : "Success"}`);
       content = `${head}:\n${rows.join("\n")}`;
     }
     return { kind: "messages", eventType: null, messages: [{ topic: name, content }] };

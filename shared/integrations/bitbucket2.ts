@@ -90,7 +90,7 @@ function issueBody(action: string): Body {
     return gitItemMessage({
       user: actor(p),
       action,
-      kind: "Issue",
+      kind: "issue",
       number: issue.get("id").num(),
       url: htmlLink(issue),
       title: includeTitle ? issue.get("title").str() : null,
@@ -125,10 +125,21 @@ function prCreatedOrUpdated(action: "created" | "updated"): Body {
   };
 }
 
+/** Approved, unapproved, rejected or merged; a merge names its branches. */
 function prAction(action: string): Body {
   return (p, includeTitle) => {
     const pr = p.get("pullrequest");
-    return gitItemMessage({ user: actor(p), action, kind: "PR", number: pr.get("id").num(), url: htmlLink(pr), title: includeTitle ? pr.get("title").str() : null });
+    const merged = action === "merged";
+    return gitItemMessage({
+      user: actor(p),
+      action,
+      kind: "PR",
+      number: pr.get("id").num(),
+      url: htmlLink(pr),
+      title: includeTitle ? pr.get("title").str() : null,
+      fromBranch: merged ? pr.get("source").get("branch").get("name").str() : null,
+      toBranch: merged ? pr.get("destination").get("branch").get("name").str() : null,
+    });
   };
 }
 
@@ -163,7 +174,7 @@ function commitStatus(p: Payload): string {
   const status = p.get("commit_status");
   const sha = status.get("links").get("commit").get("href").str().split("/").pop()!;
   const commit = `[${gitShortSha(sha)}](${htmlLink(p.get("repository"))}/commits/${sha})`;
-  return `[System ${status.get("key").str()}](${status.get("url").str()}) changed the status of ${commit} to ${status.get("state").str()}.`;
+  return `[System ${status.get("key").str()}](${status.get("url").str()}) changed status of ${commit} to ${status.get("state").str()}.`;
 }
 
 const REPO_FIELDS: [string, string][] = [
@@ -192,7 +203,7 @@ function repoUpdated(p: Payload): string {
     const next = shown(change.get("new"));
     const from = meaningful(change.opt("old")) ? ` from **${shown(change.get("old"))}**` : "";
     const stop = /[!-/:-@[-`{-~]$/.test(next) ? "" : ".";
-    lines.push(`${actor(p)} changed the ${label} of the **${repoName(p)}** repository${from} to **${next}**${stop}`);
+    lines.push(`${actor(p)} changed the ${label} of the **${repoName(p)}** repo${from} to **${next}**${stop}`);
   }
   return lines.join("\n");
 }

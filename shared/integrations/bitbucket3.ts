@@ -41,7 +41,7 @@ const actor = (p: Payload) => userLink(p.get("actor"));
 type Handler = (p: Payload, request: WebhookRequest) => WebhookMessage[] | { unsupported: string };
 
 function ping(): WebhookMessage[] {
-  return [{ topic: "Bitbucket Server Ping", content: "The Bitbucket Server webhook is set up." }];
+  return [{ topic: "Bitbucket Server Ping", content: "Congratulations! The Bitbucket Server webhook was configured successfully!" }];
 }
 
 /** A comment on a commit; a deleted comment is shown struck through. */
@@ -60,7 +60,8 @@ function commitComment(action: "commented" | "edited their comment" | "deleted t
 function forked(p: Payload): WebhookMessage[] {
   const fork = p.get("repository");
   const origin = fork.get("origin").get("name").str();
-  return [{ topic: origin, content: `${actor(p)} forked the repository into [${fork.get("name").str()}](${selfLink(fork)}).` }];
+  const who = `User ${p.get("actor").get("displayName").str()}(login: ${actor(p)})`;
+  return [{ topic: origin, content: `${who} forked the repository into [${fork.get("name").str()}](${selfLink(fork)}).` }];
 }
 
 /** A repository renamed (the only change Bitbucket Server reports); topic under the new name. */
@@ -68,7 +69,8 @@ function modified(p: Payload): WebhookMessage[] {
   const oldName = p.get("old").get("name").str();
   const newName = p.get("new").get("name").str();
   const stop = /[!-/:-@[-`{-~]$/.test(newName) ? "" : ".";
-  return [{ topic: newName, content: `${actor(p)} renamed the repository **${oldName}** to **${newName}**${stop}` }];
+  const content = `${actor(p)} changed the name of the **${oldName}** repo from **${oldName}** to **${newName}**${stop}`;
+  return [{ topic: newName, content }];
 }
 
 function refChange(p: Payload, change: Payload): WebhookMessage | null {

@@ -31,13 +31,14 @@ const MAX_DATE_MS = 8.64e15;
 
 /**
  * The same instant as {@link globalTime} from a Unix time in seconds (or
- * milliseconds when `unit` says so), rendered in UTC ISO 8601. Throws
+ * milliseconds when `unit` says so), rendered in UTC ISO 8601, the zone
+ * written `Z` or, as Python's `isoformat()` writes it, `+00:00`. Throws
  * {@link WebhookPayloadError} for a time no date can hold.
  */
-export function globalTimeFromEpoch(value: number, unit: "s" | "ms" = "s"): string {
+export function globalTimeFromEpoch(value: number, unit: "s" | "ms" = "s", utc: "Z" | "+00:00" = "Z"): string {
   const ms = unit === "s" ? value * 1000 : value;
   if (!Number.isFinite(ms) || Math.abs(ms) > MAX_DATE_MS) throw new WebhookPayloadError(`${value} is not a valid time`);
-  return globalTime(new Date(ms).toISOString().replace(".000Z", "Z"));
+  return globalTime(new Date(ms).toISOString().replace(".000Z", "Z").replace(/Z$/, utc));
 }
 
 /**

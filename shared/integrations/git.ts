@@ -164,9 +164,9 @@ export function gitForcePushMessage(user: string, url: string, branch: string, h
   return `${user} [force pushed](${url}) to branch ${branch}. Head is now ${head}.`;
 }
 
-/** "user created branch [b](url)." (Zulip's create-branch message). */
+/** "user created [b](url) branch." (Zulip's create-branch message; the bare name without a link). */
 export function gitBranchCreatedMessage(user: string, branch: string, url: string | null): string {
-  return `${user} created branch ${url ? `[${branch}](${url})` : branch}.`;
+  return `${user} created ${url ? `[${branch}](${url})` : branch} branch.`;
 }
 
 /** "user deleted branch b." (Zulip's remove-branch message). */
@@ -216,7 +216,7 @@ export interface GitItemEvent {
 }
 
 /**
- * "user opened [PR #12 title](url) (assigned to a and b) from `x` to `y`:"
+ * "user opened [PR #12 title](url) from `x` to `y` (assigned to a and b):"
  * and the body quoted (Zulip's `get_pull_request_event_message` and
  * `get_issue_event_message`). A sentence ending in the title keeps the
  * title's own final punctuation.
@@ -226,12 +226,12 @@ export function gitItemMessage(event: GitItemEvent): string {
   const title = event.title ? ` ${event.title}` : "";
   let text = `${event.user} ${event.action} [${event.kind}${id}${title}](${event.url})`;
   let endsWithTitle = title !== "";
-  if (event.assignees && event.assignees.length > 0) {
-    text += ` (assigned to ${englishList(event.assignees)})`;
-    endsWithTitle = false;
-  }
   if (event.fromBranch && event.toBranch) {
     text += ` from \`${event.fromBranch}\` to \`${event.toBranch}\``;
+    endsWithTitle = false;
+  }
+  if (event.assignees && event.assignees.length > 0) {
+    text += ` (assigned to ${englishList(event.assignees)})`;
     endsWithTitle = false;
   }
   const body = event.body?.trim() ? event.body : null;
@@ -245,15 +245,15 @@ export function gitLabelMessage(user: string, added: boolean, label: string, kin
   return added ? `${user} added the ${label} label to ${item}.` : `${user} removed the ${label} label from ${item}.`;
 }
 
-/** "user added [Issue #3](url) to milestone [m](url)." (Zulip's milestoned/demilestoned message). */
+/** "user added milestone [m](url) to [issue #3](url)." (Zulip's milestoned/demilestoned message). */
 export function gitMilestoneMessage(user: string, added: boolean, milestone: string, milestoneUrl: string, kind: string, number: number, url: string, title: string | null): string {
   const item = `[${kind} #${number}${title ? ` ${title}` : ""}](${url})`;
   const stone = `[${milestone}](${milestoneUrl})`;
-  return added ? `${user} added ${item} to milestone ${stone}.` : `${user} removed ${item} from milestone ${stone}.`;
+  return added ? `${user} added milestone ${stone} to ${item}.` : `${user} removed milestone ${stone} from ${item}.`;
 }
 
 /** `text` with a full stop, unless `lastWord` (which it ends with) already ends in punctuation. */
-function withFinalStop(text: string, lastWord: string): string {
+export function withFinalStop(text: string, lastWord: string): string {
   return /[!-/:-@[-`{-~]$/.test(lastWord) ? text : `${text}.`;
 }
 

@@ -1,5 +1,5 @@
 import { WebhookPayloadError, jsonPayload, type Payload } from "./payload.js";
-import { globalTimeFromEpoch, quoteBlock, singleMessage } from "./format.js";
+import { quoteBlock, singleMessage } from "./format.js";
 import type { Integration, WebhookResult } from "./types.js";
 
 /** The facts both payload generations carry, under their own names. */
@@ -11,7 +11,7 @@ interface Alert {
   details: string;
   url: string;
   owner: string;
-  /** Milliseconds since the epoch. */
+  /** Milliseconds since the epoch (a number, or digits in a string); may be absent. */
   time: Payload;
 }
 
@@ -21,79 +21,92 @@ function text(value: Payload, fallback: string): string {
   return typeof value.value === "number" ? String(value.value) : value.str();
 }
 
-/** A time in milliseconds (a number, or digits in a string). */
-function milliseconds(value: Payload): number {
-  const ms = typeof value.value === "string" ? Number(value.value) : value.num();
-  if (!Number.isFinite(ms)) throw new WebhookPayloadError(`${value.path} is not a time in milliseconds`);
-  return ms;
-}
-
 /** Alert-policy webhooks (`current_state`: open, acknowledged, closed). */
 function fromIncident(payload: Payload): Alert {
   return {
-    state: payload.get("current_state").str(),
-    incidentId: text(payload.opt("incident_id"), "unknown ID"),
-    policy: text(payload.opt("policy_name"), "Unknown policy"),
+    state: text(payload.opt("current_state"), "None"),
+    incidentId: text(payload.opt("incident_id"), "Unknown ID"),
+    policy: text(payload.opt("policy_name"), "Unknown Policy"),
     condition: text(payload.opt("condition_name"), "Unknown condition"),
     details: text(payload.opt("details"), "No details."),
     url: text(payload.opt("incident_url"), "https://alerts.newrelic.com"),
     owner: text(payload.opt("owner"), ""),
-    time: payload.get("timestamp"),
+    time: payload.opt("timestamp"),
   };
 }
 
 /** Workflow (issue) webhooks (`state`: created, activated, acknowledged, closed). */
 function fromIssue(payload: Payload): Alert {
   const policies = payload.opt("alertPolicyNames");
-  const firstPolicy = policies.exists() ? policies.list()[0] : undefined;
+  const names = policies.exists() ? policies.list().map((name) => name.str()) : [];
   return {
-    state: payload.get("state").str(),
-    incidentId: text(payload.opt("id"), "unknown ID"),
-    policy: firstPolicy === undefined ? "Unknown policy" : firstPolicy.str(),
+    state: text(payload.opt("state"), "None"),
+    incidentId: text(payload.opt("id"), "Unknown ID"),
+    policy: names.length > 0 ? names.join(",") : "Unknown Policy",
     condition: text(payload.opt("condition_name"), "Unknown condition"),
     details: text(payload.opt("details"), "No details."),
     url: text(payload.opt("issueUrl"), "https://alerts.newrelic.com"),
     owner: text(payload.opt("owner"), ""),
-    time: payload.get("createdAt"),
+    time: payload.opt("createdAt"),
   };
 }
 
-function render(alert: Alert): WebhookResult {
+/**
+ * A time in milliseconds as Python prints a UTC datetime, the form Zulip's
+ * New Relic messages carry inside `<time:...>`: `2020-11-11 22:32:11.151000+00:00`
+ * (no fraction when it is zero). Raises WebhookPayloadError for a missing or
+ * non-numeric time, with Zulip's messages.
+ */
+function newrelicTime(value: Payload): string {
+  if (!value.exists() || value.value === null) throw new WebhookPayloadError("The newrelic webhook requires timestamp in milliseconds");
+  const ms = typeof value.value === "string" ? Number(value.value) : typeof value.value === "number" ? value.value : NaN;
+  const micros = Math.round(ms * 1000);
+  const date = new Date(Math.floor(micros / 1_000_000) * 1000);
+  if (!Number.isFinite(ms) || Number.isNaN(date.getTime())) throw new WebhookPayloadError("The newrelic webhook expects time in milliseconds.");
+  const fraction = ((micros % 1_000_000) + 1_000_000) % 1_000_000;
+  const seconds = date.toISOString().slice(0, 19).replace("T", " ");
+  return `${seconds}${fraction === 0 ? "" : `.${String(fraction).padStart(6, "0")}`}+00:00`;
+}
+
+/** The states each payload generation promises, with Zulip's refusal for any other. */
+const INCIDENT_STATES = { states: ["open", "acknowledged", "closed"], refusal: "The newrelic webhook requires current_state be in [open|acknowledged|closed]" };
+const ISSUE_STATES = {
+  states: ["created", "activated", "acknowledged", "closed"],
+  refusal: "The newrelic webhook requires state be in [created|activated|acknowledged|closed]",
+};
+
+function render(alert: Alert, known: typeof INCIDENT_STATES): WebhookResult {
   const topic = `${alert.policy} (${alert.incidentId})`;
+  const at = newrelicTime(alert.time);
+  const state = alert.state.toLowerCase();
+  if (!known.states.includes(state)) throw new WebhookPayloadError(known.refusal);
   const incident = `[Incident](${alert.url})`;
-  const condition = `for condition **${alert.condition}**`;
-  switch (alert.state) {
-    case "open":
-    case "created":
-    case "activated": {
-      const verb = alert.state === "open" ? "opened" : alert.state;
-      const at = globalTimeFromEpoch(milliseconds(alert.time), "ms");
-      return singleMessage(alert.state, topic, `${incident} **${verb}** ${condition} at ${at}\n${quoteBlock(alert.details)}`);
-    }
-    case "acknowledged": {
-      const by = alert.owner !== "" ? ` by **${alert.owner}**` : "";
-      return singleMessage(alert.state, topic, `${incident} **acknowledged**${by} ${condition}`);
-    }
-    case "closed":
-      return singleMessage(alert.state, topic, `${incident} **closed** ${condition}`);
-    default:
-      throw new WebhookPayloadError(`The New Relic state '${alert.state}' is not one of open, created, activated, acknowledged or closed`);
+  const condition = `for condition: **${alert.condition}**`;
+  if (state === "open" || state === "activated") {
+    const verb = state === "open" ? "opened" : "active";
+    return singleMessage(alert.state, topic, `${incident} **${verb}** ${condition} at <time:${at}>\n${quoteBlock(alert.details)}`);
   }
+  const by = alert.owner !== "" ? `by **${alert.owner}** ` : "";
+  return singleMessage(alert.state, topic, `${incident} **${alert.state}** ${by}${condition}`);
 }
 
 /**
  * New Relic alerts (https://zulip.com/integrations/doc/newrelic; Zulip's
  * `api_newrelic_webhook`): alert-policy incidents (`current_state`) and
- * workflow issues (`state`). Topic `<policy> (<incident id>)`; an opened
- * incident quotes its details with the time, an acknowledged one names its
- * owner. The event type is the state. A payload without its time, or with
- * a state New Relic does not document, is refused.
+ * workflow issues (`state`, told apart by the issue's `id`). Topic
+ * `<policy> (<incident id>)`; an opened (active) incident quotes its details
+ * with the time, the other states name the owner when there is one. The
+ * event type is the state. A payload without its time, or with a state New
+ * Relic does not document, is refused with Zulip's message.
  */
 export const newrelicIntegration: Integration = {
   name: "newrelic",
   displayName: "NewRelic",
   handle(request) {
     const payload = jsonPayload(request);
-    return render(payload.opt("current_state").exists() ? fromIncident(payload) : fromIssue(payload));
+    // A workflow issue carries its `id`; an alert-policy incident does not.
+    const id = payload.opt("id");
+    if (!id.exists() || id.value === null || id.value === 0 || id.value === "") return render(fromIncident(payload), INCIDENT_STATES);
+    return render(fromIssue(payload), ISSUE_STATES);
   },
 };

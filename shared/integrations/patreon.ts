@@ -17,24 +17,24 @@ type PatreonBody = (member: PatreonMember) => string | null;
  */
 const PATREON_EVENTS: Readonly<Record<string, PatreonBody>> = {
   "members:create": (m) =>
-    m.chargeStatus === null && m.patronStatus === null ? `**${m.name}** joined as a member.` : null,
+    m.chargeStatus === null && m.patronStatus === null ? `${m.name} has joined as a member!` : null,
   "members:update": (m) =>
     isPaidOrUncharged(m) && (m.patronStatus === "active_patron" || m.patronStatus === "former_patron")
-      ? `**${m.name}**'s membership changed to ${m.patronStatus.replaceAll("_", " ")}.`
+      ? `${m.name}'s membership has been updated to ${m.patronStatus.replaceAll("_", " ")}.`
       : null,
   "members:delete": (m) =>
-    isPaidOrUncharged(m) && m.patronStatus !== "declined_patron" ? `**${m.name}**'s membership ended.` : null,
+    isPaidOrUncharged(m) && m.patronStatus !== "declined_patron" ? `${m.name}'s membership has ended.` : null,
   "members:pledge:create": (m) =>
     isPaidOrUncharged(m) && m.amountCents > 0
-      ? `**${m.name}** pledged ${dollars(m)} per ${m.payPer()}. :tada:\nPatrons now: ${m.patronCount()}`
+      ? `${m.name} has pledged ${dollars(m)} per ${m.payPer()}. :tada:\nTotal number of patrons: ${m.patronCount()}`
       : null,
   "members:pledge:update": (m) =>
     isPaidOrUncharged(m) && m.amountCents > 0
-      ? `**${m.name}** changed their pledge to ${dollars(m)} per ${m.payPer()}. :gear:`
+      ? `${m.name} has updated their pledge to ${dollars(m)} per ${m.payPer()}. :gear:`
       : null,
   "members:pledge:delete": (m) =>
     m.chargeStatus === null || m.chargeStatus === "Paid" || m.chargeStatus === "Deleted"
-      ? `**${m.name}** cancelled their pledge. :cross_mark:\nPatrons now: ${m.patronCount()}`
+      ? `${m.name}'s pledge has been cancelled. :cross_mark:\nTotal number of patrons: ${m.patronCount()}`
       : null,
 };
 

@@ -110,7 +110,8 @@ function renderAttachment(attachment: Payload): string {
     // Slack sends `ts` as seconds, sometimes as a string holding a float.
     const seconds = typeof ts.value === "string" ? Number.parseFloat(ts.value) : ts.num();
     if (!Number.isFinite(seconds)) throw new WebhookPayloadError(`${ts.path} is not a number`);
-    pieces.push(globalTimeFromEpoch(Math.trunc(seconds)));
+    // Zulip writes the instant as Python's isoformat() does.
+    pieces.push(globalTimeFromEpoch(Math.trunc(seconds), "s", "+00:00"));
   }
   return joinPieces(pieces);
 }

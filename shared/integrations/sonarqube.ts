@@ -12,8 +12,8 @@ const SONARQUBE_REQUIREMENT: Readonly<Record<string, string>> = {
  * SonarQube analysis results (Zulip's `api_sonarqube_webhook`,
  * https://zulip.com/integrations/doc/sonarqube). One kind of event (no event
  * type). The topic is the project name, `<project> / <branch>` when the
- * payload names a branch. The message says whether the quality gate passed
- * ("success") or not ("error") and lists the conditions that are neither OK
+ * payload names a branch. The message says whether the analysis resulted in
+ * "success" (quality gate OK) or "error", and lists the conditions that are neither OK
  * nor without value. Throws WebhookPayloadError when a needed field is
  * missing.
  */
@@ -33,20 +33,20 @@ export const sonarqubeIntegration: Integration = {
       .list()
       .filter((c) => !["ok", "no_value"].includes(c.get("status").str().toLowerCase()))
       .map(sonarqubeCondition);
-    const subject = `Analysis of [${name}](${project.get("url").str()})${branch ? ` on branch ${branch}` : ""}`;
-    const verdict = `${subject}: quality gate **${outcome}**`;
+    const subject = `Project [${name}](${project.get("url").str()}) analysis${branch ? ` of branch ${branch}` : ""}`;
+    const verdict = `${subject} resulted in ${outcome}`;
     const content = failed.length > 0 ? `${verdict}:\n${failed.join("\n")}` : `${verdict}.`;
     return { kind: "messages", eventType: null, messages: [{ topic: branch ? `${name} / ${branch}` : name, content }] };
   },
 };
 
-/** `* coverage: 0.0 (**error**: should be greater than or equal to 80)`, or `* coverage: **error** (no value)`. */
+/** `* coverage: **error** 0.0 should be greater than or equal to 80.`, or `* coverage: **error**.` without a value. */
 function sonarqubeCondition(condition: Payload): string {
   const metric = condition.get("metric").str().split("_").join(" ");
   const status = condition.get("status").str().toLowerCase();
   const threshold = condition.get("errorThreshold").str();
   const operator = condition.get("operator").str();
   const value = condition.opt("value").strOr(null);
-  if (value === null) return `* ${metric}: **${status}** (no value)`;
-  return `* ${metric}: ${value} (**${status}**: ${SONARQUBE_REQUIREMENT[operator] ?? operator} ${threshold})`;
+  if (value === null) return `* ${metric}: **${status}**.`;
+  return `* ${metric}: **${status}** ${value} ${SONARQUBE_REQUIREMENT[operator] ?? operator} ${threshold}.`;
 }

@@ -28,9 +28,9 @@ describeFixtures("ansibletower", (fixtures) => {
         {
           topic: "System - Deploy - Zabbix Agent",
           content:
-            "Job: [#2674 System - Deploy - Zabbix Agent](http://awx.example.co.uk/#/jobs/playbook/2674) succeeded:\n" +
-            "* chat.example.co.uk: succeeded\n* devops.example.co.uk: succeeded\n* gitlab.example.co.uk: succeeded\n" +
-            "* ipa.example.co.uk: succeeded\n* mail.example.co.uk: succeeded",
+            "Job: [#2674 System - Deploy - Zabbix Agent](http://awx.example.co.uk/#/jobs/playbook/2674) was successful:\n" +
+            "* chat.example.co.uk: Success\n* devops.example.co.uk: Success\n* gitlab.example.co.uk: Success\n" +
+            "* ipa.example.co.uk: Success\n* mail.example.co.uk: Success",
         },
       ],
     });
@@ -43,7 +43,7 @@ describeFixtures("ansibletower", (fixtures) => {
       messages: [
         {
           topic: "Demo Job Template",
-          content: "Job: [#1 Demo Job Template](https://towerhost/#/jobs/playbook/1) succeeded:\n* localhost: succeeded",
+          content: "Job: [#1 Demo Job Template](https://towerhost/#/jobs/playbook/1) was successful:\n* localhost: Success",
         },
       ],
     });

@@ -7,13 +7,13 @@ import { oneMessage as gitMessage, renderFixtureResults, runFixture } from "./fi
 
 /** One fixture of each distinct result, its message checked against the payload by hand. */
 const EXPECTED: [number, WebhookResult][] = [
-  [0, gitMessage("diagnostics:ping", "Bitbucket Server Ping", "The Bitbucket Server webhook is set up.")],
+  [0, gitMessage("diagnostics:ping", "Bitbucket Server Ping", "Congratulations! The Bitbucket Server webhook was configured successfully!")],
   [2, gitMessage("repo:comment:added", "sandbox", "[hypro999](http://139.59.64.214:7990/users/hypro999) commented on [508d1b6](http://139.59.64.214:7990/projects/SBOX/repos/sandbox/commits/508d1b67f1f8f3a25f543a030a7a178894aa9907):\n\n```quote\nJust an arbitrary comment on a commit.\n```")],
   [3, gitMessage("repo:comment:edited", "sandbox", "[hypro999](http://139.59.64.214:7990/users/hypro999) edited their comment on [508d1b6](http://139.59.64.214:7990/projects/SBOX/repos/sandbox/commits/508d1b67f1f8f3a25f543a030a7a178894aa9907):\n\n```quote\nJust an arbitrary comment on a commit. Nothing to see here...\n```")],
   [4, gitMessage("repo:comment:deleted", "sandbox", "[hypro999](http://139.59.64.214:7990/users/hypro999) deleted their comment on [508d1b6](http://139.59.64.214:7990/projects/SBOX/repos/sandbox/commits/508d1b67f1f8f3a25f543a030a7a178894aa9907):\n\n```quote\n~~Just an arbitrary comment on a commit. Nothing to see here...~~\n```")],
-  [5, gitMessage("repo:forked", "sandbox", "[hypro999](http://139.59.64.214:7990/users/hypro999) forked the repository into [sandbox fork](http://139.59.64.214:7990/users/hypro999/repos/sandbox-fork/browse).")],
-  [6, gitMessage("repo:modified", "sandbox v2", "[hypro999](http://139.59.64.214:7990/users/hypro999) renamed the repository **sandbox** to **sandbox v2**.")],
-  [7, gitMessage("repo:refs_changed", "sandbox / branch2", "[hypro999](http://139.59.64.214:7990/users/hypro999) created branch branch2.")],
+  [5, gitMessage("repo:forked", "sandbox", "User Hemanth V. Alluri(login: [hypro999](http://139.59.64.214:7990/users/hypro999)) forked the repository into [sandbox fork](http://139.59.64.214:7990/users/hypro999/repos/sandbox-fork/browse).")],
+  [6, gitMessage("repo:modified", "sandbox v2", "[hypro999](http://139.59.64.214:7990/users/hypro999) changed the name of the **sandbox** repo from **sandbox** to **sandbox v2**.")],
+  [7, gitMessage("repo:refs_changed", "sandbox / branch2", "[hypro999](http://139.59.64.214:7990/users/hypro999) created branch2 branch.")],
   [15, gitMessage("pr:opened", "sandbox / PR #1 Branch1", "[hypro999](http://139.59.64.214:7990/users/hypro999) opened [PR #1](http://139.59.64.214:7990/projects/SBOX/repos/sandbox/pull-requests/1) from `branch1` to `master`:\n\n```quote\n* Add file2.txt\r\n* Add file3.txt\n```")],
   [20, gitMessage("pr:modified", "sandbox / PR #1 Branch1", "[hypro999](http://139.59.64.214:7990/users/hypro999) modified [PR #1](http://139.59.64.214:7990/projects/SBOX/repos/sandbox/pull-requests/1) from `branch1` to `master` (assigned to [shimura](http://139.59.64.214:7990/users/shimura) for review):\n\n```quote\n* Add file2.txt\n* Add file3.txt\nBoth of these files would be important additions to the project!\n```")],
   [22, gitMessage("pr:deleted", "sandbox / PR #2 Add notes feature.", "[hypro999](http://139.59.64.214:7990/users/hypro999) deleted [PR #2](http://139.59.64.214:7990/projects/SBOX/repos/sandbox/pull-requests/2).")],

@@ -61,7 +61,7 @@ describe("gitCommitList", () => {
 describe("gitItemMessage", () => {
   it("names assignees and branches and quotes the body", () => {
     const text = gitItemMessage({ user: "ada", action: "opened", kind: "PR", number: 4, url: "https://pr", assignees: ["bob", "cy"], fromBranch: "f", toBranch: "main", body: "Hello" });
-    expect(text).toBe("ada opened [PR #4](https://pr) (assigned to bob and cy) from `f` to `main`:\n\n```quote\nHello\n```");
+    expect(text).toBe("ada opened [PR #4](https://pr) from `f` to `main` (assigned to bob and cy):\n\n```quote\nHello\n```");
   });
 
   it("keeps a title's own final punctuation", () => {

@@ -8,7 +8,7 @@ import { oneMessage as gitMessage, renderFixtureResults, runFixture } from "./fi
 /** One fixture of each distinct result, its message checked against the payload by hand. */
 const EXPECTED: [number, WebhookResult][] = [
   [0, gitMessage("push", "try-git / master", "john [pushed](http://localhost:3000/john/try-git/compare/479e6b772b7fba19412457483f50b201286d0103...d8fce16c72a2ff56a5afc8a08645a6ce45491794) 1 commit to branch master. Commits by John (1).\n\n* Webhook Test ([d8fce16](http://localhost:3000/john/try-git/commit/d8fce16c72a2ff56a5afc8a08645a6ce45491794))")],
-  [6, gitMessage("create", "try-git / my_feature", "john created branch [my_feature](http://localhost:3000/john/try-git/src/my_feature).")],
+  [6, gitMessage("create", "try-git / my_feature", "john created [my_feature](http://localhost:3000/john/try-git/src/my_feature) branch.")],
   [7, gitMessage("pull_request", "try-git / PR #1 Title Text for Pull Request", "john opened [PR #1](http://localhost:3000/john/try-git/pulls/1) from `feature` to `master`.")],
   // The topic carries the pull request's server-wide `id` (1349), the message its `number` (2), as Zulip's do.
   [11, gitMessage("pull_request", "test / PR #1349 reopened", "kostekIV reopened [PR #2](https://try.gogs.io/kostekIV/test/pulls/2) from `c` to `master`.")],

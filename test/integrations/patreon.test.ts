@@ -12,7 +12,7 @@ describeFixtures("patreon", (fixtures) => {
     expect(handle(fixtureRequest(fixtures[0]!))).toEqual({
       kind: "messages",
       eventType: "members:create",
-      messages: [{ topic, content: "**Kopi** joined as a member." }],
+      messages: [{ topic, content: "Kopi has joined as a member!" }],
     });
   });
 
@@ -20,7 +20,7 @@ describeFixtures("patreon", (fixtures) => {
     expect(handle(fixtureRequest(fixtures[1]!))).toEqual({
       kind: "messages",
       eventType: "members:update",
-      messages: [{ topic, content: "**Kopi**'s membership changed to active patron." }],
+      messages: [{ topic, content: "Kopi's membership has been updated to active patron." }],
     });
   });
 
@@ -28,7 +28,7 @@ describeFixtures("patreon", (fixtures) => {
     expect(handle(fixtureRequest(fixtures[3]!))).toEqual({
       kind: "messages",
       eventType: "members:pledge:create",
-      messages: [{ topic, content: "**Kopi** pledged $5.00 per month. :tada:\nPatrons now: 5" }],
+      messages: [{ topic, content: "Kopi has pledged $5.00 per month. :tada:\nTotal number of patrons: 5" }],
     });
   });
 
@@ -36,7 +36,7 @@ describeFixtures("patreon", (fixtures) => {
     expect(handle(fixtureRequest(fixtures[5]!))).toEqual({
       kind: "messages",
       eventType: "members:pledge:delete",
-      messages: [{ topic, content: "**Kopi** cancelled their pledge. :cross_mark:\nPatrons now: 4" }],
+      messages: [{ topic, content: "Kopi's pledge has been cancelled. :cross_mark:\nTotal number of patrons: 4" }],
     });
   });
 

@@ -45,7 +45,7 @@ describeFixtures("slack_incoming", (fixtures) => {
           content:
             "## Sample title.\n\nSample pretext.\n\nSample text.\n\n" +
             "[](https://pbs.twimg.com/profile_images/625633822235693056/lNGUneLX_400x400.jpg)\n\n" +
-            "Sample footer.\n\n<time:2022-06-23T00:48:26Z>",
+            "Sample footer.\n\n<time:2022-06-23T00:48:26+00:00>",
         },
       ],
     });

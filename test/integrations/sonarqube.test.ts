@@ -13,7 +13,7 @@ describeFixtures("sonarqube", (fixtures) => {
       kind: "messages",
       eventType: null,
       messages: [
-        { topic: "test-sonar / master", content: `Analysis of [test-sonar](${url}) on branch master: quality gate **success**.` },
+        { topic: "test-sonar / master", content: `Project [test-sonar](${url}) analysis of branch master resulted in success.` },
       ],
     });
   });
@@ -26,9 +26,9 @@ describeFixtures("sonarqube", (fixtures) => {
         {
           topic: "test-sonar",
           content:
-            `Analysis of [test-sonar](${url}): quality gate **error**:\n` +
-            "* coverage: 0.0 (**error**: should be greater than or equal to 80)\n" +
-            "* duplicated lines density: 89.39828080229226 (**error**: should be less than or equal to 3)",
+            `Project [test-sonar](${url}) analysis resulted in error:\n` +
+            "* coverage: **error** 0.0 should be greater than or equal to 80.\n" +
+            "* duplicated lines density: **error** 89.39828080229226 should be less than or equal to 3.",
         },
       ],
     });

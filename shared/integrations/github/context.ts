@@ -12,6 +12,12 @@ export function githubSender(p: Payload): string {
   return p.get("sender").get("login").str();
 }
 
+/** `[login](profile)` of whoever triggered the event, as Zulip's label and milestone messages name them. */
+export function githubSenderLink(p: Payload): string {
+  const sender = p.get("sender");
+  return `[${sender.get("login").str()}](${sender.get("html_url").str()})`;
+}
+
 /** `repository.name`, the first part of most GitHub topics. */
 export function githubRepoName(p: Payload): string {
   return p.get("repository").get("name").str();

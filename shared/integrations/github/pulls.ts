@@ -3,9 +3,9 @@
  * (the bodies of Zulip's `zerver/webhooks/github/view.py` for those
  * events; wording ours).
  */
-import { gitItemMessage, gitLabelMessage, gitMilestoneMessage, gitQuote } from "../git.js";
+import { gitItemMessage, gitLabelMessage, gitMilestoneMessage, gitQuote, withFinalStop } from "../git.js";
 import type { Payload } from "../payload.js";
-import { type GitHubContext, githubSender } from "./context.js";
+import { type GitHubContext, githubSender, githubSenderLink } from "./context.js";
 
 function titleOf(ctx: GitHubContext, item: Payload): string | null {
   return ctx.includeTitle ? item.get("title").str() : null;
@@ -34,12 +34,12 @@ export function githubPrOpenedOrUpdated(ctx: GitHubContext): string {
   });
 }
 
-/** A pull request closed: merged, or closed without merging. */
+/** A pull request closed: merged, or closed without merge. */
 export function githubPrClosed(ctx: GitHubContext): string {
   const pr = ctx.p.get("pull_request");
   return gitItemMessage({
     user: githubSender(ctx.p),
-    action: pr.get("merged").bool() ? "merged" : "closed without merging",
+    action: pr.get("merged").bool() ? "merged" : "closed without merge",
     kind: "PR",
     number: pr.get("number").num(),
     url: pr.get("html_url").str(),
@@ -51,9 +51,12 @@ export function githubPrClosed(ctx: GitHubContext): string {
 export function githubPrAssignment(ctx: GitHubContext): string {
   const { p } = ctx;
   const pr = p.get("pull_request");
-  const assignee = p.get("assignee").get("login").str();
-  const assigned = p.get("action").str() === "assigned";
-  return `${githubSender(p)} ${assigned ? "assigned" : "unassigned"} ${assignee} ${assigned ? "to" : "from"} ${prLink(ctx, pr)}.`;
+  // As Zulip's messages: an assignment names the assignee, an unassignment only the pull request.
+  const text =
+    p.get("action").str() === "unassigned"
+      ? `${githubSender(p)} unassigned ${prLink(ctx, pr)}`
+      : `${githubSender(p)} assigned ${p.get("assignee").get("login").str()} to ${prLink(ctx, pr)}`;
+  return ctx.includeTitle ? withFinalStop(text, pr.get("title").str()) : `${text}.`;
 }
 
 function prLink(ctx: GitHubContext, pr: Payload): string {
@@ -65,21 +68,21 @@ function prLink(ctx: GitHubContext, pr: Payload): string {
 export function githubPrLock(ctx: GitHubContext): string {
   const { p } = ctx;
   const pr = p.get("pull_request");
-  if (p.get("action").str() === "unlocked") return `${githubSender(p)} unlocked ${prLink(ctx, pr)}.`;
+  if (p.get("action").str() === "unlocked") return `${githubSender(p)} has unlocked ${prLink(ctx, pr)}.`;
   const reason = pr.opt("active_lock_reason").strOr(null);
-  return `${githubSender(p)} locked ${prLink(ctx, pr)}${reason ? ` as ${reason}` : ""}, limiting conversation to collaborators.`;
+  return `${githubSender(p)} has locked ${prLink(ctx, pr)}${reason ? ` as ${reason}` : ""} and limited conversation to collaborators.`;
 }
 
 /** Auto-merge switched on or off for a pull request. */
 export function githubPrAutoMerge(ctx: GitHubContext): string {
   const { p } = ctx;
   const state = p.get("action").str() === "auto_merge_enabled" ? "enabled" : "disabled";
-  return `${githubSender(p)} ${state} auto-merge for ${prLink(ctx, p.get("pull_request"))}.`;
+  return `${githubSender(p)} has ${state} auto merge for ${prLink(ctx, p.get("pull_request"))}.`;
 }
 
 /** A draft pull request marked ready for review. */
 export function githubPrReadyForReview(ctx: GitHubContext): string {
-  return `**${githubSender(ctx.p)}** marked ${prLink(ctx, ctx.p.get("pull_request"))} as ready for review.`;
+  return `**${githubSender(ctx.p)}** has marked ${prLink(ctx, ctx.p.get("pull_request"))} as ready for review.`;
 }
 
 /** A review requested from a user or a team. */
@@ -88,7 +91,7 @@ export function githubPrReviewRequested(ctx: GitHubContext): string {
   const reviewer = p.opt("requested_reviewer").exists()
     ? `[${p.get("requested_reviewer").get("login").str()}](${p.get("requested_reviewer").get("html_url").str()})`
     : `[${p.get("requested_team").get("name").str()}](${p.get("requested_team").get("html_url").str()})`;
-  return `**${githubSender(p)}** asked ${reviewer} to review ${prLink(ctx, p.get("pull_request"))}.`;
+  return `**${githubSender(p)}** requested ${reviewer} for a review on ${prLink(ctx, p.get("pull_request"))}.`;
 }
 
 /** A review submitted (or edited), its body quoted. */
@@ -157,13 +160,14 @@ export function githubIssue(ctx: GitHubContext): string {
   if (assignment) {
     const assignee = p.get("assignee").get("login").str();
     const title = ctx.includeTitle ? ` ${issue.get("title").str()}` : "";
-    const link = `[Issue #${issue.get("number").num()}${title}](${issue.get("html_url").str()})`;
-    return `${githubSender(p)} ${action} ${assignee} ${action === "assigned" ? "to" : "from"} ${link}.`;
+    const link = `[issue #${issue.get("number").num()}${title}](${issue.get("html_url").str()})`;
+    const text = `${githubSender(p)} ${action} ${assignee} ${action === "assigned" ? "to" : "from"} ${link}`;
+    return ctx.includeTitle ? withFinalStop(text, issue.get("title").str()) : `${text}.`;
   }
   return gitItemMessage({
     user: githubSender(p),
     action,
-    kind: "Issue",
+    kind: "issue",
     number: issue.get("number").num(),
     url: issue.get("html_url").str(),
     title: titleOf(ctx, issue),
@@ -176,10 +180,10 @@ export function githubIssueLabel(ctx: GitHubContext): string {
   const { p } = ctx;
   const issue = p.get("issue");
   return gitLabelMessage(
-    githubSender(p),
+    githubSenderLink(p),
     p.get("action").str() === "labeled",
     p.get("label").get("name").str(),
-    "issue",
+    "Issue",
     issue.get("number").num(),
     issue.get("html_url").str(),
     titleOf(ctx, issue),
@@ -192,7 +196,7 @@ export function githubIssueMilestone(ctx: GitHubContext): string {
   const issue = p.get("issue");
   const milestone = p.get("milestone");
   return gitMilestoneMessage(
-    githubSender(p),
+    githubSenderLink(p),
     p.get("action").str() === "milestoned",
     milestone.get("title").str(),
     milestone.get("html_url").str(),
@@ -225,7 +229,7 @@ export function githubIssueOpenedByTransfer(ctx: GitHubContext): string {
 export function githubDiscussion(ctx: GitHubContext): string {
   const d = ctx.p.get("discussion");
   const quoted = `### ${d.get("title").str()}\n${d.get("body").strOr("")}`;
-  return `${githubSender(ctx.p)} started [discussion #${d.get("number").num()}](${d.get("html_url").str()}) in ${d.get("category").get("name").str()}:\n\n${gitQuote(quoted)}`;
+  return `${githubSender(ctx.p)} created [discussion #${d.get("number").num()}](${d.get("html_url").str()}) in ${d.get("category").get("name").str()}:\n\n${gitQuote(quoted)}`;
 }
 
 /** A comment on a discussion, quoted. */

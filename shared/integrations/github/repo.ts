@@ -56,12 +56,12 @@ export function githubCommitComment({ p }: GitHubContext): string {
 
 /** A deployment created (`deployment`): who started it; the topic names the environment. */
 export function githubDeployment({ p }: GitHubContext): string {
-  return `${githubSender(p)} created a new deployment.`;
+  return `${githubSender(p)} created new deployment.`;
 }
 
 /** A deployment's state changed (`deployment_status`). */
 export function githubDeploymentStatus({ p }: GitHubContext): string {
-  return `Deployment status changed to ${p.get("deployment_status").get("state").str()}.`;
+  return `Deployment changed status to ${p.get("deployment_status").get("state").str()}.`;
 }
 
 /** The repository forked: a link to the fork. */
@@ -127,7 +127,7 @@ export function githubTeamEdited({ p }: GitHubContext): string {
   if (changes.opt("name").exists()) {
     return `Team \`${changes.get("name").get("from").str()}\` was renamed to \`${team.get("name").str()}\`.`;
   }
-  if (changes.opt("privacy").exists()) return `Team visibility changed to \`${team.get("privacy").str()}\`.`;
+  if (changes.opt("privacy").exists()) return `Team visibility changed to \`${team.get("privacy").str()}\``;
   return `Team has changes to \`${changes.keys().sort().join("/")}\` data.`;
 }
 
@@ -146,14 +146,18 @@ const PAGE_BUILD_STATES: Record<string, string> = {
   built: "has finished building",
 };
 
-/** A GitHub Pages build's state; a failure quotes GitHub's error. */
+/**
+ * A GitHub Pages build's state; a failure quotes GitHub's error, in the
+ * exact form of Zulip's message (a space before the quote, a full stop
+ * after its fence).
+ */
 export function githubPageBuild({ p }: GitHubContext): string {
   const build = p.get("build");
   const status = build.get("status").str();
   const state = PAGE_BUILD_STATES[status] ?? `is ${status}`;
   const error = build.get("error").get("message").strOr(null);
-  const head = `The GitHub Pages build triggered by ${build.get("pusher").get("login").str()} ${state}`;
-  return error ? `${head}:\n\n${gitQuote(error)}` : `${head}.`;
+  const head = `GitHub Pages build, triggered by ${build.get("pusher").get("login").str()}, ${state}`;
+  return error ? `${head}: \n~~~ quote\n${error}\n~~~.` : `${head}.`;
 }
 
 /** A commit status (CI) changed; linked to the status's target when it has one. */
@@ -197,12 +201,12 @@ function effectiveDate(p: Payload): string {
 
 /** GitHub Sponsors events, by the sponsorship's action (Zulip's event names for them). */
 export const GITHUB_SPONSORS_BODIES: Record<string, (ctx: GitHubContext) => string> = {
-  cancelled: ({ p }) => `${githubSender(p)} cancelled their ${tierName(p)} sponsorship.`,
-  created: ({ p }) => `${githubSender(p)} started sponsoring at the ${tierName(p)} tier.`,
+  cancelled: ({ p }) => `${githubSender(p)} cancelled their ${tierName(p)} subscription.`,
+  created: ({ p }) => `${githubSender(p)} subscribed for ${tierName(p)}.`,
   edited: ({ p }) =>
-    `${githubSender(p)} changed the visibility of their sponsorship from ${p.get("changes").get("privacy_level").get("from").str()} to ${p.get("sponsorship").get("privacy_level").str()}.`,
-  pending_cancellation: ({ p }) => `${githubSender(p)}'s ${tierName(p)} sponsorship will be cancelled on ${effectiveDate(p)}.`,
+    `${githubSender(p)} changed who can see their sponsorship from ${p.get("changes").get("privacy_level").get("from").str()} to ${p.get("sponsorship").get("privacy_level").str()}.`,
+  pending_cancellation: ({ p }) => `${githubSender(p)}'s ${tierName(p)} subscription will be cancelled on ${effectiveDate(p)}.`,
   pending_tier_change: ({ p }) =>
-    `${githubSender(p)}'s sponsorship will change from ${priorTierName(p)} to ${tierName(p)} on ${effectiveDate(p)}.`,
-  tier_changed: ({ p }) => `${githubSender(p)} changed their sponsorship from ${priorTierName(p)} to ${tierName(p)}.`,
+    `${githubSender(p)}'s subscription will change from ${priorTierName(p)} to ${tierName(p)} on ${effectiveDate(p)}.`,
+  tier_changed: ({ p }) => `${githubSender(p)} changed their subscription from ${priorTierName(p)} to ${tierName(p)}.`,
 };

@@ -46,8 +46,8 @@ function visibleDescription(text: string | null): string | null {
 
 function assigneeNames(p: Payload): string[] {
   const assignees = p.opt("assignees");
-  // GitLab may list one person twice (assignee and assignees): name each once.
-  if (assignees.exists()) return [...new Set(assignees.list().map((a) => a.get("name").str()))];
+  // Every entry is named, as in Zulip's messages, even when GitLab lists one person twice.
+  if (assignees.exists()) return assignees.list().map((a) => a.get("name").str());
   const single = p.opt("assignee");
   return single.exists() ? [single.get("name").str()] : [];
 }
@@ -81,7 +81,7 @@ function issue(action: string | null): (ctx: Ctx) => string {
     return gitItemMessage({
       user: actorName(p),
       action: action ?? "created",
-      kind: "Issue",
+      kind: "issue",
       number: attrs.get("iid").num(),
       url: attrs.get("url").str(),
       title: includeTitle ? attrs.get("title").str() : null,
@@ -163,7 +163,7 @@ function designNote({ p }: Ctx): string {
 }
 
 function testHook({ p }: Ctx): string {
-  return `The webhook for **${projectName(p)}** is set up. :tada:`;
+  return `Webhook for **${projectName(p)}** has been configured successfully! :tada:`;
 }
 
 const BODIES: Record<string, (ctx: Ctx) => string> = {

@@ -20,7 +20,7 @@ function statusPhrase(status: string, createdWord: string): string {
 /** A job (`Job Hook`, formerly `Build Hook`) created, started or finished. */
 export function gitlabJob(p: Payload): string {
   const phrase = statusPhrase(p.get("build_status").str(), "created");
-  return `Build ${p.get("build_name").str()} from the ${p.get("build_stage").str()} stage ${phrase}.`;
+  return `Build ${p.get("build_name").str()} from ${p.get("build_stage").str()} stage ${phrase}.`;
 }
 
 /** A pipeline's state and each of its jobs, with links to the jobs' artifacts when they built some. */
@@ -35,8 +35,8 @@ export function gitlabPipeline(p: Payload): string {
     const file = artifacts.exists() ? artifacts.opt("filename").strOr(null) : null;
     return file ? `${row}\n  * built artifact: *${file}* [[Browse](${url}/artifacts/browse)|[Download](${url}/artifacts/download)]` : row;
   });
-  const head = `[Pipeline (#${id})](${web}/-/pipelines/${id}) ${statusPhrase(attrs.get("status").str(), "pending")}`;
-  return builds.length > 0 ? `${head} with build(s):\n${builds.join("\n")}` : `${head}.`;
+  const head = `[Pipeline (${id})](${web}/-/pipelines/${id}) ${statusPhrase(attrs.get("status").str(), "pending")}`;
+  return builds.length > 0 ? `${head} with build(s):\n${builds.join("\n")}.` : `${head}.`;
 }
 
 /** A release created, updated or deleted; its notes quoted. */
