@@ -53,6 +53,8 @@ export class RenderState {
   private readonly streamsByName = new Map<string, LinkableStream>();
   private readonly realmEmojiByName = new Map<string, RealmEmoji>();
   readonly realmUrl: string;
+  /** The sender translates emoticons (`:)` → 🙂). */
+  readonly translateEmoticons: boolean;
 
   // Results.
   readonly mentionedUserIds = new Set<number>();
@@ -108,6 +110,7 @@ export class RenderState {
 
   constructor(lookups: RenderLookups, previewsEnabled = true) {
     this.realmUrl = lookups.realmUrl.replace(/\/+$/, "");
+    this.translateEmoticons = lookups.translateEmoticons === true;
     this.realmId = lookups.realmId;
     this.previewsEnabled = previewsEnabled && lookups.previews !== false;
     this.uploadPreviews = lookups.uploadPreviews;

@@ -42,6 +42,7 @@ import { annotateEvents } from "./annotate.js";
 import { bareDomainSyntax } from "./constructs/bare-domain.js";
 import { coreHtml } from "./constructs/core-html.js";
 import { emojiExtensions } from "./constructs/emoji.js";
+import { emoticonExtensions } from "./constructs/emoticon.js";
 import { fenceContainerHtml, fenceContainerSyntax } from "./constructs/fence-container.js";
 import { zulipListSyntax } from "./constructs/list.js";
 import { zulipStrikethroughSyntax } from "./constructs/strikethrough.js";
@@ -91,6 +92,7 @@ const staticSyntax: Extension[] = [
   zulipListSyntax,
 ];
 const timestamp = timestampExtensions();
+const emoticon = emoticonExtensions();
 
 /**
  * Finds the user names/ids, group names and channel names `content` refers
@@ -161,6 +163,7 @@ function renderHtml(normalized: string, state: RenderState): string {
   // Later extensions take precedence for the same character, so ours come
   // after GFM's.
   const extensions: Extension[] = [...staticSyntax, fenceContainerSyntax(), mention.syntax, streamLink.syntax, emoji.syntax, timestamp.syntax, tex.syntax];
+  if (state.translateEmoticons) extensions.push(emoticon.syntax);
   const events = postprocess(parse({ extensions }).document().write(preprocess()(normalized, undefined, true)));
   annotateEvents(events, state);
   const html = compile({
@@ -174,6 +177,7 @@ function renderHtml(normalized: string, state: RenderState): string {
       emoji.html,
       timestamp.html,
       tex.html,
+      emoticon.html,
       coreHtml(state),
     ],
   })(events).replace(/\n+$/, "");

@@ -63,6 +63,8 @@ export interface RenderLookups {
    * name (an image is known by its bytes); when absent, by file extension.
    */
   uploadPreviews?: ReadonlyMap<string, UploadPreview>;
+  /** The sender's `translate_emoticons` setting: `:)` renders as the `smile` emoji. Default false. */
+  translateEmoticons?: boolean;
 }
 
 /** Names/IDs the content refers to, found by a cheap pre-scan, so the caller can fetch only those. */

@@ -19,6 +19,7 @@ import { attachmentsByPath } from "../../data/attachments.js";
 import type { AttachmentRecord } from "../../data/records/attachment.js";
 import { uploadPreviewOf } from "../../domain/thumbnails.js";
 import { MAX_CLAIMS_PER_MESSAGE } from "../uploads/claim.js";
+import { effectiveUserSettings } from "../../domain/user-settings.js";
 
 /** A rendering and the uploads its content links (read for previews; claiming reuses them). */
 export interface RenderedContent extends RenderResult {
@@ -48,7 +49,8 @@ export const MAX_RENDERED_CONTENT_BYTES = 160 * 1024;
  * members of each mentioned group, recursively through subgroups, join
  * `mentionedUserIds`, so every path that sets the `mentioned` flag from it
  * (send, the large-stream expansion, edit) flags them too. With `sender`,
- * each mentioned group's `can_mention_group` must include the sender.
+ * each mentioned group's `can_mention_group` must include the sender, and
+ * the sender's `translate_emoticons` setting turns `:)` into 🙂.
  * @throws JsonableError `You are not allowed to mention user group '<name>'.`
  * @throws JsonableError `Unable to render message` (Zulip's wording for a
  *   failed rendering) when the HTML exceeds {@link MAX_RENDERED_CONTENT_BYTES}
@@ -110,6 +112,8 @@ export async function renderMessageContent(
     realmUrl: realmUrl(realm, deps.config),
     realmId: realm.id,
     uploadPreviews,
+    // Zulip translates emoticons by the sender's `translate_emoticons` setting.
+    translateEmoticons: sender !== undefined && effectiveUserSettings(sender.settings).translate_emoticons === true,
   });
   if (Buffer.byteLength(rendered.html, "utf8") > MAX_RENDERED_CONTENT_BYTES) throw new JsonableError("Unable to render message");
   if (!groups || rendered.mentionedGroupIds.length === 0) return { ...rendered, uploads };
