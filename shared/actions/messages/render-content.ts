@@ -10,7 +10,7 @@ import { realmEmojiToWire } from "../../domain/realm-emoji.js";
 import { getUsersByIds, listRealmMembers } from "../../data/users.js";
 import { apiEmail, realmUrl } from "../../domain/email.js";
 import { JsonableError } from "../../errors.js";
-import { loadMarkdownRenderer } from "../../markdown/load.js";
+import { loadCodeHighlighter, loadMarkdownRenderer, mayHaveCodeFence } from "../../markdown/load.js";
 import { scanReferences } from "../../markdown/references.js";
 import type { RenderResult } from "../../markdown/types.js";
 import { loadRealmGroups, type RealmGroups } from "../../access/user-group.js";
@@ -83,13 +83,16 @@ export async function renderMessageContent(
   // Linked uploads (one BatchGet, beside the others) only when the content names one of this organization.
   const ownUploads = refs.uploadPathIds.filter((p) => p.startsWith(`${realm.id}/`)).slice(0, MAX_CLAIMS_PER_MESSAGE);
   const uploadsPromise = ownUploads.length > 0 ? attachmentsByPath(deps, realm.id, ownUploads) : Promise.resolve([]);
-  const [users, streams, groups, realmEmoji, uploads, { renderMarkdown }] = await Promise.all([
+  // The code highlighter (its own chunk) only for content with a code fence.
+  const highlighterPromise = mayHaveCodeFence(content) ? loadCodeHighlighter() : Promise.resolve(undefined);
+  const [users, streams, groups, realmEmoji, uploads, { renderMarkdown }, highlighter] = await Promise.all([
     usersPromise,
     streamsPromise,
     groupsPromise,
     emojiPromise,
     uploadsPromise,
     renderer,
+    highlighterPromise,
   ]);
   const uploadPreviews = new Map(
     uploads.flatMap((a) => {
@@ -113,6 +116,7 @@ export async function renderMessageContent(
     realmId: realm.id,
     uploadPreviews,
     // Zulip translates emoticons by the sender's `translate_emoticons` setting.
+    highlightCode: highlighter?.highlightCode,
     translateEmoticons: sender !== undefined && effectiveUserSettings(sender.settings).translate_emoticons === true,
   });
   if (Buffer.byteLength(rendered.html, "utf8") > MAX_RENDERED_CONTENT_BYTES) throw new JsonableError("Unable to render message");
