@@ -57,6 +57,8 @@ export class RenderState {
   readonly translateEmoticons: boolean;
   /** See `RenderLookups.highlightCode`. */
   readonly highlightCode: RenderLookups["highlightCode"];
+  /** See `RenderLookups.externalImageUrl`. */
+  readonly externalImageUrl: RenderLookups["externalImageUrl"];
 
   // Results.
   readonly mentionedUserIds = new Set<number>();
@@ -116,6 +118,7 @@ export class RenderState {
     this.realmUrl = lookups.realmUrl.replace(/\/+$/, "");
     this.translateEmoticons = lookups.translateEmoticons === true;
     this.highlightCode = lookups.highlightCode;
+    this.externalImageUrl = lookups.externalImageUrl;
     this.realmId = lookups.realmId;
     this.previewsEnabled = previewsEnabled && lookups.previews !== false;
     this.uploadPreviews = lookups.uploadPreviews;

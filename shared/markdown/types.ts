@@ -72,6 +72,12 @@ export interface RenderLookups {
    * it plain. Absent: no block is highlighted.
    */
   highlightCode?: (code: string, language: string | undefined) => string | undefined;
+  /**
+   * The URL an external image preview loads through (the camo proxy,
+   * `shared/camo.ts`'s `camoPath` with the server's key). Absent: the
+   * image's own URL.
+   */
+  externalImageUrl?: (url: string) => string;
 }
 
 /** Names/IDs the content refers to, found by a cheap pre-scan, so the caller can fetch only those. */

@@ -20,6 +20,7 @@ import type { AttachmentRecord } from "../../data/records/attachment.js";
 import { uploadPreviewOf } from "../../domain/thumbnails.js";
 import { MAX_CLAIMS_PER_MESSAGE } from "../uploads/claim.js";
 import { effectiveUserSettings } from "../../domain/user-settings.js";
+import { camoPath } from "../../camo.js";
 
 /** A rendering and the uploads its content links (read for previews; claiming reuses them). */
 export interface RenderedContent extends RenderResult {
@@ -94,6 +95,7 @@ export async function renderMessageContent(
     renderer,
     highlighterPromise,
   ]);
+  const camoKey = deps.config.CAMO_KEY;
   const uploadPreviews = new Map(
     uploads.flatMap((a) => {
       const preview = uploadPreviewOf(a);
@@ -117,6 +119,8 @@ export async function renderMessageContent(
     uploadPreviews,
     // Zulip translates emoticons by the sender's `translate_emoticons` setting.
     highlightCode: highlighter?.highlightCode,
+    // External image previews load through this server's camo proxy when it has a key.
+    externalImageUrl: camoKey ? (url) => camoPath(camoKey, url) : undefined,
     translateEmoticons: sender !== undefined && effectiveUserSettings(sender.settings).translate_emoticons === true,
   });
   if (Buffer.byteLength(rendered.html, "utf8") > MAX_RENDERED_CONTENT_BYTES) throw new JsonableError("Unable to render message");

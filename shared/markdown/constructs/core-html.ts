@@ -73,7 +73,7 @@ export function coreHtml(state: RenderState): HtmlExtension {
     if (placement === undefined || state.previewUrls.has(href)) return;
     state.previewUrls.add(href);
     if (!state.previewsEnabled) return;
-    const preview = inlineImagePreview(href, text, state.realmId, state.uploadPreviews);
+    const preview = inlineImagePreview(href, text, state.realmId, state.uploadPreviews, state.externalImageUrl, state.realmUrl);
     if (!preview) return;
     if (preview.pendingPathId !== undefined) state.thumbnailPending.add(preview.pendingPathId);
     state.hasImage = true;
