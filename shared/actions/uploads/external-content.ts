@@ -35,7 +35,7 @@ export const MAX_REDIRECTS = 3;
 export interface UpstreamResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: AsyncIterable<Buffer | Uint8Array> & { destroy?: () => void };
+  body: (AsyncIterable<Buffer | Uint8Array> | Iterable<Buffer | Uint8Array>) & { destroy?: () => void };
 }
 
 /** Network access, replaceable in tests. */
