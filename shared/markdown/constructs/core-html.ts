@@ -122,7 +122,8 @@ export function coreHtml(state: RenderState): HtmlExtension {
       const tex = state.math.join("").replace(/\n$/, "");
       state.math = undefined;
       this.lineEndingIfNeeded();
-      this.tag(`<p>${renderTexWithinBudget(state, tex, true) ?? texErrorHtml(tex)}</p>`);
+      // A display block's error escapes quotes too (`&#x27;`), as Zulip's does; an inline one leaves them.
+      this.tag(`<p>${renderTexWithinBudget(state, tex, true) ?? texErrorHtml(tex).replace(/'/g, "&#x27;")}</p>`);
     } else {
       // Blank lines at the end were held back (see `lineEnding`) and are
       // dropped; the last line still ends with a newline, as in Zulip's output.
