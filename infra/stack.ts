@@ -1,6 +1,8 @@
 import { Annotations, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Tags, type StackProps } from "aws-cdk-lib";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import { Secret } from "aws-cdk-lib/aws-secretsmanager";
+import { NagSuppressions } from "cdk-nag";
 import type { Construct } from "constructs";
 import { GROUPS, type Group } from "../shared/routes.js";
 import { ChatApi } from "./constructs/http-api.js";
@@ -137,6 +139,25 @@ export class ZulipStack extends Stack {
       this.files.grantObjectReadWrite(fn.role);
       fn.fn.addEnvironment("FILES_BUCKET", this.files.bucket.bucketName);
     }
+    // The camo key (shared/camo.ts): generated once by Secrets Manager and kept across deploys. The
+    // functions that render messages sign external image URLs with it and the files group checks
+    // them at /external_content/; CloudFormation resolves the value at deploy time, so the template
+    // holds only a reference to the secret.
+    const camoKey = new Secret(this, "CamoKey", {
+      description: "Key signing external image URLs for the /external_content/ proxy",
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    NagSuppressions.addResourceSuppressions(camoKey, [
+      {
+        id: "AwsSolutions-SMG4",
+        reason: "The camo key signs the image URLs stored in rendered messages; rotating it would break every stored preview",
+      },
+    ]);
+    for (const group of GROUPS.filter((g) => g !== "web")) {
+      this.groupFunctions[group].fn.addEnvironment("CAMO_KEY", camoKey.secretValue.unsafeUnwrap());
+    }
+    this.workerFunction.fn.addEnvironment("CAMO_KEY", camoKey.secretValue.unsafeUnwrap());
     this.table.grantReadWriteItems(this.workerFunction.fn);
     queue.grantSendMessages(this.workerFunction.fn);
     this.workerFunction.fn.addEventSource(

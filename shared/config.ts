@@ -77,6 +77,14 @@ const ConfigSchema = z.object({
   DELETE_TOPIC_TIME_BUDGET_MS: z.coerce.number().int().min(0).default(15_000),
   /** Scheme of the public URL: `https` on AWS, `http` locally. */
   URL_SCHEME: z.enum(["http", "https"]).default("https"),
+  /**
+   * The camo key (`shared/camo.ts`): with it, external images in messages
+   * are previewed through this server's `/external_content/…` proxy,
+   * signed with it. On AWS the stack's generated secret; locally a key the
+   * local stack generates. Unset: external images are not proxied (their
+   * previews load from the original host) and the proxy answers 404.
+   */
+  CAMO_KEY: z.string().min(16).optional(),
   /** Log level of the request logger. */
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /**

@@ -216,6 +216,8 @@ const API_ROUTE_TABLE: readonly Route[] = [
   atRoot(r("GET", "/user_uploads/download/{realm_id_str}/{filename+}", "files", "serveFileDownload", "optional")),
   atRoot(r("GET", "/user_uploads/thumbnail/{realm_id_str}/{filename+}", "files", "serveThumbnail", "optional")),
   atRoot(r("GET", "/user_uploads/temporary/{token}/{filename}", "files", "serveFileFromToken", "none")),
+  // External images in messages, through this server as their camo proxy (Zulip's `handle_camo_url`).
+  atRoot(r("GET", "/external_content/{digest}/{received_url}", "files", "serveExternalContent", "none")),
   r("GET", "/attachments", "files", "getAttachments"),
   r("DELETE", "/attachments/{attachment_id}", "files", "removeAttachment"),
   // Image redirects (Zulip's `avatar`, `avatar_medium`, `get_icon_backend`, `get_logo_backend`):

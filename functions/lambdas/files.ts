@@ -10,6 +10,7 @@ import { updateBot } from "../bots/update-bot.js";
 import { deactivateCustomEmoji, getCustomEmoji, uploadCustomEmoji } from "../emoji/realm-emoji.js";
 import { deleteRealmIcon, deleteRealmLogo, uploadRealmIcon, uploadRealmLogo } from "../realms/realm-images.js";
 import { getAttachments, removeAttachment } from "../uploads/attachments.js";
+import { serveExternalContent } from "../uploads/external-content.js";
 import { getFileTemporaryUrl, serveFileDownload, serveFileFromToken, serveThumbnail, serveUploadedFile } from "../uploads/serve-file.js";
 import { uploadFile } from "../uploads/upload-file.js";
 
@@ -33,6 +34,7 @@ export const endpoints = {
   serveFileDownload,
   serveThumbnail,
   serveFileFromToken,
+  serveExternalContent,
   getAttachments,
   removeAttachment,
   getAvatarRedirect,
@@ -65,6 +67,7 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "GET", path: "/user_uploads/download/{realm_id_str}/{filename+}", prefix: "", group: "files", endpoint: "serveFileDownload", auth: "optional" },
   { method: "GET", path: "/user_uploads/thumbnail/{realm_id_str}/{filename+}", prefix: "", group: "files", endpoint: "serveThumbnail", auth: "optional" },
   { method: "GET", path: "/user_uploads/temporary/{token}/{filename}", prefix: "", group: "files", endpoint: "serveFileFromToken", auth: "none" },
+  { method: "GET", path: "/external_content/{digest}/{received_url}", prefix: "", group: "files", endpoint: "serveExternalContent", auth: "none" },
   { method: "GET", path: "/attachments", prefix: "/api/v1", group: "files", endpoint: "getAttachments", auth: "api" },
   { method: "DELETE", path: "/attachments/{attachment_id}", prefix: "/api/v1", group: "files", endpoint: "removeAttachment", auth: "api" },
   { method: "GET", path: "/avatar/{email_or_id}", prefix: "", group: "files", endpoint: "getAvatarRedirect", auth: "api" },

@@ -1,4 +1,6 @@
 import type { Server } from "node:http";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../../shared/config.js";
@@ -75,6 +77,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     FILES_BUCKET: filesBucket,
     S3_ENDPOINT: sqs.endpoint,
     ROOT_DOMAIN: options.env?.ROOT_DOMAIN ?? `127.0.0.1:${port}`,
+    // The camo key: the one configured, else a key of this data directory (kept beside its data,
+    // so previews rendered earlier stay valid), else one for this run.
+    CAMO_KEY: process.env.CAMO_KEY ?? options.env?.CAMO_KEY ?? localCamoKey(options.dataDir),
     URL_SCHEME: "http",
     AWS_REGION: "us-east-1",
   });
@@ -103,4 +108,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await dynamo?.stop();
     },
   };
+}
+
+/** The local camo key: stored in `dataDir` (created once) when the data persists, else new for this run. */
+function localCamoKey(dataDir: string | undefined): string {
+  const fresh = randomBytes(24).toString("hex");
+  if (!dataDir) return fresh;
+  const file = path.join(dataDir, "camo-key");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, fresh, { mode: 0o600 });
+  return fresh;
 }

@@ -4,7 +4,7 @@ import type { UserRecord } from "../data/records/user.js";
 
 import type { Route } from "../routing.js";
 import type { RawParams } from "./raw-params.js";
-import type { RedirectResult, WithCookies } from "./response.js";
+import type { BinaryResult, RedirectResult, WithCookies } from "./response.js";
 
 /**
  * What an endpoint receives: the matched route, the raw parameters (typed
@@ -51,7 +51,7 @@ export interface AuthedContext<D extends Deps = Deps> extends ApiContext<D> {
 }
 
 /** Fields an endpoint returns next to `result` and `msg`, a redirect instead of the envelope, or fields with cookies. */
-export type EndpointResult = Record<string, unknown> | void | RedirectResult | WithCookies;
+export type EndpointResult = Record<string, unknown> | void | RedirectResult | WithCookies | BinaryResult;
 
 export type Endpoint<D extends Deps = Deps> = (ctx: AuthedContext<D>) => Promise<EndpointResult>;
 export type PublicEndpoint<D extends Deps = Deps> = (ctx: ApiContext<D>) => Promise<EndpointResult>;

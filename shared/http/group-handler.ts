@@ -11,7 +11,7 @@ import { enforceRateLimit, rateLimitResponseHeaders, startRateLimit } from "./mi
 import { requestLog } from "./middleware/request-log.js";
 import type { ApiInternal, ApiLambdaContext } from "./middleware/types.js";
 import { RouteNotFoundError } from "../errors.js";
-import { cookieResponse, RedirectResult, redirectResponse, successResponse, WithCookies } from "./response.js";
+import { BinaryResult, binaryResponse, cookieResponse, RedirectResult, redirectResponse, successResponse, WithCookies } from "./response.js";
 
 /**
  * Builds the Lambda handler of one endpoint group: a middy chain doing what
@@ -47,6 +47,7 @@ export function groupHandler<D extends Deps>(endpoints: EndpointMap<NoInfer<D>>,
       if (!endpoint) throw new RouteNotFoundError();
       const result = await endpoint(ctx as never);
       if (result instanceof RedirectResult) return redirectResponse(result);
+      if (result instanceof BinaryResult) return binaryResponse(result);
       return result instanceof WithCookies ? cookieResponse(result) : successResponse(result);
     });
 }

@@ -45,6 +45,33 @@ export function redirectResponse(redirect: RedirectResult): APIGatewayProxyStruc
 }
 
 /**
+ * What an endpoint returns to answer with bytes (an image the camo proxy
+ * fetched) instead of the JSON envelope.
+ */
+export class BinaryResult {
+  /**
+   * @param contentType the body's `Content-Type`
+   * @param body the bytes
+   * @param headers further headers (cache, security policy)
+   */
+  constructor(
+    readonly contentType: string,
+    readonly body: Buffer,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/** The 200 answer of a {@link BinaryResult}, its body base64-encoded as API Gateway wants binary bodies. */
+export function binaryResponse(result: BinaryResult): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: 200,
+    headers: { "content-type": result.contentType, "x-content-type-options": "nosniff", ...result.headers },
+    body: result.body.toString("base64"),
+    isBase64Encoded: true,
+  };
+}
+
+/**
  * What an endpoint returns to answer with the success envelope and
  * cookies: API Gateway's payload 2.0 sends each entry of the result's
  * `cookies` as its own `Set-Cookie` header (a `headers` map cannot carry

@@ -36,3 +36,20 @@ export function loadMarkdownRenderer(): Promise<MarkdownRenderer> {
 export function loadHtmlDiff(): Promise<typeof import("./html-diff.js")> {
   return import("./html-diff.js");
 }
+
+/**
+ * The code highlighter (`highlight/highlight.ts`: highlight.js and its
+ * registered languages, about 130 KiB), loaded on first use in a chunk of
+ * its own: only a message with a code fence needs it. Pass its
+ * `highlightCode` to the renderer (`RenderLookups.highlightCode`).
+ * @returns the module of `shared/markdown/highlight/highlight.ts`
+ * @throws Error when the module cannot be loaded (a bundle built without its chunk)
+ */
+export function loadCodeHighlighter(): Promise<typeof import("./highlight/highlight.js")> {
+  return import("./highlight/highlight.js");
+}
+
+/** Whether `content` may hold a code block that names a language (a ```` ``` ```` or `~~~` fence): then load the highlighter. */
+export function mayHaveCodeFence(content: string): boolean {
+  return content.includes("```") || content.includes("~~~");
+}

@@ -615,3 +615,22 @@ describe("topicLinks", () => {
     expect(topicLinks("lunch plans")).toEqual([]);
   });
 });
+
+describe("display math errors", () => {
+  it("escapes quotes in a display block's error, not in an inline one", () => {
+    expect(html("```math\n\\nope{'a'}\n```")).toBe(`<p><span class="tex-error">\\nope{&#x27;a&#x27;}</span></p>`);
+    expect(html("$$\\nope{'a'}$$")).toBe(`<p><span class="tex-error">$$\\nope{'a'}$$</span></p>`);
+  });
+});
+
+describe("emoticons", () => {
+  it("become emoji only for a sender who translates them, between terminal symbols", () => {
+    const withEmoticons = (content: string) => renderMarkdown(content, { ...lookups, translateEmoticons: true }).html;
+    expect(html("ok :)")).toBe("<p>ok :)</p>");
+    expect(withEmoticons("ok :)")).toBe(`<p>ok ${smile}</p>`);
+    expect(withEmoticons("a(:b and x:) and `:)`")).toBe(`<p>a(:b and x:) and <code>:)</code></p>`);
+    expect(withEmoticons("<3!")).toBe(
+      '<p><span aria-label="heart" class="emoji emoji-2764" role="img" title="heart">:heart:</span>!</p>',
+    );
+  });
+});

@@ -28,6 +28,13 @@ function render(content: string, extra: Partial<RenderLookups> = {}) {
 }
 
 describe("inline image previews", () => {
+  it("loads an external image through the camo proxy when the render has one, not the organization's own images", () => {
+    const proxy = (url: string) => `/external_content/sig/${Buffer.from(url).toString("hex")}`;
+    const own = "https://chat.example.org/static/logo.png";
+    expect(render(CAT, { externalImageUrl: proxy }).html).toBe(preview(CAT, proxy(CAT)));
+    expect(render(`[logo](${own})`, { externalImageUrl: proxy }).html).toContain(`<img src="${own}">`);
+  });
+
   it("follows the paragraph holding an image link (Zulip's inline_image)", () => {
     const result = render(`Our cat: ${CAT}\nquite fluffy`);
     expect(result.html).toBe(`<p>Our cat: ${link(CAT)}<br>\nquite fluffy</p>\n${preview(CAT)}`);

@@ -13,10 +13,12 @@
  * - a GitHub `…/blob/…` link previews the raw file
  *   (`raw.githubusercontent.com`), a Wikipedia `/wiki/File:` page its
  *   `Special:FilePath` image;
- * - the preview's `<img>` points at the image URL itself. The server never
- *   fetches it (no request to a URL a user typed): Zulip's Camo proxy
- *   (`external_content`) is not deployed, and Zulip with Camo disabled
- *   renders the URL unchanged;
+ * - the preview's `<img>` of an external image goes through the camo proxy
+ *   when the render has one (`RenderLookups.externalImageUrl`: this
+ *   server's `/external_content/<digest>/<hex url>`, Zulip's `get_camo_url`),
+ *   so a reader's browser never loads from a host the sender chose; the
+ *   organization's own URLs are not proxied; without a proxy, the URL itself
+ *   (Zulip with Camo disabled);
  * - with upload lookups (`RenderLookups.uploadPreviews`), a
  *   `/user_uploads/…` link is an image when its upload decoded as one, and
  *   its `<img>` is the thumbnail (`/user_uploads/thumbnail/…`), or a
@@ -110,6 +112,8 @@ function correctedImageSource(href: string, host: string, path: string): string 
  * @param realmId The organization rendering the message; uploads of others are not previewed.
  *   Undefined: any `/user_uploads/` image is (rendering outside an organization, e.g. tests).
  * @param uploads The organization's uploaded images by path ID; see `RenderLookups.uploadPreviews`.
+ * @param proxy The camo URL of an external image (`RenderLookups.externalImageUrl`); undefined: no proxy.
+ * @param realmUrl The organization's URL: images under it are not proxied.
  * @returns the markup, whether it may replace its paragraph, and the upload's path ID when it is a placeholder
  */
 export function inlineImagePreview(
@@ -117,6 +121,8 @@ export function inlineImagePreview(
   text: string | null,
   realmId: number | undefined,
   uploads?: ReadonlyMap<string, UploadPreview>,
+  proxy?: (url: string) => string,
+  realmUrl?: string,
 ): { html: string; removable: boolean; pendingPathId?: string } | undefined {
   const parsed = hostAndPath(href);
   if (!parsed || parsed.host === "pasteboard.co") return undefined;
@@ -147,7 +153,9 @@ export function inlineImagePreview(
     linkText = corrected;
   }
   const sameAsUrl = linkText === null || linkText === link;
-  const src = actualImageUrl(link, host, path);
+  const actual = actualImageUrl(link, host, path);
+  const external = /^https?:\/\//i.test(actual) && !(realmUrl && actual.startsWith(`${realmUrl}/`));
+  const src = proxy && external ? proxy(actual) : actual;
   const title = sameAsUrl ? "" : ` title="${escapeHtml(linkText ?? "")}"`;
   return {
     html: `<div class="message_inline_image"><a href="${escapeHtml(link)}"${title}><img src="${escapeHtml(src)}"></a></div>`,

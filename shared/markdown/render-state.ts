@@ -53,6 +53,12 @@ export class RenderState {
   private readonly streamsByName = new Map<string, LinkableStream>();
   private readonly realmEmojiByName = new Map<string, RealmEmoji>();
   readonly realmUrl: string;
+  /** The sender translates emoticons (`:)` → 🙂). */
+  readonly translateEmoticons: boolean;
+  /** See `RenderLookups.highlightCode`. */
+  readonly highlightCode: RenderLookups["highlightCode"];
+  /** See `RenderLookups.externalImageUrl`. */
+  readonly externalImageUrl: RenderLookups["externalImageUrl"];
 
   // Results.
   readonly mentionedUserIds = new Set<number>();
@@ -97,6 +103,8 @@ export class RenderState {
   readonly links: OpenLink[] = [];
   inLinkTitle = false;
   codeLanguage: string | undefined;
+  /** The language of the code block being compiled (undefined: none given). */
+  codeBlockLanguage: string | undefined;
   /** Inside a code block's `<code>` (fenced or indented, not math). */
   inFlowCode = false;
   /** Line endings inside a code block not yet written: dropped if only blank lines follow. */
@@ -108,6 +116,9 @@ export class RenderState {
 
   constructor(lookups: RenderLookups, previewsEnabled = true) {
     this.realmUrl = lookups.realmUrl.replace(/\/+$/, "");
+    this.translateEmoticons = lookups.translateEmoticons === true;
+    this.highlightCode = lookups.highlightCode;
+    this.externalImageUrl = lookups.externalImageUrl;
     this.realmId = lookups.realmId;
     this.previewsEnabled = previewsEnabled && lookups.previews !== false;
     this.uploadPreviews = lookups.uploadPreviews;

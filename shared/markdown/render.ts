@@ -42,6 +42,7 @@ import { annotateEvents } from "./annotate.js";
 import { bareDomainSyntax } from "./constructs/bare-domain.js";
 import { coreHtml } from "./constructs/core-html.js";
 import { emojiExtensions } from "./constructs/emoji.js";
+import { emoticonExtensions } from "./constructs/emoticon.js";
 import { fenceContainerHtml, fenceContainerSyntax } from "./constructs/fence-container.js";
 import { zulipListSyntax } from "./constructs/list.js";
 import { zulipStrikethroughSyntax } from "./constructs/strikethrough.js";
@@ -93,6 +94,7 @@ const staticSyntax: Extension[] = [
   zulipListSyntax,
 ];
 const timestamp = timestampExtensions();
+const emoticon = emoticonExtensions();
 
 /**
  * Finds the user names/ids, group names and channel names `content` refers
@@ -164,6 +166,7 @@ function renderHtml(normalized: string, state: RenderState, linkifiers: readonly
   // Later extensions take precedence for the same character, so ours come
   // after GFM's.
   const extensions: Extension[] = [...staticSyntax, fenceContainerSyntax(), mention.syntax, streamLink.syntax, emoji.syntax, timestamp.syntax, tex.syntax];
+  if (state.translateEmoticons) extensions.push(emoticon.syntax);
   const events = postprocess(parse({ extensions }).document().write(preprocess()(normalized, undefined, true)));
   annotateEvents(events, state);
   const linkifierLinks = new WeakMap();
@@ -179,6 +182,7 @@ function renderHtml(normalized: string, state: RenderState, linkifiers: readonly
       emoji.html,
       timestamp.html,
       tex.html,
+      emoticon.html,
       coreHtml(state),
       linkifierHtml(linkifierLinks, () => {
         state.hasLink = true;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { highlightCode } from "./highlight/highlight.js";
 import { renderMarkdown, type RenderLookups } from "./render.js";
 
 const lookups: RenderLookups = {
@@ -104,6 +105,21 @@ describe("renderMarkdown safety", () => {
     expect(html("~~~\n<h1>stay normal</h1>\n~~~")).toBe(
       '<div class="codehilite"><pre><span></span><code>&lt;h1&gt;stay normal&lt;/h1&gt;\n</code></pre></div>',
     );
+  });
+
+  it("escapes HTML inside highlighted code, whatever the language", () => {
+    const withHighlighter = (content: string) => renderMarkdown(content, { ...lookups, highlightCode }).html;
+    for (const language of ["python", "html", "xml", "php", "js", "tex", "markdown", "sh"]) {
+      const out = withHighlighter(`\`\`\`${language}\n<script>alert("x")</script> <img src=x onerror='y'> \\"}{\n\`\`\``);
+      expectNoActiveContent(out);
+      expect(out, language).not.toMatch(/<script|<img/);
+    }
+    expectNoActiveContent(withHighlighter('```\n#!python\n"""<script>"""\n```'));
+  });
+
+  it("escapes emoticons' neighbours like any text", () => {
+    const out = renderMarkdown("<3<script>:)", { ...lookups, translateEmoticons: true }).html;
+    expect(out).toBe("<p>&lt;3&lt;script&gt;:)</p>");
   });
 
   it("escapes HTML in a global time", () => {

@@ -70,6 +70,21 @@ export interface RenderLookups {
    * name (an image is known by its bytes); when absent, by file extension.
    */
   uploadPreviews?: ReadonlyMap<string, UploadPreview>;
+  /** The sender's `translate_emoticons` setting: `:)` renders as the `smile` emoji. Default false. */
+  translateEmoticons?: boolean;
+  /**
+   * Syntax highlighting of code blocks (`highlight/highlight.ts`'s
+   * `highlightCode`, loaded on demand through `load.ts`): the HTML inside
+   * `<code>` for a block's text and fence language, or undefined to write
+   * it plain. Absent: no block is highlighted.
+   */
+  highlightCode?: (code: string, language: string | undefined) => string | undefined;
+  /**
+   * The URL an external image preview loads through (the camo proxy,
+   * `shared/camo.ts`'s `camoPath` with the server's key). Absent: the
+   * image's own URL.
+   */
+  externalImageUrl?: (url: string) => string;
 }
 
 /** Names/IDs the content refers to, found by a cheap pre-scan, so the caller can fetch only those. */

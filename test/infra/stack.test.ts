@@ -284,6 +284,8 @@ describe("CDK stack (default settings)", () => {
       expect(functions.map(([id]) => id).sort()).toEqual(expected.sort());
       // The functions that touch the files bucket (the files group, the worker) are told its name.
       const fileFunctions = new Set([functionId("files"), functionId("worker")]);
+      // Every function that renders messages or serves /external_content/ gets the camo key: all but the web app's and the fallback.
+      const camoFunctions = new Set([...GROUPS.filter((g) => g !== "web").map((g) => functionId(g)), functionId("worker")]);
       for (const [id, fn] of functions) {
         const p = fn.Properties!;
         expect(p.Architectures, id).toEqual(["arm64"]);
@@ -300,8 +302,11 @@ describe("CDK stack (default settings)", () => {
             "TABLE_NAME",
             "URL_SCHEME",
             ...(fileFunctions.has(id) ? ["FILES_BUCKET"] : []),
+            ...(camoFunctions.has(id) ? ["CAMO_KEY"] : []),
           ].sort(),
         );
+        // The key's value is resolved from Secrets Manager at deploy time: the template holds a reference only.
+        if (camoFunctions.has(id)) expect(JSON.stringify(p.Environment.Variables.CAMO_KEY), id).toContain("{{resolve:secretsmanager:");
         expect(p.Environment.Variables.URL_SCHEME).toBe("https");
         const logGroup = s.resources[p.LoggingConfig.LogGroup.Ref]!;
         expect(logGroup.Type).toBe("AWS::Logs::LogGroup");

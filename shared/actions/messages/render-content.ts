@@ -10,7 +10,7 @@ import { realmEmojiToWire } from "../../domain/realm-emoji.js";
 import { getUsersByIds, listRealmMembers } from "../../data/users.js";
 import { apiEmail, realmUrl } from "../../domain/email.js";
 import { JsonableError } from "../../errors.js";
-import { loadMarkdownRenderer } from "../../markdown/load.js";
+import { loadCodeHighlighter, loadMarkdownRenderer, mayHaveCodeFence } from "../../markdown/load.js";
 import { scanReferences } from "../../markdown/references.js";
 import type { RenderResult } from "../../markdown/types.js";
 import { loadRealmGroups, type RealmGroups } from "../../access/user-group.js";
@@ -21,6 +21,8 @@ import { uploadPreviewOf } from "../../domain/thumbnails.js";
 import { MAX_CLAIMS_PER_MESSAGE } from "../uploads/claim.js";
 import { realmLinkifiers } from "../../data/linkifiers.js";
 import type { LinkifierRecord } from "../../data/records/linkifier.js";
+import { effectiveUserSettings } from "../../domain/user-settings.js";
+import { camoPath } from "../../camo.js";
 
 /** A rendering and the uploads its content links (read for previews; claiming reuses them). */
 export interface RenderedContent extends RenderResult {
@@ -53,7 +55,8 @@ export const MAX_RENDERED_CONTENT_BYTES = 160 * 1024;
  * members of each mentioned group, recursively through subgroups, join
  * `mentionedUserIds`, so every path that sets the `mentioned` flag from it
  * (send, the large-stream expansion, edit) flags them too. With `sender`,
- * each mentioned group's `can_mention_group` must include the sender.
+ * each mentioned group's `can_mention_group` must include the sender, and
+ * the sender's `translate_emoticons` setting turns `:)` into 🙂.
  * @throws JsonableError `You are not allowed to mention user group '<name>'.`
  * @throws JsonableError `Unable to render message` (Zulip's wording for a
  *   failed rendering) when the HTML exceeds {@link MAX_RENDERED_CONTENT_BYTES}
@@ -86,7 +89,9 @@ export async function renderMessageContent(
   // Linked uploads (one BatchGet, beside the others) only when the content names one of this organization.
   const ownUploads = refs.uploadPathIds.filter((p) => p.startsWith(`${realm.id}/`)).slice(0, MAX_CLAIMS_PER_MESSAGE);
   const uploadsPromise = ownUploads.length > 0 ? attachmentsByPath(deps, realm.id, ownUploads) : Promise.resolve([]);
-  const [linkifiers, users, streams, groups, realmEmoji, uploads, { renderMarkdown }] = await Promise.all([
+  // The code highlighter (its own chunk) only for content with a code fence.
+  const highlighterPromise = mayHaveCodeFence(content) ? loadCodeHighlighter() : Promise.resolve(undefined);
+  const [linkifiers, users, streams, groups, realmEmoji, uploads, { renderMarkdown }, highlighter] = await Promise.all([
     realmLinkifiers(deps, realm.id).then((r) => r.linkifiers),
     usersPromise,
     streamsPromise,
@@ -94,7 +99,9 @@ export async function renderMessageContent(
     emojiPromise,
     uploadsPromise,
     renderer,
+    highlighterPromise,
   ]);
+  const camoKey = deps.config.CAMO_KEY;
   const uploadPreviews = new Map(
     uploads.flatMap((a) => {
       const preview = uploadPreviewOf(a);
@@ -117,6 +124,11 @@ export async function renderMessageContent(
     realmId: realm.id,
     uploadPreviews,
     linkifiers,
+    // Zulip translates emoticons by the sender's `translate_emoticons` setting.
+    highlightCode: highlighter?.highlightCode,
+    // External image previews load through this server's camo proxy when it has a key.
+    externalImageUrl: camoKey ? (url) => camoPath(camoKey, url) : undefined,
+    translateEmoticons: sender !== undefined && effectiveUserSettings(sender.settings).translate_emoticons === true,
   });
   if (Buffer.byteLength(rendered.html, "utf8") > MAX_RENDERED_CONTENT_BYTES) throw new JsonableError("Unable to render message");
   if (!groups || rendered.mentionedGroupIds.length === 0) return { ...rendered, uploads, linkifiers };

@@ -2,9 +2,10 @@
  * Our replacements for micromark's default HTML of CommonMark/GFM constructs,
  * so the output is Zulip's:
  *
- * - code blocks: `<div class="codehilite" data-code-language="Python"><pre><span></span><code>…</code></pre></div>`
- *   (no syntax highlighting: clients show it unhighlighted), trailing spaces
- *   stripped per line; ```` ```math ```` renders KaTeX in a `<p>`;
+ * - code blocks: `<div class="codehilite" data-code-language="Python"><pre><span></span><code>…</code></pre></div>`,
+ *   highlighted with Pygments' token classes when the render has a
+ *   highlighter (`RenderLookups.highlightCode`), trailing spaces stripped
+ *   per line; ```` ```math ```` renders KaTeX in a `<p>`;
  * - links: Zulip's scheme allow-list (a refused link stays as typed text),
  *   organization-local links made relative, empty labels show the URL, and
  *   `hasLink` / upload (attachment, image) detection;
@@ -40,6 +41,11 @@ function escapeCode(value: string): string {
   return escapeHtml(value).replace(/'/g, "&#39;");
 }
 
+/** The text {@link escapeCode} escaped. */
+function unescapeCode(value: string): string {
+  return value.replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[name] ?? "");
+}
+
 /**
  * The language word of a code fence's info string. Zulip (like Python-Markdown's
  * fenced_code) also accepts `.py` and `{.py}`; the dot and braces are not part of it.
@@ -67,7 +73,7 @@ export function coreHtml(state: RenderState): HtmlExtension {
     if (placement === undefined || state.previewUrls.has(href)) return;
     state.previewUrls.add(href);
     if (!state.previewsEnabled) return;
-    const preview = inlineImagePreview(href, text, state.realmId, state.uploadPreviews);
+    const preview = inlineImagePreview(href, text, state.realmId, state.uploadPreviews, state.externalImageUrl, state.realmUrl);
     if (!preview) return;
     if (preview.pendingPathId !== undefined) state.thumbnailPending.add(preview.pendingPathId);
     state.hasImage = true;
@@ -104,6 +110,9 @@ export function coreHtml(state: RenderState): HtmlExtension {
     state.pendingCodeNewlines = 0;
     const name = language ? codeLanguageName(language) : undefined;
     this.tag(`<div class="codehilite"${name ? ` data-code-language="${escapeHtml(name)}"` : ""}><pre><span></span><code>`);
+    // The block's lines are collected, then highlighted as a whole (see `closeCode`).
+    state.codeBlockLanguage = language;
+    this.buffer();
   }
 
   /** Same bookkeeping as micromark's `onexitflowcode`, with Zulip's closing tags. */
@@ -113,10 +122,14 @@ export function coreHtml(state: RenderState): HtmlExtension {
       const tex = state.math.join("").replace(/\n$/, "");
       state.math = undefined;
       this.lineEndingIfNeeded();
-      this.tag(`<p>${renderTexWithinBudget(state, tex, true) ?? texErrorHtml(tex)}</p>`);
+      // A display block's error escapes quotes too (`&#x27;`), as Zulip's does; an inline one leaves them.
+      this.tag(`<p>${renderTexWithinBudget(state, tex, true) ?? texErrorHtml(tex).replace(/'/g, "&#x27;")}</p>`);
     } else {
       // Blank lines at the end were held back (see `lineEnding`) and are
       // dropped; the last line still ends with a newline, as in Zulip's output.
+      const escaped = this.resume();
+      const highlighted = escaped === "" ? undefined : state.highlightCode?.(unescapeCode(escaped), state.codeBlockLanguage);
+      this.raw(highlighted ?? escaped);
       if (this.getData("flowCodeSeenData")) this.raw("\n");
       state.inFlowCode = false;
       this.tag("</code></pre></div>");

@@ -21,6 +21,7 @@ declare module "micromark-util-types" {
     zulipMention: "zulipMention";
     zulipStreamLink: "zulipStreamLink";
     zulipEmoji: "zulipEmoji";
+    zulipEmoticon: "zulipEmoticon";
     zulipTimestamp: "zulipTimestamp";
     zulipTex: "zulipTex";
     zulipUnderscore: "zulipUnderscore";
