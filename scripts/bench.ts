@@ -30,6 +30,11 @@
  *   and S3 calls, latency, CPU, and the dollars of 1,000 image uploads.
  * - part "receipts": `GET /messages/{id}/read_receipts` of a message every
  *   subscriber of a large stream read: round trips, read units, latency.
+ * - part "scheduled": `POST /scheduled_messages`, a `send_scheduled_message`
+ *   job that finds its message not yet due, and one delivery: round trips,
+ *   units, SQS sends and the dollars of 1,000 of each.
+ * - part "linkifiers": `POST /messages` with 0, 10 and 100 organization
+ *   linkifiers: latency, round trips (the same for every count) and units.
  *
  * - then the cost report: the counts measured above times AWS prices
  *   (`bench/prices.ts`), per connected client-hour, per 1,000 messages,
@@ -58,6 +63,8 @@ import { renderTyping, runTypingPart, typingStreamName } from "./bench/part-typi
 import { FILES_STREAM, renderFiles, runFilesPart } from "./bench/part-files.js";
 import { renderWeb, runWebPart, WEB_STREAM } from "./bench/part-web.js";
 import { RECEIPTS_STREAM, renderReceipts, runReceiptsPart } from "./bench/part-receipts.js";
+import { renderScheduled, runScheduledPart, SCHEDULED_STREAM } from "./bench/part-scheduled.js";
+import { LINKIFIERS_STREAM, renderLinkifiers, runLinkifiersPart } from "./bench/part-linkifiers.js";
 import { computeCostReport, costInputs, renderCost } from "./bench/part-cost.js";
 import { renderRunSummary, runBenchPart, type BenchResults, type PartName } from "./bench/run-summary.js";
 import { drainDeferred, machineLine, startBenchStack, type BenchStack } from "./bench/setup.js";
@@ -141,6 +148,8 @@ try {
     ...(sizes.parts.has("files") ? [FILES_STREAM] : []),
     ...(sizes.parts.has("web") ? [WEB_STREAM] : []),
     ...(sizes.parts.has("receipts") ? [RECEIPTS_STREAM] : []),
+    ...(sizes.parts.has("scheduled") ? [SCHEDULED_STREAM] : []),
+    ...(sizes.parts.has("linkifiers") ? [LINKIFIERS_STREAM] : []),
   ];
   bench = await startBenchStack(streamNames);
   driver = new DriverWorker();
@@ -152,6 +161,8 @@ try {
   if (sizes.parts.has("typing")) await runPart("typing", () => runTypingPart(b, sizes, log), renderTyping);
   if (sizes.parts.has("files")) await runPart("files", () => runFilesPart(b, sizes, log), renderFiles);
   if (sizes.parts.has("receipts")) await runPart("receipts", () => runReceiptsPart(b, sizes, log), renderReceipts);
+  if (sizes.parts.has("scheduled")) await runPart("scheduled", () => runScheduledPart(b, sizes, log), renderScheduled);
+  if (sizes.parts.has("linkifiers")) await runPart("linkifiers", () => runLinkifiersPart(b, sizes, log), renderLinkifiers);
   await runPart("limits", () => runLimitsPart(b, d, log), renderLimits);
   if (sizes.parts.has("lambda")) await runPart("lambda", () => runLambdaPart(b, sizes, log), renderLambda);
   if (sizes.parts.has("web")) await runPart("web", () => runWebPart(b, sizes, log), renderWeb);

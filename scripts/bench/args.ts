@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 /** Every size and duration of a bench run (durations in the unit their name says). */
 export interface Sizes {
   quick: boolean;
-  parts: Set<"messages" | "events" | "life" | "typing" | "lambda" | "files" | "web" | "receipts">;
+  parts: Set<"messages" | "events" | "life" | "typing" | "lambda" | "files" | "web" | "receipts" | "scheduled" | "linkifiers">;
   /** Messages in the history table (`GET /messages` phases). */
   messages: number;
   /** Concurrent senders, and requests in flight for every closed-loop phase. */
@@ -50,6 +50,14 @@ export interface Sizes {
   receiptReaders: number;
   /** Receipts part: `GET /messages/{id}/read_receipts` requests measured. */
   receiptReads: number;
+  /** Scheduled part: `POST /scheduled_messages` requests (and not-yet-due job runs) measured. */
+  scheduledCreates: number;
+  /** Scheduled part: messages delivered by their jobs. */
+  scheduledDeliveries: number;
+  /** Linkifiers part: the organization's linkifier counts, one run each. */
+  linkifierCounts: number[];
+  /** Linkifiers part: `POST /messages` per linkifier count. */
+  linkifierSends: number;
   /** How long to wait for deferred work to drain after a send phase, ms. */
   drainTimeoutMs: number;
   /** The whole run stops (exit code 2) after this many minutes. */
@@ -83,6 +91,10 @@ const FULL: Omit<Sizes, "quick" | "parts" | "json"> = {
   filesOps: 20,
   receiptReaders: 10_000,
   receiptReads: 20,
+  scheduledCreates: 50,
+  scheduledDeliveries: 20,
+  linkifierCounts: [0, 10, 100],
+  linkifierSends: 100,
   drainTimeoutMs: 240_000,
   maxMinutes: 15,
 };
@@ -112,14 +124,21 @@ const QUICK: Omit<Sizes, "quick" | "parts" | "json"> = {
   filesOps: 5,
   receiptReaders: 1000,
   receiptReads: 10,
+  scheduledCreates: 10,
+  scheduledDeliveries: 5,
+  linkifierCounts: [0, 10, 100],
+  linkifierSends: 15,
   drainTimeoutMs: 60_000,
   maxMinutes: 8,
 };
 
+/** Every part `--parts` accepts, in the order they run. */
+export const ALL_PARTS = ["messages", "events", "life", "typing", "lambda", "files", "web", "receipts", "scheduled", "linkifiers"] as const;
+
 export const USAGE = `npm run bench -- [--quick] [options]
 
   --quick                 ~2.5-minute smoke run with small sizes (life alone ~30 s, typing ~1 min)
-  --parts LIST            messages,events,life,typing,lambda,files,web,receipts (default all eight)
+  --parts LIST            ${ALL_PARTS.join(",")} (default all)
   --messages N            messages in the history table (${FULL.messages}; quick ${QUICK.messages})
   --senders N             concurrent senders / requests in flight (${FULL.senders})
   --sends N               sends to the 10-subscriber stream (${FULL.sends}; quick ${QUICK.sends})
@@ -142,6 +161,12 @@ export const USAGE = `npm run bench -- [--quick] [options]
   --typing-subscribers L typing: subscribers of each stream typed in, one run per size (${FULL.typingSubscribers.join(",")})
   --typing-notifications N typing: notifications per stream size (${FULL.typingNotifications}; quick ${QUICK.typingNotifications})
   --files-ops N           files: uploads, sends and GETs of each kind (${FULL.filesOps}; quick ${QUICK.filesOps})
+  --receipt-readers N     receipts: subscribers who read the message (${FULL.receiptReaders}; quick ${QUICK.receiptReaders})
+  --receipt-reads N       receipts: GET /messages/{id}/read_receipts measured (${FULL.receiptReads}; quick ${QUICK.receiptReads})
+  --scheduled-creates N   scheduled: POST /scheduled_messages and not-yet-due job runs (${FULL.scheduledCreates}; quick ${QUICK.scheduledCreates})
+  --scheduled-deliveries N scheduled: messages delivered by their jobs (${FULL.scheduledDeliveries}; quick ${QUICK.scheduledDeliveries})
+  --linkifier-counts L    linkifiers: the organization's linkifier counts, one run each (${FULL.linkifierCounts.join(",")}; at most 100)
+  --linkifier-sends N     linkifiers: POST /messages per count (${FULL.linkifierSends}; quick ${QUICK.linkifierSends})
   --max-minutes N         hard stop for the whole run (${FULL.maxMinutes}; quick ${QUICK.maxMinutes})
   --json FILE             also write the raw results as JSON`;
 
@@ -182,6 +207,10 @@ export function parseSizes(argv: string[]): Sizes | "help" {
       "files-ops": num,
       "receipt-readers": num,
       "receipt-reads": num,
+      "scheduled-creates": num,
+      "scheduled-deliveries": num,
+      "linkifier-counts": num,
+      "linkifier-sends": num,
       "max-minutes": num,
       json: { type: "string" },
     },
@@ -196,9 +225,9 @@ export function parseSizes(argv: string[]): Sizes | "help" {
     if (!Number.isFinite(v) || v < min) throw new Error(`--${name} must be a number ≥ ${min}, got ${String(raw)}`);
     return v;
   };
-  const parts = new Set((values.parts ?? "messages,events,life,typing,lambda,files,web,receipts").split(",").map((p) => p.trim()));
+  const parts = new Set((values.parts ?? ALL_PARTS.join(",")).split(",").map((p) => p.trim()));
   for (const p of parts) {
-    if (p !== "messages" && p !== "events" && p !== "life" && p !== "typing" && p !== "lambda" && p !== "files" && p !== "web" && p !== "receipts") throw new Error(`--parts: unknown part ${p}`);
+    if (!(ALL_PARTS as readonly string[]).includes(p)) throw new Error(`--parts: unknown part ${p}`);
   }
   return {
     quick: values.quick === true,
@@ -227,6 +256,10 @@ export function parseSizes(argv: string[]): Sizes | "help" {
     filesOps: Math.round(n("files-ops", base.filesOps)),
     receiptReaders: Math.round(n("receipt-readers", base.receiptReaders, 2)),
     receiptReads: Math.round(n("receipt-reads", base.receiptReads)),
+    scheduledCreates: Math.round(n("scheduled-creates", base.scheduledCreates)),
+    scheduledDeliveries: Math.round(n("scheduled-deliveries", base.scheduledDeliveries)),
+    linkifierCounts: linkifierCounts(values["linkifier-counts"], base.linkifierCounts),
+    linkifierSends: Math.round(n("linkifier-sends", base.linkifierSends)),
     drainTimeoutMs: base.drainTimeoutMs,
     maxMinutes: n("max-minutes", base.maxMinutes),
     json: values.json,
@@ -237,6 +270,13 @@ function sizeList(raw: string | undefined, fallback: number[]): number[] {
   if (raw === undefined) return fallback;
   const list = raw.split(",").map((x) => Number(x.trim()));
   if (list.length === 0 || list.some((x) => !Number.isInteger(x) || x < 2)) throw new Error(`--typing-subscribers must be integers ≥ 2, got ${raw}`);
+  return list;
+}
+
+function linkifierCounts(raw: string | undefined, fallback: number[]): number[] {
+  if (raw === undefined) return fallback;
+  const list = raw.split(",").map((x) => Number(x.trim()));
+  if (list.some((x) => !Number.isInteger(x) || x < 0 || x > 100)) throw new Error(`--linkifier-counts must be integers 0..100, got ${raw}`);
   return list;
 }
 
@@ -265,5 +305,7 @@ export function sizesLine(s: Sizes): string {
   if (s.parts.has("files")) parts.push(`files-ops=${s.filesOps}`);
   if (s.parts.has("web")) parts.push("web");
   if (s.parts.has("receipts")) parts.push(`receipt-readers=${s.receiptReaders} receipt-reads=${s.receiptReads}`);
+  if (s.parts.has("scheduled")) parts.push(`scheduled-creates=${s.scheduledCreates} scheduled-deliveries=${s.scheduledDeliveries}`);
+  if (s.parts.has("linkifiers")) parts.push(`linkifier-counts=${s.linkifierCounts.join(",")} linkifier-sends=${s.linkifierSends}`);
   return `${s.quick ? "--quick " : ""}${parts.join(" ")}`;
 }

@@ -13,9 +13,11 @@ import type { MessagesResult } from "./part-messages.js";
 import type { TypingResult } from "./part-typing.js";
 import type { WebResult } from "./part-web.js";
 import type { ReceiptsResult } from "./part-receipts.js";
+import type { ScheduledResult } from "./part-scheduled.js";
+import type { LinkifiersResult } from "./part-linkifiers.js";
 
 /** The bench's parts, in the order they run. */
-export type PartName = "messages" | "events" | "life" | "typing" | "limits" | "lambda" | "files" | "web" | "receipts";
+export type PartName = "messages" | "events" | "life" | "typing" | "limits" | "lambda" | "files" | "web" | "receipts" | "scheduled" | "linkifiers";
 
 export interface BenchResults {
   messages?: MessagesResult;
@@ -27,6 +29,8 @@ export interface BenchResults {
   files?: FilesResult;
   web?: WebResult;
   receipts?: ReceiptsResult;
+  scheduled?: ScheduledResult;
+  linkifiers?: LinkifiersResult;
   cost?: CostReport;
   /** Error message of each part that failed. */
   failures: Partial<Record<PartName, string>>;
