@@ -1,6 +1,5 @@
 import type { Endpoint } from "../../shared/http/context.js";
 import { param, parseParams, pathInt } from "../../shared/http/params.js";
-import { checkUpdateMessage } from "../../shared/actions/messages/edit/check-update-message.js";
 
 /** `PATCH /messages/{message_id}` (https://zulip.com/api/update-message). */
 export const updateMessage: Endpoint = async (ctx) => {
@@ -13,6 +12,8 @@ export const updateMessage: Endpoint = async (ctx) => {
     send_notification_to_old_thread: param.bool().default(true),
     send_notification_to_new_thread: param.bool().default(true),
   });
+  // The edit and move actions are loaded on the first edit: they are most of this Lambda's code that sending never runs.
+  const { checkUpdateMessage } = await import("../../shared/actions/messages/edit/check-update-message.js");
   await checkUpdateMessage(ctx.deps, ctx.realm, ctx.user, messageId, {
     content: p.content,
     topic: p.topic,

@@ -7,7 +7,7 @@ import {
   linkifierToWire,
 } from "../../shared/actions/realms/linkifiers.js";
 import { requireRealmAdmin } from "../../shared/access/user.js";
-import { MAX_LINKIFIER_PATTERN_LENGTH, MAX_LINKIFIER_URL_TEMPLATE_LENGTH, MAX_LINKIFIERS_PER_REALM } from "../../shared/domain/linkifiers.js";
+import { MAX_LINKIFIER_PATTERN_LENGTH, MAX_LINKIFIER_URL_TEMPLATE_LENGTH, MAX_LINKIFIERS_PER_REALM } from "../../shared/domain/linkifier-limits.js";
 import { realmLinkifiers } from "../../shared/data/linkifiers.js";
 import type { Endpoint } from "../../shared/http/context.js";
 import { boundedList, param, parseParams, pathInt } from "../../shared/http/params.js";

@@ -10,7 +10,6 @@ import { runSweepDemoOrganizations } from "../../shared/actions/realms/demo-orga
 import { runReleaseAttachmentClaims } from "../../shared/actions/uploads/claim.js";
 import { runSweepUnclaimedAttachments } from "../../shared/actions/uploads/sweep.js";
 import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
-import { runDeleteExportTarball, runRealmExport } from "../../shared/actions/realms/export-job.js";
 import { runSendScheduledMessage } from "../../shared/actions/scheduled-messages/deliver.js";
 
 /**
@@ -52,10 +51,14 @@ export const JOB_RUNNERS: JobRunners = {
   sweep_unclaimed_attachments: runSweepUnclaimedAttachments,
   /** An uploaded image's thumbnails, then its messages' placeholders (`shared/actions/uploads/thumbnails.ts`). */
   thumbnail: runThumbnail,
-  /** A public data export's archive, written to the files bucket (`shared/actions/realms/export-job.ts`). */
-  realm_export: runRealmExport,
+  /**
+   * A public data export's archive, written to the files bucket (`shared/actions/realms/export-job.ts`).
+   * Loaded when an export runs: the archive writer (tar, gzip, multipart upload) is no other job's.
+   */
+  realm_export: async (deps, payload) => (await import("../../shared/actions/realms/export-job.js")).runRealmExport(deps, payload),
   /** A deleted export's tarball removed (`shared/actions/realms/export-job.ts`). */
-  delete_export_tarball: runDeleteExportTarball,
+  delete_export_tarball: async (deps, payload) =>
+    (await import("../../shared/actions/realms/export-job.js")).runDeleteExportTarball(deps, payload),
   /** A scheduled message looked at again: re-enqueued until due, then claimed and sent (`shared/actions/scheduled-messages/deliver.ts`). */
   send_scheduled_message: runSendScheduledMessage,
 };

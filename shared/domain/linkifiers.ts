@@ -6,36 +6,7 @@
  * the template's variables must be exactly the pattern's named groups.
  */
 import { RE2JS, RE2JSSyntaxException } from "re2js";
-import { JsonableError } from "../errors.js";
-
-/** Longest pattern accepted (characters); Zulip has no limit, a DynamoDB item and the render budget need one. */
-export const MAX_LINKIFIER_PATTERN_LENGTH = 1000;
-/** Longest URL template accepted (characters). */
-export const MAX_LINKIFIER_URL_TEMPLATE_LENGTH = 1024;
-/** Most linkifiers an organization may have: each costs every message and topic a scan. */
-export const MAX_LINKIFIERS_PER_REALM = 100;
-/**
- * Largest compiled program accepted (re2js instructions). Matching is
- * linear in the text times the program, so a pattern like `(\w{1,100}){1,10}`
- * that RE2 accepts but that compiles to thousands of instructions would make
- * every message slow to render; refused with RE2's own wording for a
- * program over its memory budget.
- */
-export const MAX_LINKIFIER_PROGRAM_SIZE = 2000;
-
-/**
- * A linkifier check failure (400 `BAD_REQUEST`). `field` names what Django
- * would file it under; the envelope carries only `msg`, as the OpenAPI
- * error schema of these endpoints allows no other field.
- */
-export class LinkifierValidationError extends JsonableError {
-  constructor(
-    msg: string,
-    readonly field: "pattern" | "url_template" | "__all__",
-  ) {
-    super(msg);
-  }
-}
+import { LinkifierValidationError, MAX_LINKIFIER_PROGRAM_SIZE } from "./linkifier-limits.js";
 
 /**
  * RE2's (C++) wording of each parse error `re2js` reports (`RE2JSSyntaxException.error`,

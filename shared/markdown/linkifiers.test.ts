@@ -101,35 +101,35 @@ describe("linkifiers in messages", () => {
 });
 
 describe("topicLinks with linkifiers (Zulip's topic_links)", () => {
-  it("finds linkifier matches and URLs in position order", () => {
-    expect(topicLinks("#111 https://google.com #222", [trac])).toEqual([
+  it("finds linkifier matches and URLs in position order", async () => {
+    expect(await topicLinks("#111 https://google.com #222", [trac])).toEqual([
       { url: "https://trac.example.com/ticket/111", text: "#111" },
       { url: "https://google.com", text: "https://google.com" },
       { url: "https://trac.example.com/ticket/222", text: "#222" },
     ]);
   });
 
-  it("resolves overlaps by linkifier order, linkifiers before URLs (test_topic_links_ordering_by_priority)", () => {
+  it("resolves overlaps by linkifier order, linkifiers before URLs (test_topic_links_ordering_by_priority)", async () => {
     const linkifiers: Linkifier[] = [
       { id: 1, pattern: "http", url_template: "http://example.com/" },
       { id: 2, pattern: "b#(?P<id>[a-z]+)", url_template: "http://example.com/b/{id}" },
       { id: 3, pattern: "a#(?P<aid>[a-z]+) b#(?P<bid>[a-z]+)", url_template: "http://example.com/a/{aid}/b/{bid}" },
       { id: 4, pattern: "a#(?P<id>[a-z]+)", url_template: "http://example.com/a/{id}" },
     ];
-    expect(topicLinks("http://foo.com a#asd b#bar", linkifiers)).toEqual([
+    expect(await topicLinks("http://foo.com a#asd b#bar", linkifiers)).toEqual([
       { text: "http", url: "http://example.com/" },
       { text: "a#asd", url: "http://example.com/a/asd" },
       { text: "b#bar", url: "http://example.com/b/bar" },
     ]);
   });
 
-  it("keeps a URL that starts before a lower linkifier's match", () => {
+  it("keeps a URL that starts before a lower linkifier's match", async () => {
     const linkifiers: Linkifier[] = [
       { id: 1, pattern: "ABC-42", url_template: "https://google.com" },
       { id: 2, pattern: "com.+(?P<id>ABC\\-[0-9]+)", url_template: "https://trac.example.com/ticket/{id}" },
     ];
-    expect(topicLinks("https://foo.com/ABC-123", linkifiers)).toEqual([{ url: "https://foo.com/ABC-123", text: "https://foo.com/ABC-123" }]);
-    expect(topicLinks("com https://foo.com/ABC-123", linkifiers)).toEqual([
+    expect(await topicLinks("https://foo.com/ABC-123", linkifiers)).toEqual([{ url: "https://foo.com/ABC-123", text: "https://foo.com/ABC-123" }]);
+    expect(await topicLinks("com https://foo.com/ABC-123", linkifiers)).toEqual([
       { url: "https://trac.example.com/ticket/ABC-123", text: "com https://foo.com/ABC-123" },
     ]);
   });

@@ -604,15 +604,15 @@ describe("renderMarkdown", () => {
 });
 
 describe("topicLinks", () => {
-  it("finds bare URLs in a topic, trimming trailing punctuation", () => {
-    expect(topicLinks("see https://example.com/a_(b), and www.zulip.com.")).toEqual([
+  it("finds bare URLs in a topic, trimming trailing punctuation", async () => {
+    expect(await topicLinks("see https://example.com/a_(b), and www.zulip.com.")).toEqual([
       { text: "https://example.com/a_(b)", url: "https://example.com/a_(b)" },
       { text: "www.zulip.com", url: "https://www.zulip.com" },
     ]);
   });
 
-  it("returns nothing for a topic without URLs", () => {
-    expect(topicLinks("lunch plans")).toEqual([]);
+  it("returns nothing for a topic without URLs", async () => {
+    expect(await topicLinks("lunch plans")).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@
  * sending and moving messages find a topic's links without loading
  * micromark (`load.ts`).
  */
-import { compileLinkifiers, linkifierMatches, type Linkifier } from "./linkifiers.js";
+import type { Linkifier } from "./linkifiers.js";
 
 /** A bare URL in a topic name: `https?://…` or `www.…`, ending before trailing punctuation. */
 const TOPIC_URL = /(?<![^\s'"(,:<])(?:https?:\/\/|www\.)[^\s<>"]+/gi;
@@ -15,15 +15,20 @@ const TOPIC_URL = /(?<![^\s'"(,:<])(?:https?:\/\/|www\.)[^\s<>"]+/gi;
  * settled by precedence: each linkifier in the organization's order (its
  * matches left to right), then URLs; a candidate overlapping one already
  * kept is dropped. Linkifier URLs are the expanded templates, not sanitized
- * (clients escape them, as Zulip documents).
+ * (clients escape them, as Zulip documents). The linkifier engine
+ * (`linkifiers.ts` with `re2js`, about 150 KiB) is loaded only when the
+ * organization has linkifiers, so sending stays out of its cold start.
  *
  * @param linkifiers the organization's linkifiers in order (none: only URLs)
  * @see https://zulip.com/api/get-messages (topic_links)
  */
-export function topicLinks(topic: string, linkifiers: readonly Linkifier[] = []): { text: string; url: string }[] {
+export async function topicLinks(topic: string, linkifiers: readonly Linkifier[] = []): Promise<{ text: string; url: string }[]> {
   const candidates: { index: number; text: string; url: string }[] = [];
-  for (const linkifier of compileLinkifiers(linkifiers)) {
-    for (const m of linkifierMatches(linkifier, topic)) candidates.push({ index: m.start, text: m.text, url: m.url });
+  if (linkifiers.length > 0) {
+    const { compileLinkifiers, linkifierMatches } = await import("./linkifiers.js");
+    for (const linkifier of compileLinkifiers(linkifiers)) {
+      for (const m of linkifierMatches(linkifier, topic)) candidates.push({ index: m.start, text: m.text, url: m.url });
+    }
   }
   for (const match of topic.matchAll(TOPIC_URL)) {
     const text = trimUrlPunctuation(match[0]);

@@ -13,7 +13,6 @@ import { claimFirstMessageId } from "../../data/streams.js";
 import { usersWithAlertWords } from "../../domain/alert-words.js";
 import { avatarUrlFor } from "../../domain/avatar.js";
 import { apiEmail } from "../../domain/email.js";
-import { pythonJsonDumps, widgetContentFor } from "../../domain/widgets.js";
 import { topicLinks } from "../../markdown/topic-links.js";
 import type { Linkifier } from "../../markdown/linkifiers.js";
 import type { RenderResult } from "../../markdown/types.js";
@@ -110,9 +109,13 @@ function flagsFor(userId: number, sender: UserRecord, msg: MessageToSend, alerte
  * `do_widget_post_save_actions`): sent by the message's sender, `msg_type`
  * `widget`, content `{"widget_type": …, "extra_data": …}` as Zulip's
  * `json.dumps` writes it. Undefined for any other content, without a write.
+ * The widget parser is loaded only for content starting `/poll` or `/todo`,
+ * out of the send path's cold start.
  * @returns the submessage, its ID allocated from the `submessage` counter (one round trip)
  */
 async function widgetSubmessage(deps: Deps, sender: UserRecord, msg: MessageToSend): Promise<SubmessageRecord | undefined> {
+  if (!msg.content.startsWith("/poll") && !msg.content.startsWith("/todo")) return undefined;
+  const { pythonJsonDumps, widgetContentFor } = await import("../../domain/widgets.js");
   const widget = widgetContentFor(msg.content);
   if (!widget) return undefined;
   return {
@@ -131,6 +134,7 @@ function messageRecord(
   sender: UserRecord,
   msg: MessageToSend,
   widget: SubmessageRecord | undefined,
+  topicLinkList: MessageRecord["topic_links"],
 ): MessageRecord {
   const { addressee } = msg;
   const senderEmail = apiEmail(sender, realm, deps.config);
@@ -164,7 +168,7 @@ function messageRecord(
     ...noReactions(),
     edit_history: [],
     ...(widget ? { submessages: [widget], submessage_bytes: submessageBytes(widget) } : { submessages: [] }),
-    topic_links: isStream ? topicLinks(msg.topic, msg.linkifiers) : [],
+    topic_links: topicLinkList,
   };
 }
 
@@ -228,7 +232,8 @@ export async function doSendMessage(
       ? alertWordsOfUsers(deps, inline ? recipientIds : [sender.user_id]).then((words) => usersWithAlertWords(msg.content, words))
       : new Set<number>(),
   ]);
-  const message = messageRecord(deps, realm, sender, msg, widget);
+  const links = isStream ? await topicLinks(msg.topic, msg.linkifiers) : [];
+  const message = messageRecord(deps, realm, sender, msg, widget, links);
   const rows: UserMessageRecord[] = recipientIds.map((userId) => ({
     user_id: userId,
     message_id: message.id,

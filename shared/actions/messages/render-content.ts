@@ -21,7 +21,6 @@ import { uploadPreviewOf } from "../../domain/thumbnails.js";
 import { MAX_CLAIMS_PER_MESSAGE } from "../uploads/claim.js";
 import { realmLinkifiers } from "../../data/linkifiers.js";
 import type { LinkifierRecord } from "../../data/records/linkifier.js";
-import { effectiveUserSettings } from "../../domain/user-settings.js";
 import { camoPath } from "../../camo.js";
 
 /** A rendering and the uploads its content links (read for previews; claiming reuses them). */
@@ -128,7 +127,8 @@ export async function renderMessageContent(
     highlightCode: highlighter?.highlightCode,
     // External image previews load through this server's camo proxy when it has a key.
     externalImageUrl: camoKey ? (url) => camoPath(camoKey, url) : undefined,
-    translateEmoticons: sender !== undefined && effectiveUserSettings(sender.settings).translate_emoticons === true,
+    // Off unless the sender turned it on (its default is false), read without the settings table in this bundle.
+    translateEmoticons: sender?.settings.translate_emoticons === true,
   });
   if (Buffer.byteLength(rendered.html, "utf8") > MAX_RENDERED_CONTENT_BYTES) throw new JsonableError("Unable to render message");
   if (!groups || rendered.mentionedGroupIds.length === 0) return { ...rendered, uploads, linkifiers };

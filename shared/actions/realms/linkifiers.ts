@@ -7,7 +7,7 @@ import { allocateIds } from "../../data/counters.js";
 import { realmLinkifiers, replaceRealmLinkifiers } from "../../data/linkifiers.js";
 import { withWriteRetries } from "../../data/retry.js";
 import { listActiveRealmUsers } from "../../data/users.js";
-import { checkLinkifier, LinkifierValidationError, MAX_LINKIFIERS_PER_REALM } from "../../domain/linkifiers.js";
+import { LinkifierValidationError, MAX_LINKIFIERS_PER_REALM } from "../../domain/linkifier-limits.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { JsonableError, OrganizationAdministratorRequiredError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
@@ -79,7 +79,7 @@ export async function checkAddLinkifier(
   if (!isRealmAdmin(user)) throw new OrganizationAdministratorRequiredError();
   const pattern = input.pattern.trim();
   const urlTemplate = input.url_template.trim();
-  checkLinkifier(pattern, urlTemplate);
+  await checkLinkifier(pattern, urlTemplate);
   let id: number | undefined;
   await changeLinkifiers(deps, realm, "add linkifier", async (current) => {
     if (current.some((l) => l.pattern === pattern)) throw new LinkifierValidationError(DUPLICATE_PATTERN, "__all__");
@@ -110,7 +110,7 @@ export async function checkUpdateLinkifier(
   const urlTemplate = input.url_template.trim();
   await changeLinkifiers(deps, realm, "update linkifier", async (current) => {
     if (!current.some((l) => l.id === linkifierId)) throw new JsonableError("Linkifier not found.");
-    checkLinkifier(pattern, urlTemplate);
+    await checkLinkifier(pattern, urlTemplate);
     if (current.some((l) => l.id !== linkifierId && l.pattern === pattern)) {
       throw new LinkifierValidationError(DUPLICATE_PATTERN, "__all__");
     }
@@ -154,4 +154,15 @@ export async function checkReorderLinkifiers(deps: Deps, realm: RealmRecord, use
     const byId = new Map(current.map((l) => [l.id, l]));
     return orderedIds.map((id) => byId.get(id)!);
   });
+}
+
+/**
+ * `checkLinkifier` of shared/domain/linkifiers.ts, loaded on first use: its
+ * regex engine (`re2js`, about 150 KiB) stays out of the realm Lambda's
+ * cold start, which most requests never need it for.
+ * @throws LinkifierValidationError as `checkLinkifier`
+ */
+async function checkLinkifier(pattern: string, urlTemplate: string): Promise<void> {
+  const { checkLinkifier: check } = await import("../../domain/linkifiers.js");
+  check(pattern, urlTemplate);
 }

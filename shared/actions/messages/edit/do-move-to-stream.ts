@@ -73,7 +73,7 @@ export async function doMoveMessagesToStream(
   ]);
   if (!oldStream) throw new JsonableError("Invalid message(s)");
   const newTopic = move.topic ?? message.topic;
-  const links = topicLinks(newTopic, (await realmLinkifiers(deps, realm.id)).linkifiers);
+  const links = await topicLinks(newTopic, (await realmLinkifiers(deps, realm.id)).linkifiers);
   const ctx = {
     realmId: realm.id,
     actorId: user.user_id,

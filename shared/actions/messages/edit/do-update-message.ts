@@ -148,7 +148,7 @@ export async function doUpdateMessage(
   // A new topic's links use the organization's linkifiers: those the rendering read, else one GetItem.
   const links =
     topic !== undefined
-      ? topicLinks(topic, rendered?.linkifiers ?? (await realmLinkifiers(deps, realm.id)).linkifiers)
+      ? await topicLinks(topic, rendered?.linkifiers ?? (await realmLinkifiers(deps, realm.id)).linkifiers)
       : undefined;
   const [audience, wildcardParticipants] = await Promise.all([
     messageAudience(deps, message),

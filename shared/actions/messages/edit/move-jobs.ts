@@ -107,7 +107,7 @@ async function rewriteTopic(deps: Pick<Deps, "db" | "table">, p: MoveMessagesPay
   for (let attempt = 0; attempt < RENAME_ATTEMPTS && pending.length > 0; attempt++) {
     const found = await getMessagesByIds(deps, pending);
     const realmId = p.realm_id ?? found.values().next().value?.realm_id;
-    if (links === undefined && realmId !== undefined) links = topicLinks(p.topic, (await realmLinkifiers(deps, realmId)).linkifiers);
+    if (links === undefined && realmId !== undefined) links = await topicLinks(p.topic, (await realmLinkifiers(deps, realmId)).linkifiers);
     const changes = [...found.values()]
       .filter((m) => m.topic.toLowerCase() === p.prev_topic.toLowerCase())
       .map((m) => ({ before: m, after: retopic(m, p.topic, links ?? [], entry, p.timestamp) }));
@@ -152,7 +152,7 @@ export async function runMoveMessages(deps: Deps, p: MoveMessagesPayload): Promi
       newStream,
       prevTopic: p.prev_topic,
       topic: p.topic,
-      topicLinks: topicLinks(p.topic, linkifiers.linkifiers),
+      topicLinks: await topicLinks(p.topic, linkifiers.linkifiers),
       oldSubscribers: new Set(oldSubs),
       newSubscribers: new Set(newSubs),
     };
