@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { access, constants, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FilesDeps } from "../../deps.js";
@@ -9,6 +9,22 @@ import type { Row } from "./export-tables.js";
 
 /** Where an archive to import is: a file on this machine, or an object of the files bucket (an export's `exports/…` key). */
 export type ImportSource = { path: string } | { key: string };
+
+/**
+ * The archive a command line names: a readable local file when there is
+ * one, else an object of the files bucket — its key (`exports/…`) or the
+ * export's `export_url` (`…/user_avatars/<key>`).
+ */
+export async function importSourceOf(arg: string): Promise<ImportSource> {
+  try {
+    await access(arg, constants.R_OK);
+    return { path: arg };
+  } catch {
+    const marker = "/user_avatars/";
+    const at = arg.indexOf(marker);
+    return { key: at >= 0 ? decodeURIComponent(arg.slice(at + marker.length).split("?")[0]!) : arg };
+  }
+}
 
 /** An extracted export, read file by file. */
 export interface ExportArchive {

@@ -30,7 +30,7 @@ import { importEmoji, importUserGroups } from "./import-extras.js";
 import { emptyMaps, type ImportMaps } from "./import-remap.js";
 import { importedMessage, importedReaction, importedRealm, importedStream, importedSubscription, importedUser, storedFlagsOfMask } from "./import-records.js";
 
-export type { ImportSource } from "./import-archive.js";
+export { importSourceOf, type ImportSource } from "./import-archive.js";
 
 /** What an import wrote. */
 export interface ImportResult {
