@@ -11,6 +11,7 @@
  *   deactivate-realm --realm S
  *   reactivate-realm --realm S
  *   delete-expired-demos
+ *   import <tarball or files-bucket key> --subdomain S
  *
  * `--realm` / `--subdomain` take the organization's subdomain (`""` for the
  * default organization). `--local` talks to DynamoDB Local at
@@ -32,6 +33,7 @@ import { parseArgs } from "node:util";
 import { doCreateRealm } from "../shared/actions/realms/create-realm.js";
 import { doDeactivateRealm, doReactivateRealm } from "../shared/actions/realms/deactivate-realm.js";
 import { doDeleteExpiredDemoOrganizations } from "../shared/actions/realms/demo-organizations.js";
+import { doImportRealm, importSourceOf } from "../shared/actions/realms/realm-import.js";
 import { checkCreateUser } from "../shared/actions/users/create-user.js";
 import { doRegenerateApiKey } from "../shared/actions/users/regenerate-api-key.js";
 import { checkFullName, isStrongEnoughPassword } from "../shared/actions/users/validation.js";
@@ -77,6 +79,8 @@ Commands:
   deactivate-realm --realm S
   reactivate-realm --realm S
   delete-expired-demos   delete the demo organizations whose scheduled deletion date has passed
+  import PATH-OR-KEY --subdomain S   restore a data export (a .tar.gz file, or its key or export_url in the
+                 files bucket) into a new organization; users get new API keys and no password
 
 --zuliprc PATH writes the new account's site, email and API key there (mode 600).
 --local uses DynamoDB Local at ${LOCAL_ENV.DYNAMODB_ENDPOINT} (table ${LOCAL_ENV.TABLE_NAME}), as started by npm start.
@@ -212,7 +216,8 @@ async function writeZuliprcOption(
   out(`zuliprc: ${values.zuliprc} (site ${creds.site})`);
 }
 
-async function run(command: string, values: Values, deps: Deps, out: (line: string) => void): Promise<void> {
+async function run(command: string, values: Values, deps: Deps, out: (line: string) => void, args: string[] = []): Promise<void> {
+  if (command !== "import" && args.length > 0) throw new UsageError(`unexpected argument '${args[0]}'`);
   switch (command) {
     case "create-realm": {
       only(values, command, ["subdomain", "name", "owner-email", "owner-name", "password", "demo", "zuliprc"]);
@@ -307,6 +312,21 @@ async function run(command: string, values: Values, deps: Deps, out: (line: stri
       out(`${started.length} expired demo organization(s) being deleted; ${staleEntries} stale schedule entries removed`);
       return;
     }
+    case "import": {
+      only(values, command, ["subdomain"]);
+      if (args.length !== 1) throw new UsageError("import takes one archive: a .tar.gz file or a files-bucket key");
+      const subdomain = checkSubdomain(required(values, "subdomain"));
+      if (!("files" in deps)) throw new UsageError("import needs the files bucket (FILES_BUCKET)");
+      const result = await doImportRealm(deps as FilesDeps, await importSourceOf(args[0]!), subdomain);
+      const { realm, owner } = result;
+      out(`Imported organization '${realm.name}' (id ${realm.id}) at ${realmUrl(realm, deps.config)}`);
+      const skipped = result.skippedMessages > 0 ? ` (${result.skippedMessages} skipped: not to a channel, or sender not in the archive)` : "";
+      out(`${result.users} users, ${result.streams} channels, ${result.messages} messages${skipped}, ${result.attachments} files, ${result.emoji} custom emoji`);
+      out("Users have new API keys and no password: each resets it with \"Forgot your password?\", or an owner sets one.");
+      if (owner) out(`Owner: ${owner.full_name} <${owner.delivery_email}> (user id ${owner.user_id})`);
+      else out("The archive has no active owner: make one with create-user --role owner.");
+      return;
+    }
     default:
       throw new UsageError(`unknown command '${command}'`);
   }
@@ -333,7 +353,7 @@ export async function main(argv: string[], io: ManageIo = {}): Promise<number> {
     (values.help ? out : err)(MANAGE_USAGE);
     return values.help ? 0 : 1;
   }
-  if (positionals.length > 1) {
+  if (positionals.length > 1 && positionals[0] !== "import") {
     err(`error: unexpected argument '${positionals[1]}'`);
     return 1;
   }
@@ -350,7 +370,7 @@ export async function main(argv: string[], io: ManageIo = {}): Promise<number> {
       }
       deps = cliDeps(config);
     }
-    await run(positionals[0]!, values, deps, out);
+    await run(positionals[0]!, values, deps, out, positionals.slice(1));
     return 0;
   } catch (e) {
     if (e instanceof UsageError || e instanceof JsonableError || e instanceof StackLookupError) {

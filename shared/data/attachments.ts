@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { batchGet } from "./batch-get.js";
+import { batchWrite } from "./batch-write.js";
 import type { Store } from "./client.js";
 import { isConditionFailure, writeIf } from "./conditions.js";
 import { recordOf } from "./items.js";
@@ -215,6 +216,25 @@ export async function claimAttachment(
     is_realm_public: record.is_realm_public || flags.realmPublic,
     is_web_public: record.is_web_public || flags.webPublic,
   };
+}
+
+/**
+ * Writes the claim items of an attachment stored already claimed (an
+ * imported one, whose `messages` were written with it by
+ * {@link putAttachment}): one per message, as {@link claimAttachment}
+ * writes them, so deleting such a message releases the file. BatchWriteItem,
+ * 25 items a call; rewriting an existing claim is harmless.
+ */
+export async function putAttachmentClaims(store: Store, record: Pick<AttachmentRecord, "realm_id" | "path_id" | "messages">): Promise<void> {
+  await batchWrite(
+    store,
+    record.messages.map((m) => ({
+      ...keys.attachmentClaim(record.realm_id, m.id, record.path_id),
+      type: "attachment_claim",
+      path_id: record.path_id,
+      message_id: m.id,
+    })),
+  );
 }
 
 /**

@@ -53,6 +53,22 @@ export function messageReactions(message: Partial<Pick<MessageReactions, "reacti
     .map((e) => e.reaction);
 }
 
+/**
+ * The reaction attributes of a message written with its reactions (an
+ * imported message): the reactions in the order given, numbered from 1 as
+ * {@link addMessageReaction} numbers them; a repeated key keeps its first. No write.
+ */
+export function reactionsInOrder(list: readonly ReactionRecord[]): MessageReactions {
+  const out = noReactions();
+  for (const reaction of list) {
+    const key = reactionKey({ userId: reaction.user_id, reactionType: reaction.reaction_type, emojiCode: reaction.emoji_code });
+    if (key in out.reactions) continue;
+    out.reactions[key] = reaction;
+    out.reaction_order[key] = ++out.reaction_seq;
+  }
+  return out;
+}
+
 /** Whether a message has any reaction (the `has:reaction` narrow). No read. */
 export function hasReactions(message: Partial<Pick<MessageReactions, "reactions">>): boolean {
   return Object.keys(message.reactions ?? {}).length > 0;
