@@ -30,16 +30,31 @@ export async function topicLinks(topic: string, linkifiers: readonly Linkifier[]
       for (const m of linkifierMatches(linkifier, topic)) candidates.push({ index: m.start, text: m.text, url: m.url });
     }
   }
-  for (const match of topic.matchAll(TOPIC_URL)) {
-    const text = trimUrlPunctuation(match[0]);
-    if (/^www\.$/i.test(text) || /^https?:\/\/$/i.test(text)) continue;
-    candidates.push({ index: match.index, text, url: /^https?:\/\//i.test(text) ? text : `https://${text}` });
-  }
+  candidates.push(...topicUrlCandidates(topic));
   const kept: typeof candidates = [];
   for (const c of candidates) {
     if (kept.every((k) => c.index + c.text.length <= k.index || k.index + k.text.length <= c.index)) kept.push(c);
   }
   return kept.sort((x, y) => x.index - y.index).map(({ text, url }) => ({ text, url }));
+}
+
+/**
+ * Zulip's `topic_links` for an organization without linkifiers: the URLs in
+ * a topic name, in position order, as {@link topicLinks} gives them.
+ */
+export function topicUrlLinks(topic: string): { text: string; url: string }[] {
+  return topicUrlCandidates(topic).map(({ text, url }) => ({ text, url }));
+}
+
+/** The bare URLs of a topic name with their positions (`www.…` gets `https://` in `url`). */
+function topicUrlCandidates(topic: string): { index: number; text: string; url: string }[] {
+  const found: { index: number; text: string; url: string }[] = [];
+  for (const match of topic.matchAll(TOPIC_URL)) {
+    const text = trimUrlPunctuation(match[0]);
+    if (/^www\.$/i.test(text) || /^https?:\/\/$/i.test(text)) continue;
+    found.push({ index: match.index, text, url: /^https?:\/\//i.test(text) ? text : `https://${text}` });
+  }
+  return found;
 }
 
 /** Drops trailing punctuation that ends a sentence rather than the URL; keeps balanced `)`. */

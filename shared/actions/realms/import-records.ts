@@ -12,7 +12,7 @@ import { apiEmail } from "../../domain/email.js";
 import { REALM_GROUP_SETTING_DEFAULTS, REALM_SETTING_DEFAULTS, systemGroupId } from "../../domain/realm-settings.js";
 import { Role } from "../../domain/roles.js";
 import { USER_SETTING_DEFAULTS } from "../../domain/user-settings.js";
-import { topicLinks } from "../../markdown/topic-links.js";
+import { topicUrlLinks } from "../../markdown/topic-links.js";
 import { flagsOfMask, type Row } from "./export-tables.js";
 import { mapGroupSetting, mentionsOfRendered, remapEditHistory, remapText, type ImportMaps } from "./import-remap.js";
 
@@ -193,7 +193,8 @@ export function importedMessage(
     edit_history: remapEditHistory(row.edit_history, maps),
     ...(typeof lastEdit === "number" ? { last_edit_timestamp: Math.floor(lastEdit) } : {}),
     submessages: [],
-    topic_links: topicLinks(topic),
+    // A new organization has no linkifiers yet: the topic's URLs alone.
+    topic_links: topicUrlLinks(topic),
   };
 }
 
