@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { renderMarkdown, type RenderLookups } from "./render.js";
+
+// Edge cases where Zulip's renderer has a particular, observable answer.
+const lookups: RenderLookups = {
+  users: [],
+  groups: [],
+  streams: [],
+  realmEmoji: [],
+  realmUrl: "https://chat.example.org",
+};
+
+function html(content: string): string {
+  return renderMarkdown(content, lookups).html;
+}
+
+describe("emoji names and versions", () => {
+  it("leaves emoji newer than Emoji 15.0 as plain text", () => {
+    expect(html("rising: 🐦‍🔥")).toBe("<p>rising: 🐦‍🔥</p>");
+  });
+
+  it("uses Zulip's names for kiwi and cooking", () => {
+    expect(html(":kiwi:")).toContain('class="emoji emoji-1f95d"');
+    expect(html("eggs :fried_egg:")).toBe("<p>eggs :fried_egg:</p>");
+  });
+});
