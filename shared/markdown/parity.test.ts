@@ -24,3 +24,14 @@ describe("emoji names and versions", () => {
     expect(html("eggs :fried_egg:")).toBe("<p>eggs :fried_egg:</p>");
   });
 });
+
+describe("code fences", () => {
+  it("is not a fence when the info string holds a fence character", () => {
+    expect(html("~~~note: the end~~~")).toBe("<p>~~~note: the end~~~</p>");
+    expect(html("~~~py `x`")).toBe("<p>~~~py <code>x</code></p>");
+  });
+
+  it("still opens a fence with a plain info string", () => {
+    expect(html("~~~\nx\n~~~")).toContain("<code>x\n</code>");
+  });
+});

@@ -40,6 +40,7 @@ import { gfmTable, gfmTableHtml } from "micromark-extension-gfm-table";
 import type { Extension } from "micromark-util-types";
 import { annotateEvents } from "./annotate.js";
 import { bareDomainSyntax } from "./constructs/bare-domain.js";
+import { zulipCodeFenceSyntax } from "./constructs/code-fence.js";
 import { coreHtml } from "./constructs/core-html.js";
 import { emojiExtensions } from "./constructs/emoji.js";
 import { emoticonExtensions } from "./constructs/emoticon.js";
@@ -90,6 +91,7 @@ const staticSyntax: Extension[] = [
   zulipStrikethroughSyntax,
   gfmTable(),
   disableUnsupported,
+  zulipCodeFenceSyntax,
   underscoreSyntax,
   zulipListSyntax,
 ];
