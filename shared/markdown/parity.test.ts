@@ -35,3 +35,21 @@ describe("code fences", () => {
     expect(html("~~~\nx\n~~~")).toContain("<code>x\n</code>");
   });
 });
+
+describe("block quotes", () => {
+  it("shows a lone or innermost empty `>` as text", () => {
+    expect(html(">")).toBe("<p>&gt;</p>");
+    expect(html(">\n>")).toBe("<p>&gt;<br>\n&gt;</p>");
+    expect(html(">>")).toBe("<blockquote>\n<p>&gt;</p>\n</blockquote>");
+  });
+
+  it("keeps text after empty `>` lines in the quote until a blank line", () => {
+    expect(html(">\n>\nquoted\n\nafter")).toBe("<blockquote>\n<p>quoted</p>\n</blockquote>\n<p>after</p>");
+    expect(html("> one\n>\ntwo")).toBe("<blockquote>\n<p>one</p>\n<p>two</p>\n</blockquote>");
+  });
+
+  it("still ends the quote at a list item or heading", () => {
+    expect(html("> q\n- item")).toBe("<blockquote>\n<p>q</p>\n</blockquote>\n<ul>\n<li>item</li>\n</ul>");
+    expect(html("> q\n>\n# Title")).toBe("<blockquote>\n<p>q</p>\n</blockquote>\n<h1>Title</h1>");
+  });
+});

@@ -24,9 +24,9 @@
  * stops at a line end), a link with a refused scheme stays plain text without
  * linking bare domains inside it, an email followed by a path
  * (`a@b.com/x`) still links the email, `topicLinks` (`topic-links.ts`) does not find bare
- * domains (only `http(s)://` and `www.`), an empty `>` makes an empty quote,
- * and Unicode emoji names follow iamcal's except for the common names Zulip
- * renames (`shared/emoji/zulip-names.ts`). Lists follow Zulip's rules:
+ * domains (only `http(s)://` and `www.`), and Unicode emoji names follow
+ * iamcal's except for the common names Zulip renames
+ * (`shared/emoji/zulip-names.ts`). Lists follow Zulip's rules:
  * 2-space nesting for bullets and numbers, `*`/`-`/`+` items in one list,
  * any item may follow a text line (`constructs/list.ts`).
  *
@@ -40,6 +40,7 @@ import { gfmTable, gfmTableHtml } from "micromark-extension-gfm-table";
 import type { Extension } from "micromark-util-types";
 import { annotateEvents } from "./annotate.js";
 import { bareDomainSyntax } from "./constructs/bare-domain.js";
+import { zulipBlockQuoteSyntax } from "./constructs/block-quote.js";
 import { zulipCodeFenceSyntax } from "./constructs/code-fence.js";
 import { coreHtml } from "./constructs/core-html.js";
 import { emojiExtensions } from "./constructs/emoji.js";
@@ -92,6 +93,7 @@ const staticSyntax: Extension[] = [
   gfmTable(),
   disableUnsupported,
   zulipCodeFenceSyntax,
+  zulipBlockQuoteSyntax,
   underscoreSyntax,
   zulipListSyntax,
 ];
