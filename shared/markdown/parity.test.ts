@@ -53,3 +53,15 @@ describe("block quotes", () => {
     expect(html("> q\n>\n# Title")).toBe("<blockquote>\n<p>q</p>\n</blockquote>\n<h1>Title</h1>");
   });
 });
+
+describe("free-form global times", () => {
+  it("reads English dates with a reader and shows an error without one", async () => {
+    const { parseFreeFormTime } = await import("./free-form-time.js");
+    const withReader = (content: string) => renderMarkdown(content, { ...lookups, parseFreeFormTime }).html;
+    expect(withReader("<time:Mar 3rd 2021, 9:15PM>")).toBe('<p><time datetime="2021-03-03T21:15:00Z">Mar 3rd 2021, 9:15PM</time></p>');
+    expect(withReader("<time:7 Aug 2022>")).toBe('<p><time datetime="2022-08-07T00:00:00Z">7 Aug 2022</time></p>');
+    expect(withReader("<time:7 Aug 2022 6:00 pm IST>")).toContain('datetime="2022-08-07T12:30:00Z"');
+    expect(withReader("<time:next week>")).toBe('<p><span class="timestamp-error">Invalid time format: next week</span></p>');
+    expect(html("<time:7 Aug 2022>")).toContain("timestamp-error");
+  });
+});

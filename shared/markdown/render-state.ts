@@ -57,6 +57,8 @@ export class RenderState {
   readonly translateEmoticons: boolean;
   /** See `RenderLookups.highlightCode`. */
   readonly highlightCode: RenderLookups["highlightCode"];
+  /** See `RenderLookups.parseFreeFormTime`. */
+  readonly parseFreeFormTime: RenderLookups["parseFreeFormTime"];
   /** See `RenderLookups.externalImageUrl`. */
   readonly externalImageUrl: RenderLookups["externalImageUrl"];
 
@@ -118,6 +120,7 @@ export class RenderState {
     this.realmUrl = lookups.realmUrl.replace(/\/+$/, "");
     this.translateEmoticons = lookups.translateEmoticons === true;
     this.highlightCode = lookups.highlightCode;
+    this.parseFreeFormTime = lookups.parseFreeFormTime;
     this.externalImageUrl = lookups.externalImageUrl;
     this.realmId = lookups.realmId;
     this.previewsEnabled = previewsEnabled && lookups.previews !== false;

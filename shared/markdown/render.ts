@@ -166,6 +166,8 @@ function renderHtml(normalized: string, state: RenderState, linkifiers: readonly
   const streamLink = streamLinkExtensions(state);
   const emoji = emojiExtensions(state);
   const tex = texExtensions(state);
+  // The syntax is shared; the HTML reads free-form times only when this render was given a reader.
+  const timestampHtml = state.parseFreeFormTime ? timestampExtensions(state.parseFreeFormTime).html : timestamp.html;
 
   // Later extensions take precedence for the same character, so ours come
   // after GFM's.
@@ -184,7 +186,7 @@ function renderHtml(normalized: string, state: RenderState, linkifiers: readonly
       mention.html,
       streamLink.html,
       emoji.html,
-      timestamp.html,
+      timestampHtml,
       tex.html,
       emoticon.html,
       coreHtml(state),
