@@ -65,3 +65,15 @@ describe("free-form global times", () => {
     expect(html("<time:7 Aug 2022>")).toContain("timestamp-error");
   });
 });
+
+describe("where bare links end", () => {
+  it("links a URL followed by closing punctuation and then a space or the end", () => {
+    expect(html('see "https://example.org/a", ok')).toBe('<p>see "<a href="https://example.org/a">https://example.org/a</a>", ok</p>');
+    expect(html("**https://example.org**")).toContain('<a href="https://example.org">');
+  });
+
+  it("leaves a URL or email run into other text unlinked", () => {
+    expect(html("<img src=https://example.org/x.png<i>")).toBe("<p>&lt;img src=https://example.org/x.png&lt;i&gt;</p>");
+    expect(html("me@example.org/path")).toBe("<p>me@example.org/path</p>");
+  });
+});

@@ -53,6 +53,8 @@ export class RenderState {
   private readonly streamsByName = new Map<string, LinkableStream>();
   private readonly realmEmojiByName = new Map<string, RealmEmoji>();
   readonly realmUrl: string;
+  /** The normalized content being rendered (set before compiling): bare links look at what follows them. */
+  source = "";
   /** The sender translates emoticons (`:)` → 🙂). */
   readonly translateEmoticons: boolean;
   /** See `RenderLookups.highlightCode`. */

@@ -22,8 +22,7 @@
  * understands ISO 8601 and Unix seconds, continuation lines and list items
  * lose their leading and trailing spaces, `~~…~~` may span lines (Zulip's
  * stops at a line end), a link with a refused scheme stays plain text without
- * linking bare domains inside it, an email followed by a path
- * (`a@b.com/x`) still links the email, `topicLinks` (`topic-links.ts`) does not find bare
+ * linking bare domains inside it, `topicLinks` (`topic-links.ts`) does not find bare
  * domains (only `http(s)://` and `www.`), and Unicode emoji names follow
  * iamcal's except for the common names Zulip renames
  * (`shared/emoji/zulip-names.ts`). Lists follow Zulip's rules:
@@ -175,6 +174,7 @@ function renderHtml(normalized: string, state: RenderState, linkifiers: readonly
   if (state.translateEmoticons) extensions.push(emoticon.syntax);
   const events = postprocess(parse({ extensions }).document().write(preprocess()(normalized, undefined, true)));
   annotateEvents(events, state);
+  state.source = normalized;
   const linkifierLinks = new WeakMap();
   linkifyEvents(events, normalized, linkifiers, state.realmUrl, linkifierLinks);
   const html = compile({

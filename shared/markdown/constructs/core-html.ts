@@ -54,6 +54,16 @@ function fenceLanguage(info: string): string {
   return info.trim().replace(/^\{?\.?/, "").replace(/\}$/, "");
 }
 
+/**
+ * Zulip links a bare URL or email only where it ends: after it may come
+ * closing punctuation (`!:;?),.'">`), then whitespace or the end of the
+ * text (`http://x.com<b>` and `a@b.com/x` stay text). A Markdown delimiter
+ * (`*`, `_`, `~`, `|`) also ends the text Zulip looks at.
+ */
+function endsAtLinkBoundary(source: string, offset: number): boolean {
+  return /^[!:;?),.'">]*(?:$|[\s*_~|])/.test(source.slice(offset, offset + 64));
+}
+
 /** The HTML extension with Zulip's output for core constructs, bound to one render. */
 export function coreHtml(state: RenderState): HtmlExtension {
   /** Records a rendered link for has_link / has_attachment. */
@@ -85,6 +95,10 @@ export function coreHtml(state: RenderState): HtmlExtension {
   /** `<a href>` for an autolinked literal (bare URL, `www.`, email). */
   function literalLink(this: CompileContext, token: Token, prefix: string): void {
     const source = this.sliceSerialize(token);
+    if (!endsAtLinkBoundary(state.source, token.end.offset)) {
+      this.raw(this.encode(source));
+      return;
+    }
     // GFM keeps a trailing `>` in the URL; Zulip ends a bare URL before it
     // (`<https://x.com>` links `https://x.com`).
     const text = source.replace(/>+$/, "");
