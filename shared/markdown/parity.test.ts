@@ -77,3 +77,12 @@ describe("where bare links end", () => {
     expect(html("me@example.org/path")).toBe("<p>me@example.org/path</p>");
   });
 });
+
+describe("parentheses in bare links", () => {
+  it("links up to six levels of nesting and leaves deeper URLs as text", () => {
+    const six = "https://example.org/(a(b(c(d(e(f)e)d)c)b)a)";
+    const seven = "https://example.org/(a(b(c(d(e(f(g)f)e)d)c)b)a)";
+    expect(html(six)).toBe(`<p><a href="${six}">${six}</a></p>`);
+    expect(html(seven)).toBe(`<p>${seven}</p>`);
+  });
+});

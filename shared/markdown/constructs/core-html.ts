@@ -60,6 +60,20 @@ function fenceLanguage(info: string): string {
  * text (`http://x.com<b>` and `a@b.com/x` stay text). A Markdown delimiter
  * (`*`, `_`, `~`, `|`) also ends the text Zulip looks at.
  */
+/** Zulip's URL pattern matches parentheses nested this deep at most; a deeper URL is not linked. */
+const MAX_LINK_PAREN_DEPTH = 6;
+
+/** The deepest nesting of `(` in `text`. */
+function parenthesisDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const ch of text) {
+    if (ch === "(") deepest = Math.max(deepest, ++depth);
+    else if (ch === ")") depth = Math.max(0, depth - 1);
+  }
+  return deepest;
+}
+
 function endsAtLinkBoundary(source: string, offset: number): boolean {
   return /^[!:;?),.'">]*(?:$|[\s*_~|])/.test(source.slice(offset, offset + 64));
 }
@@ -95,7 +109,7 @@ export function coreHtml(state: RenderState): HtmlExtension {
   /** `<a href>` for an autolinked literal (bare URL, `www.`, email). */
   function literalLink(this: CompileContext, token: Token, prefix: string): void {
     const source = this.sliceSerialize(token);
-    if (!endsAtLinkBoundary(state.source, token.end.offset)) {
+    if (!endsAtLinkBoundary(state.source, token.end.offset) || parenthesisDepth(source) > MAX_LINK_PAREN_DEPTH) {
       this.raw(this.encode(source));
       return;
     }
