@@ -86,3 +86,11 @@ describe("parentheses in bare links", () => {
     expect(html(seven)).toBe(`<p>${seven}</p>`);
   });
 });
+
+describe("trailing spaces", () => {
+  it("keeps the spaces ending a paragraph or list item, not those before a line break", () => {
+    expect(html("done  ")).toBe("<p>done  </p>");
+    expect(html("one  \ntwo")).toBe("<p>one<br>\ntwo</p>");
+    expect(html("- first \n- second")).toBe("<ul>\n<li>first </li>\n<li>second</li>\n</ul>");
+  });
+});

@@ -77,6 +77,8 @@ export class RenderState {
   readonly quotedMentions = new WeakSet<Token>();
   /** Line endings inside paragraph text: Zulip's nl2br turns them into `<br>`. */
   readonly softBreaks = new WeakSet<Token>();
+  /** Trailing spaces that end a paragraph (Zulip keeps them in the HTML; micromark drops them). */
+  readonly keptTrailingSpaces = new WeakSet<Token>();
   /**
    * Where a link's image preview would go: after its paragraph (the link sits
    * directly in a paragraph or tight list item) or at the end of the message

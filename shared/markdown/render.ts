@@ -18,9 +18,9 @@
  * blocks (Zulip runs Pygments; clients render plain code fine), image
  * previews but no video previews, link embeds or thumbnails (`previews.ts`:
  * external images are never fetched, a preview of an upload shows the
- * upload itself), linkifiers as `linkifier-events.ts` says, `<time:…>` only
- * understands ISO 8601 and Unix seconds, continuation lines and list items
- * lose their leading and trailing spaces, `~~…~~` may span lines (Zulip's
+ * upload itself), linkifiers as `linkifier-events.ts` says, `<time:…>` reads
+ * free-form dates only when given `parseFreeFormTime`, continuation lines
+ * lose their leading spaces (trailing ones stay only at a paragraph's end), `~~…~~` may span lines (Zulip's
  * stops at a line end), a link with a refused scheme stays plain text without
  * linking bare domains inside it, `topicLinks` (`topic-links.ts`) does not find bare
  * domains (only `http(s)://` and `www.`), and Unicode emoji names follow

@@ -316,6 +316,9 @@ export function coreHtml(state: RenderState): HtmlExtension {
       // nl2br already breaks every line; a trailing `\` or two spaces add nothing.
       hardBreakEscape() {},
       hardBreakTrailing() {},
+      lineSuffix(this: CompileContext, token: Token) {
+        if (state.keptTrailingSpaces.has(token)) this.raw(this.sliceSerialize(token));
+      },
       thematicBreak(this: CompileContext) {
         this.lineEndingIfNeeded();
         this.tag("<hr>");
