@@ -27,7 +27,7 @@ import { codeLanguageName } from "../code-languages.js";
 import type { RenderState } from "../render-state.js";
 import { escapeHtml } from "../../html.js";
 import { inlineImagePreview, leadingText } from "../previews.js";
-import { relativizeLocalUrl, sanitizeUrl, uploadPathId } from "../url.js";
+import { endsAtLinkBoundary, relativizeLocalUrl, sanitizeUrl, uploadPathId, withinLinkNesting } from "../url.js";
 import { renderTextWithUnicodeEmoji } from "./emoji.js";
 import { renderTexWithinBudget, texErrorHtml } from "./tex.js";
 
@@ -52,30 +52,6 @@ function unescapeCode(value: string): string {
  */
 function fenceLanguage(info: string): string {
   return info.trim().replace(/^\{?\.?/, "").replace(/\}$/, "");
-}
-
-/**
- * Zulip links a bare URL or email only where it ends: after it may come
- * closing punctuation (`!:;?),.'">`), then whitespace or the end of the
- * text (`http://x.com<b>` and `a@b.com/x` stay text). A Markdown delimiter
- * (`*`, `_`, `~`, `|`) also ends the text Zulip looks at.
- */
-/** Zulip's URL pattern matches parentheses nested this deep at most; a deeper URL is not linked. */
-const MAX_LINK_PAREN_DEPTH = 6;
-
-/** The deepest nesting of `(` in `text`. */
-function parenthesisDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  for (const ch of text) {
-    if (ch === "(") deepest = Math.max(deepest, ++depth);
-    else if (ch === ")") depth = Math.max(0, depth - 1);
-  }
-  return deepest;
-}
-
-function endsAtLinkBoundary(source: string, offset: number): boolean {
-  return /^[!:;?),.'">]*(?:$|[\s*_~|])/.test(source.slice(offset, offset + 64));
 }
 
 /** The HTML extension with Zulip's output for core constructs, bound to one render. */
@@ -109,7 +85,7 @@ export function coreHtml(state: RenderState): HtmlExtension {
   /** `<a href>` for an autolinked literal (bare URL, `www.`, email). */
   function literalLink(this: CompileContext, token: Token, prefix: string): void {
     const source = this.sliceSerialize(token);
-    if (!endsAtLinkBoundary(state.source, token.end.offset) || parenthesisDepth(source) > MAX_LINK_PAREN_DEPTH) {
+    if (!endsAtLinkBoundary(state.source, token.end.offset) || !withinLinkNesting(source)) {
       this.raw(this.encode(source));
       return;
     }
