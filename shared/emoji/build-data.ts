@@ -23,6 +23,22 @@ export interface EmojiDatasourceEntry {
   non_qualified?: string | null;
   short_names: string[];
   has_img_google?: boolean;
+  /** The Emoji version that introduced it ("15.1"). */
+  added_in?: string;
+}
+
+/**
+ * The newest Emoji version Zulip offers at feature level 283: its set is
+ * built from emoji-datasource-google 15.0, so 15.1's emoji (🐦‍🔥 phoenix,
+ * 🍋‍🟩 lime, …) stay plain text there and must here too.
+ */
+export const NEWEST_EMOJI_VERSION = "15.0";
+
+/** Whether Emoji version `version` ("13.1") is at most `newest` ("15.0"). */
+export function emojiVersionAtMost(version: string, newest: string): boolean {
+  const [major, minor = 0] = version.split(".").map(Number);
+  const [newestMajor, newestMinor = 0] = newest.split(".").map(Number);
+  return major < newestMajor || (major === newestMajor && minor <= newestMinor);
 }
 
 /**
@@ -59,6 +75,7 @@ export function buildUnicodeEmojiTable(
   for (const entry of entries) {
     // Zulip renders the Google set; an emoji Google has no image for is not offered.
     if (entry.has_img_google === false) continue;
+    if (entry.added_in && !emojiVersionAtMost(entry.added_in, NEWEST_EMOJI_VERSION)) continue;
     const code = emojiCodeOfEntry(entry);
     if (isSkinTone(code) || seenCodes.has(code)) continue;
     seenCodes.add(code);

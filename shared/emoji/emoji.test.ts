@@ -15,6 +15,17 @@ describe("emojiCodeForName", () => {
     expect(emojiCodeForName("heart")).toBe("2764");
     expect(emojiCodeForName("octopus")).toBe("1f419");
     expect(emojiCodeForName("working_on_it")).toBe("1f6e0");
+    expect(emojiCodeForName("kiwi")).toBe("1f95d");
+    expect(emojiCodeForName("cooking")).toBe("1f373");
+    expect(emojiCodeForName("fried_egg")).toBeUndefined();
+  });
+
+  it("offers nothing newer than Emoji 15.0", () => {
+    expect(emojiCodeForName("phoenix")).toBeUndefined();
+    expect(emojiNameForCode("1f426-200d-1f525")).toBeUndefined();
+    expect(emojiNameForCode("1f34b-200d-1f7e9")).toBeUndefined();
+    // 15.0 itself is in: 🫎 moose.
+    expect(emojiNameForCode("1facE")).toBe("moose");
   });
 
   it("falls back to iamcal's names with dashes as underscores", () => {

@@ -156,6 +156,10 @@ export const ZULIP_EMOJI_NAMES: Readonly<Record<string, readonly string[]>> = {
   "2728": ["sparkles", "glamour"],
   "26a1": ["high_voltage", "zap"],
   "1f525": ["fire", "lit", "hot", "flame"],
+  // Food. Zulip names 🍳 for the act (`cooking`; it has no `fried_egg`) and
+  // gives 🥝 the short `kiwi`.
+  "1f373": ["cooking"],
+  "1f95d": ["kiwi"],
   // Objects and symbols.
   "2764": ["heart", "love", "love_you"],
   "1f389": ["tada"],

@@ -81,7 +81,13 @@ export function annotateEvents(events: readonly Event[], state: RenderState): vo
   let paragraphDepth = 0;
   let codeTextDepth = 0;
   let wrapperDepth = 0;
-  for (const [kind, token] of events) {
+  for (let index = 0; index < events.length; index++) {
+    const [kind, token] = events[index]!;
+    // `text  ` at a paragraph's end: the spaces stay, as in Zulip (mid-paragraph ones end at the `<br>`).
+    if (kind === "exit" && token.type === "lineSuffix" && paragraphDepth > 0 && codeTextDepth === 0) {
+      const next = events[index + 1];
+      if (next && next[0] === "exit" && next[1].type === "paragraph") state.keptTrailingSpaces.add(token);
+    }
     const delta = kind === "enter" ? 1 : -1;
     if (LINK_TOKENS.has(token.type) && kind === "enter" && quoteDepth === 0) {
       state.linkPlacement.set(token, paragraphDepth > 0 && wrapperDepth === 0 ? "paragraph" : "end");

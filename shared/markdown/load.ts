@@ -53,3 +53,20 @@ export function loadCodeHighlighter(): Promise<typeof import("./highlight/highli
 export function mayHaveCodeFence(content: string): boolean {
   return content.includes("```") || content.includes("~~~");
 }
+
+/**
+ * The free-form `<time:…>` reader (`free-form-time.ts` and date-fns'
+ * parser, about 25 KiB), loaded on first use in a chunk of its own: only a
+ * message with a global time that is not ISO 8601 needs it. Pass its
+ * `parseFreeFormTime` to the renderer (`RenderLookups.parseFreeFormTime`).
+ * @returns the module of `shared/markdown/free-form-time.ts`
+ * @throws Error when the module cannot be loaded (a bundle built without its chunk)
+ */
+export function loadFreeFormTimeParser(): Promise<typeof import("./free-form-time.js")> {
+  return import("./free-form-time.js");
+}
+
+/** Whether `content` may hold a global time (`<time:…>`): then load the free-form time reader. */
+export function mayHaveGlobalTime(content: string): boolean {
+  return content.includes("<time:");
+}

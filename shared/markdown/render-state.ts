@@ -53,10 +53,14 @@ export class RenderState {
   private readonly streamsByName = new Map<string, LinkableStream>();
   private readonly realmEmojiByName = new Map<string, RealmEmoji>();
   readonly realmUrl: string;
+  /** The normalized content being rendered (set before compiling): bare links look at what follows them. */
+  source = "";
   /** The sender translates emoticons (`:)` → 🙂). */
   readonly translateEmoticons: boolean;
   /** See `RenderLookups.highlightCode`. */
   readonly highlightCode: RenderLookups["highlightCode"];
+  /** See `RenderLookups.parseFreeFormTime`. */
+  readonly parseFreeFormTime: RenderLookups["parseFreeFormTime"];
   /** See `RenderLookups.externalImageUrl`. */
   readonly externalImageUrl: RenderLookups["externalImageUrl"];
 
@@ -73,6 +77,8 @@ export class RenderState {
   readonly quotedMentions = new WeakSet<Token>();
   /** Line endings inside paragraph text: Zulip's nl2br turns them into `<br>`. */
   readonly softBreaks = new WeakSet<Token>();
+  /** Trailing spaces that end a paragraph (Zulip keeps them in the HTML; micromark drops them). */
+  readonly keptTrailingSpaces = new WeakSet<Token>();
   /**
    * Where a link's image preview would go: after its paragraph (the link sits
    * directly in a paragraph or tight list item) or at the end of the message
@@ -118,6 +124,7 @@ export class RenderState {
     this.realmUrl = lookups.realmUrl.replace(/\/+$/, "");
     this.translateEmoticons = lookups.translateEmoticons === true;
     this.highlightCode = lookups.highlightCode;
+    this.parseFreeFormTime = lookups.parseFreeFormTime;
     this.externalImageUrl = lookups.externalImageUrl;
     this.realmId = lookups.realmId;
     this.previewsEnabled = previewsEnabled && lookups.previews !== false;

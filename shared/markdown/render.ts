@@ -18,15 +18,14 @@
  * blocks (Zulip runs Pygments; clients render plain code fine), image
  * previews but no video previews, link embeds or thumbnails (`previews.ts`:
  * external images are never fetched, a preview of an upload shows the
- * upload itself), linkifiers as `linkifier-events.ts` says, `<time:…>` only
- * understands ISO 8601 and Unix seconds, continuation lines and list items
- * lose their leading and trailing spaces, `~~…~~` may span lines (Zulip's
+ * upload itself), linkifiers as `linkifier-events.ts` says, `<time:…>` reads
+ * free-form dates only when given `parseFreeFormTime`, continuation lines
+ * lose their leading spaces (trailing ones stay only at a paragraph's end), `~~…~~` may span lines (Zulip's
  * stops at a line end), a link with a refused scheme stays plain text without
- * linking bare domains inside it, an email followed by a path
- * (`a@b.com/x`) still links the email, `topicLinks` (`topic-links.ts`) does not find bare
- * domains (only `http(s)://` and `www.`), an empty `>` makes an empty quote,
- * and Unicode emoji names follow iamcal's except for the common names Zulip
- * renames (`shared/emoji/zulip-names.ts`). Lists follow Zulip's rules:
+ * linking bare domains inside it, `topicLinks` (`topic-links.ts`) does not find bare
+ * domains (only `http(s)://` and `www.`), and Unicode emoji names follow
+ * iamcal's except for the common names Zulip renames
+ * (`shared/emoji/zulip-names.ts`). Lists follow Zulip's rules:
  * 2-space nesting for bullets and numbers, `*`/`-`/`+` items in one list,
  * any item may follow a text line (`constructs/list.ts`).
  *
@@ -40,6 +39,8 @@ import { gfmTable, gfmTableHtml } from "micromark-extension-gfm-table";
 import type { Extension } from "micromark-util-types";
 import { annotateEvents } from "./annotate.js";
 import { bareDomainSyntax } from "./constructs/bare-domain.js";
+import { zulipBlockQuoteSyntax } from "./constructs/block-quote.js";
+import { zulipCodeFenceSyntax } from "./constructs/code-fence.js";
 import { coreHtml } from "./constructs/core-html.js";
 import { emojiExtensions } from "./constructs/emoji.js";
 import { emoticonExtensions } from "./constructs/emoticon.js";
@@ -90,6 +91,8 @@ const staticSyntax: Extension[] = [
   zulipStrikethroughSyntax,
   gfmTable(),
   disableUnsupported,
+  zulipCodeFenceSyntax,
+  zulipBlockQuoteSyntax,
   underscoreSyntax,
   zulipListSyntax,
 ];
@@ -162,6 +165,8 @@ function renderHtml(normalized: string, state: RenderState, linkifiers: readonly
   const streamLink = streamLinkExtensions(state);
   const emoji = emojiExtensions(state);
   const tex = texExtensions(state);
+  // The syntax is shared; the HTML reads free-form times only when this render was given a reader.
+  const timestampHtml = state.parseFreeFormTime ? timestampExtensions(state.parseFreeFormTime).html : timestamp.html;
 
   // Later extensions take precedence for the same character, so ours come
   // after GFM's.
@@ -169,6 +174,7 @@ function renderHtml(normalized: string, state: RenderState, linkifiers: readonly
   if (state.translateEmoticons) extensions.push(emoticon.syntax);
   const events = postprocess(parse({ extensions }).document().write(preprocess()(normalized, undefined, true)));
   annotateEvents(events, state);
+  state.source = normalized;
   const linkifierLinks = new WeakMap();
   linkifyEvents(events, normalized, linkifiers, state.realmUrl, linkifierLinks);
   const html = compile({
@@ -180,7 +186,7 @@ function renderHtml(normalized: string, state: RenderState, linkifiers: readonly
       mention.html,
       streamLink.html,
       emoji.html,
-      timestamp.html,
+      timestampHtml,
       tex.html,
       emoticon.html,
       coreHtml(state),

@@ -80,6 +80,13 @@ export interface RenderLookups {
    */
   highlightCode?: (code: string, language: string | undefined) => string | undefined;
   /**
+   * Reads a free-form `<time:…>` text (`Jun 5th 2017, 10:30PM`) as a UTC
+   * instant in milliseconds, or undefined (`free-form-time.ts`'s
+   * `parseFreeFormTime`, loaded on demand through `load.ts`). Absent: only
+   * ISO 8601 and Unix seconds are read.
+   */
+  parseFreeFormTime?: (text: string) => number | undefined;
+  /**
    * The URL an external image preview loads through (the camo proxy,
    * `shared/camo.ts`'s `camoPath` with the server's key). Absent: the
    * image's own URL.

@@ -128,3 +128,29 @@ function decodeURIComponentSafe(value: string): string {
     return value;
   }
 }
+
+/**
+ * Zulip links a bare URL or email only where it ends: after it may come
+ * closing punctuation (`!:;?),.'">`), then whitespace or the end of the
+ * text (`http://x.com<b>` and `a@b.com/x` stay text). A Markdown delimiter
+ * (`*`, `_`, `~`, `|`) also ends the text Zulip looks at.
+ * @param source the whole content being rendered
+ * @param offset where the link's text ends in `source`
+ */
+export function endsAtLinkBoundary(source: string, offset: number): boolean {
+  return /^[!:;?),.'">]*(?:$|[\s*_~|])/.test(source.slice(offset, offset + 64));
+}
+
+/** Zulip's URL pattern matches parentheses nested this deep at most; a deeper URL is not linked. */
+const MAX_LINK_PAREN_DEPTH = 6;
+
+/** Whether `url` nests parentheses no deeper than Zulip links (six levels). */
+export function withinLinkNesting(url: string): boolean {
+  let depth = 0;
+  let deepest = 0;
+  for (const ch of url) {
+    if (ch === "(") deepest = Math.max(deepest, ++depth);
+    else if (ch === ")") depth = Math.max(0, depth - 1);
+  }
+  return deepest <= MAX_LINK_PAREN_DEPTH;
+}

@@ -10,7 +10,13 @@ import { realmEmojiToWire } from "../../domain/realm-emoji.js";
 import { getUsersByIds, listRealmMembers } from "../../data/users.js";
 import { apiEmail, realmUrl } from "../../domain/email.js";
 import { JsonableError } from "../../errors.js";
-import { loadCodeHighlighter, loadMarkdownRenderer, mayHaveCodeFence } from "../../markdown/load.js";
+import {
+  loadCodeHighlighter,
+  loadFreeFormTimeParser,
+  loadMarkdownRenderer,
+  mayHaveCodeFence,
+  mayHaveGlobalTime,
+} from "../../markdown/load.js";
 import { scanReferences } from "../../markdown/references.js";
 import type { RenderResult } from "../../markdown/types.js";
 import { loadRealmGroups, type RealmGroups } from "../../access/user-group.js";
@@ -90,7 +96,9 @@ export async function renderMessageContent(
   const uploadsPromise = ownUploads.length > 0 ? attachmentsByPath(deps, realm.id, ownUploads) : Promise.resolve([]);
   // The code highlighter (its own chunk) only for content with a code fence.
   const highlighterPromise = mayHaveCodeFence(content) ? loadCodeHighlighter() : Promise.resolve(undefined);
-  const [linkifiers, users, streams, groups, realmEmoji, uploads, { renderMarkdown }, highlighter] = await Promise.all([
+  // The free-form time reader (its own chunk) only for content with a global time.
+  const timeParserPromise = mayHaveGlobalTime(content) ? loadFreeFormTimeParser() : Promise.resolve(undefined);
+  const [linkifiers, users, streams, groups, realmEmoji, uploads, { renderMarkdown }, highlighter, timeParser] = await Promise.all([
     realmLinkifiers(deps, realm.id).then((r) => r.linkifiers),
     usersPromise,
     streamsPromise,
@@ -99,6 +107,7 @@ export async function renderMessageContent(
     uploadsPromise,
     renderer,
     highlighterPromise,
+    timeParserPromise,
   ]);
   const camoKey = deps.config.CAMO_KEY;
   const uploadPreviews = new Map(
@@ -125,6 +134,7 @@ export async function renderMessageContent(
     linkifiers,
     // Zulip translates emoticons by the sender's `translate_emoticons` setting.
     highlightCode: highlighter?.highlightCode,
+    parseFreeFormTime: timeParser?.parseFreeFormTime,
     // External image previews load through this server's camo proxy when it has a key.
     externalImageUrl: camoKey ? (url) => camoPath(camoKey, url) : undefined,
     // Off unless the sender turned it on (its default is false), read without the settings table in this bundle.

@@ -27,7 +27,7 @@ import { codeLanguageName } from "../code-languages.js";
 import type { RenderState } from "../render-state.js";
 import { escapeHtml } from "../../html.js";
 import { inlineImagePreview, leadingText } from "../previews.js";
-import { relativizeLocalUrl, sanitizeUrl, uploadPathId } from "../url.js";
+import { endsAtLinkBoundary, relativizeLocalUrl, sanitizeUrl, uploadPathId, withinLinkNesting } from "../url.js";
 import { renderTextWithUnicodeEmoji } from "./emoji.js";
 import { renderTexWithinBudget, texErrorHtml } from "./tex.js";
 
@@ -85,6 +85,10 @@ export function coreHtml(state: RenderState): HtmlExtension {
   /** `<a href>` for an autolinked literal (bare URL, `www.`, email). */
   function literalLink(this: CompileContext, token: Token, prefix: string): void {
     const source = this.sliceSerialize(token);
+    if (!endsAtLinkBoundary(state.source, token.end.offset) || !withinLinkNesting(source)) {
+      this.raw(this.encode(source));
+      return;
+    }
     // GFM keeps a trailing `>` in the URL; Zulip ends a bare URL before it
     // (`<https://x.com>` links `https://x.com`).
     const text = source.replace(/>+$/, "");
@@ -288,6 +292,9 @@ export function coreHtml(state: RenderState): HtmlExtension {
       // nl2br already breaks every line; a trailing `\` or two spaces add nothing.
       hardBreakEscape() {},
       hardBreakTrailing() {},
+      lineSuffix(this: CompileContext, token: Token) {
+        if (state.keptTrailingSpaces.has(token)) this.raw(this.sliceSerialize(token));
+      },
       thematicBreak(this: CompileContext) {
         this.lineEndingIfNeeded();
         this.tag("<hr>");

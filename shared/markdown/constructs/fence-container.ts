@@ -74,9 +74,9 @@ function fenceLineScanner(report: (line: FenceLine) => void): Construct {
         report({ marker, size, info: info.trim() });
         return ok(code);
       }
-      // CommonMark: a backtick fence's info string cannot contain backticks
-      // (```` ```x``` ```` on one line is inline code).
-      if (code === GRAVE && marker === GRAVE) return nok(code);
+      // Zulip: a fence's info string holds neither fence character
+      // (```` ```x``` ```` on one line is inline code, `~~~x~~~` is text).
+      if (code === GRAVE || code === TILDE) return nok(code);
       info += code === -2 || code === -1 ? " " : String.fromCharCode(code);
       effects.consume(code);
       return rest;

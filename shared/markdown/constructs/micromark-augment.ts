@@ -29,6 +29,10 @@ declare module "micromark-util-types" {
     zulipSpoilerFence: "zulipSpoilerFence";
     zulipFenceOpen: "zulipFenceOpen";
     zulipFenceClose: "zulipFenceClose";
+    /** Only inside a check (`code-fence.ts`); never reaches the HTML. */
+    zulipFenceProbe: "zulipFenceProbe";
+    /** Only inside a check (`block-quote.ts`); never reaches the HTML. */
+    zulipQuoteProbe: "zulipQuoteProbe";
     zulipSpoilerHeader: "zulipSpoilerHeader";
     /** A `**…**` Zulip does not render (spans lines): no HTML of its own. */
     zulipPlainAttention: "zulipPlainAttention";

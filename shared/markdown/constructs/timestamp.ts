@@ -17,9 +17,9 @@ const MAX_TIME_LENGTH = 200;
  * Accepted: ISO 8601 dates and date-times (`2024-01-01`, `2024-01-01T12:00`,
  * `2024-01-01 12:00:00.5`, with `Z` or `±HH:MM` / `±HHMM` / `±HH`; no offset
  * means UTC, as in Zulip) and Unix timestamps in seconds (`1496701800`).
- * Zulip's server also accepts free-form dates through `dateutil`
- * (`Jun 5th 2017, 10:30PM`); we do not, and render those as an error, like
- * any other unparseable time. Returns `undefined` when invalid.
+ * Free-form dates (`Jun 5th 2017, 10:30PM`) are read by the renderer's
+ * `parseFreeFormTime` lookup when given (`free-form-time.ts`). Returns
+ * `undefined` when invalid.
  */
 export function parseGlobalTime(text: string): number | undefined {
   const value = text.trim();
@@ -56,8 +56,13 @@ export function formatGlobalTime(ms: number): string {
   return iso.endsWith(".000Z") ? iso.slice(0, -5) + "Z" : iso.slice(0, -1) + "000Z";
 }
 
-/** Syntax + HTML extensions for `<time:…>`. */
-export function timestampExtensions(): { syntax: Extension; html: HtmlExtension } {
+/**
+ * Syntax + HTML extensions for `<time:…>`; `freeForm` reads the texts that
+ * are neither ISO 8601 nor Unix seconds (absent: those are errors).
+ */
+export function timestampExtensions(
+  freeForm?: (text: string) => number | undefined,
+): { syntax: Extension; html: HtmlExtension } {
   function tokenize(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
     let index = 0;
     let length = 0;
@@ -95,7 +100,7 @@ export function timestampExtensions(): { syntax: Extension; html: HtmlExtension 
     exit: {
       zulipTimestamp(this: CompileContext, token: Token) {
         const text = this.sliceSerialize(token).slice(1 + PREFIX.length, -1);
-        const ms = parseGlobalTime(text);
+        const ms = parseGlobalTime(text) ?? freeForm?.(text.trim());
         if (ms === undefined) {
           this.tag(`<span class="timestamp-error">Invalid time format: ${this.encode(text)}</span>`);
         } else {
