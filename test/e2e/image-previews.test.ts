@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { camoPath } from "../../shared/camo.js";
 import type { TestUser } from "../support/api-client.js";
 import { useTestOrg } from "../support/local-stack.js";
 import { pngBytes } from "./image-upload-helpers.js";
@@ -45,7 +46,12 @@ describe("inline image previews in messages", () => {
     await createStream(org, member, "previews external");
     const image = "https://images.example.net/cats/tabby.jpeg";
     const alone = await sendAndFetch(member, "previews external", image);
-    expect(alone.content).toBe(`<div class="message_inline_image"><a href="${image}"><img src="${image}"></a></div>`);
+    // The local stack has a camo key, as a deployment does: the preview loads through this server's proxy.
+    const camoKey = org.stack.deps.config.CAMO_KEY;
+    expect(camoKey).toBeTruthy();
+    const src = camoPath(camoKey!, image);
+    expect(src).toMatch(/^\/external_content\/[0-9a-f]{40}\/[0-9a-f]+$/);
+    expect(alone.content).toBe(`<div class="message_inline_image"><a href="${image}"><img src="${src}"></a></div>`);
 
     const quoted = await sendAndFetch(member, "previews external", `> ${image}\n\nhttps://example.net/page.html`);
     expect(quoted.content).not.toContain("message_inline_image");
