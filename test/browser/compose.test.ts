@@ -44,7 +44,9 @@ describe("the compose box", () => {
     const toggle = page.getByRole("checkbox", { name: "Press Enter to send" });
     await visible(toggle);
     expect(await toggle.isChecked()).toBe(false);
-    await toggle.check();
+    // A click, not `check()`: the box shows the server's value, which arrives after the PATCH answers,
+    // and `check()` fails when the state has not changed at the instant of the click.
+    await toggle.click();
     // Stored on the server: the box then follows the setting from the user_settings event.
     await expect
       .poll(async () => {
