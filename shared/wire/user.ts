@@ -7,6 +7,8 @@ import { avatarUrlFor } from "../domain/avatar.js";
 import { apiEmail, canSeeDeliveryEmail, EmailVisibility, emailVisibilityOf } from "../domain/email.js";
 import { isRealmAdmin, Role, ROLE_VALUES, type RoleValue } from "../domain/roles.js";
 
+export type { RoleValue } from "../domain/roles.js";
+
 /** Zulip's `date_joined` format: ISO 8601 with microseconds and `+00:00`. */
 export function isoTimestamp(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toISOString().replace(/\.(\d{3})Z$/, ".$1000+00:00");

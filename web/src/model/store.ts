@@ -114,6 +114,22 @@ export interface ChatState {
   recentConversations: ReadonlyMap<string, number>;
   typing: TypingState;
   settings: UserSettings;
+  /**
+   * The organization's settings as register sends them, by their register names
+   * (`realm_name`, `realm_waiting_period_threshold`, `max_file_upload_size_mib`, …),
+   * kept current by `realm` events. The settings overlays read them.
+   */
+  realmSettings: Readonly<Record<string, unknown>>;
+  /** Every one of the reader's settings (register's `user_settings`), kept current by `user_settings` events. */
+  userSettings: Readonly<Record<string, unknown>>;
+}
+
+/** Register fields kept in {@link ChatState.realmSettings} besides those named `realm_*`. */
+const REALM_FIELDS = new Set(["max_file_upload_size_mib", "max_message_length", "max_topic_length", "max_stream_name_length", "max_stream_description_length", "server_presence_ping_interval_seconds", "server_presence_offline_threshold_seconds", "server_typing_started_expiry_period_milliseconds", "server_typing_stopped_wait_period_milliseconds", "server_typing_started_wait_period_milliseconds", "zulip_feature_level", "zulip_version", "upgrade_text_for_wide_organization_logo", "password_min_length", "password_min_guesses"]);
+
+/** The organization's settings of a register answer (see {@link ChatState.realmSettings}). */
+function realmSettingsFromRegister(r: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(r).filter(([k]) => k.startsWith("realm_") && k !== "realm_users" || REALM_FIELDS.has(k)));
 }
 
 type RegisterPresence = Record<string, Presence | { aggregated?: { status: string; timestamp: number } }>;
@@ -173,6 +189,8 @@ export function stateFromRegister(r: Record<string, unknown>): ChatState {
     recentConversations: new Map(recent.map((c) => [conversationKey(c.user_ids, me.user_id), c.max_message_id])),
     typing: new Map(),
     settings: { enter_sends: settings.enter_sends ?? false, twenty_four_hour_time: settings.twenty_four_hour_time ?? false },
+    realmSettings: realmSettingsFromRegister(r),
+    userSettings: { ...settings },
   };
 }
 
@@ -344,10 +362,13 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
       return s;
     }
     case "user_settings":
+      if (event.op === "update") s.userSettings = { ...s.userSettings, [event.property]: event.value };
       if (event.op === "update" && (event.property === "enter_sends" || event.property === "twenty_four_hour_time")) {
         s.settings = { ...s.settings, [event.property]: event.value === true };
       }
       return s;
+    case "realm":
+      return applyRealmEvent(s, event);
     case "user_topic":
       s.userTopics = new Map(s.userTopics).set(policyKey(event.stream_id, event.topic_name), event.visibility_policy);
       return s;
@@ -355,6 +376,24 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
       // heartbeat, realm_user_settings_defaults and everything else the app does not show.
       return s;
   }
+}
+
+/**
+ * A `realm` event (https://zulip.com/api/get-events#realm-update and
+ * `#realm-update_dict`): `update` sets `realm_<property>`; `update_dict` with
+ * any `property` sets `realm_<key>` for each key of `data` (`default`'s settings;
+ * `icon`'s `icon_url` → `realm_icon_url`, `logo`'s `logo_url` → `realm_logo_url`).
+ */
+function applyRealmEvent(s: ChatState, event: Extract<ServerEvent, { type: "realm" }>): ChatState {
+  const e = event as { op: string; property?: string; value?: unknown; data?: Record<string, unknown> };
+  if (e.op === "update" && e.property) {
+    s.realmSettings = { ...s.realmSettings, [`realm_${e.property}`]: e.value };
+    if (e.property === "name") s.realm = { ...s.realm, name: String(e.value) };
+  } else if (e.op === "update_dict" && e.data) {
+    s.realmSettings = { ...s.realmSettings, ...Object.fromEntries(Object.entries(e.data).map(([k, v]) => [`realm_${k}`, v])) };
+    if (typeof e.data.name === "string") s.realm = { ...s.realm, name: e.data.name };
+  }
+  return s;
 }
 
 /** The typing key of a message's conversation (as {@link applyEvent} files typing notices). */

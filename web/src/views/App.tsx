@@ -3,6 +3,7 @@ import type { ApiClient } from "../api/client.js";
 import { logOut } from "../api/session.js";
 import { browserClock, Chat, type ChatSnapshot } from "../model/chat.js";
 import { parseHash } from "../model/narrow.js";
+import { parseOverlayHash, type Overlay } from "../model/overlay.js";
 import { Login } from "./Login.js";
 import { ChatScreen } from "./ChatScreen.js";
 
@@ -16,6 +17,32 @@ function useSnapshot(chat: Chat): ChatSnapshot {
   return snap;
 }
 
+type OverlayModule = typeof import("./settings/SettingsOverlay.js");
+
+/**
+ * The overlay the hash names (`#settings/…`, `#organization/…`, `#channels/…`)
+ * and the last chat hash to go back to when it closes. The overlay's code is
+ * loaded on demand, the first time one opens.
+ */
+function useOverlay(): { overlay: Overlay | null; mod: OverlayModule | null; close(): void } {
+  const [overlay, setOverlay] = useState(() => parseOverlayHash(location.hash));
+  const [mod, setMod] = useState<OverlayModule | null>(null);
+  const [chatHash, setChatHash] = useState(() => (parseOverlayHash(location.hash) ? "#feed" : location.hash || "#feed"));
+  useEffect(() => {
+    const onHash = () => {
+      const next = parseOverlayHash(location.hash);
+      setOverlay(next);
+      if (!next) setChatHash(location.hash || "#feed");
+    };
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
+  }, []);
+  useEffect(() => {
+    if (overlay && !mod) void import("./settings/SettingsOverlay.js").then(setMod);
+  }, [overlay !== null]);
+  return { overlay, mod, close: () => (location.hash = chatHash) };
+}
+
 /**
  * The whole app: registers an event queue (`POST /json/register`); when it
  * answers 401 there is no session and the sign-in page shows, else the chat.
@@ -26,6 +53,7 @@ export function App(props: { api: ApiClient }) {
   const [generation, setGeneration] = useState(0);
   const chat = useMemo(() => new Chat(props.api, parseHash(location.hash), browserClock, () => document.hasFocus()), [props.api, generation]);
   const snap = useSnapshot(chat);
+  const { overlay, mod, close } = useOverlay();
 
   useEffect(() => {
     chat.start();
@@ -33,7 +61,9 @@ export function App(props: { api: ApiClient }) {
   }, [chat]);
 
   useEffect(() => {
-    const onHash = () => void chat.open(parseHash(location.hash));
+    const onHash = () => {
+      if (!parseOverlayHash(location.hash)) void chat.open(parseHash(location.hash));
+    };
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);
   }, [chat]);
@@ -50,15 +80,19 @@ export function App(props: { api: ApiClient }) {
     );
   }
   return (
-    <ChatScreen
-      chat={chat}
-      snap={snap}
-      state={snap.state}
-      onLogOut={async () => {
-        chat.stop();
-        await logOut();
-        setGeneration((g) => g + 1);
-      }}
-    />
+    <>
+      <ChatScreen
+        chat={chat}
+        snap={snap}
+        state={snap.state}
+        overlayOpen={overlay !== null}
+        onLogOut={async () => {
+          chat.stop();
+          await logOut();
+          setGeneration((g) => g + 1);
+        }}
+      />
+      {overlay && (mod ? <mod.SettingsOverlay chat={chat} state={snap.state} overlay={overlay} onClose={close} /> : <div class="settings-overlay" aria-busy="true" />)}
+    </>
   );
 }

@@ -90,7 +90,14 @@ function PeopleList(props: { state: ChatState; now: number }) {
  * "Compose", kept mounted so its draft survives narrowing), and the people
  * with presence dots. Installs the keyboard shortcuts.
  */
-export function ChatScreen(props: { chat: Chat; snap: ChatSnapshot; state: ChatState; onLogOut(): void }) {
+export function ChatScreen(props: {
+  chat: Chat;
+  snap: ChatSnapshot;
+  state: ChatState;
+  /** A settings overlay covers the screen: the chat's keyboard shortcuts are off. */
+  overlayOpen?: boolean;
+  onLogOut(): void;
+}) {
   const { chat, snap, state } = props;
   const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
   const [override, setOverride] = useState<{ target: ComposeTarget | null } | null>(null);
@@ -146,7 +153,9 @@ export function ChatScreen(props: { chat: Chat; snap: ChatSnapshot; state: ChatS
 
   useEffect(
     () =>
-      installShortcuts(window, {
+      props.overlayOpen
+        ? undefined
+        : installShortcuts(window, {
         composeStream: () => {
           const t = targetOfView(snap);
           openCompose("stream", t?.type === "stream" ? t : null);
@@ -181,7 +190,7 @@ export function ChatScreen(props: { chat: Chat; snap: ChatSnapshot; state: ChatS
         next: () => select(1),
         previous: () => select(-1),
       }),
-    [snap, state, messages, selectedId, sidebarOpen],
+    [snap, state, messages, selectedId, sidebarOpen, props.overlayOpen],
   );
 
   const target = override ? override.target : targetOfView(snap);

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from "preact/hooks";
+import { useId, useRef, useState } from "preact/hooks";
+import { useDismiss } from "./ui/Popover.js";
 import type { ComponentChildren } from "preact";
 
 /** Props of {@link TopBar}. */
@@ -21,31 +22,16 @@ export interface TopBarProps {
  * that opens the sidebar drawer at phone width, the organization's name as
  * the page's heading, the search box, a connection notice, and the personal
  * menu (a disclosure button named "Personal menu" showing the reader's name
- * and email and "Log out"; Esc or a click elsewhere closes it).
+ * and email, links to "Personal settings", "Channel settings" and
+ * "Organization settings", and "Log out"; Esc or a click elsewhere closes it).
  */
 export function TopBar(props: TopBarProps) {
   const id = useId();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onPointer = (e: Event) => {
-      if (!menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      e.stopPropagation();
-      setMenuOpen(false);
-      menuRef.current?.querySelector("button")?.focus();
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey, true);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey, true);
-    };
-  }, [menuOpen]);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useDismiss(menuOpen, menuRef, () => setMenuOpen(false), buttonRef);
 
   const initial = props.me.full_name.trim().charAt(0).toUpperCase() || "?";
   return (
@@ -71,6 +57,7 @@ export function TopBar(props: TopBarProps) {
       )}
       <div class="user-menu" ref={menuRef}>
         <button
+          ref={buttonRef}
           type="button"
           class="user-menu-button"
           aria-label="Personal menu"
@@ -87,6 +74,21 @@ export function TopBar(props: TopBarProps) {
           <li class="user-menu-who">
             <strong>{props.me.full_name}</strong>
             <span class="user-menu-email">{props.me.email}</span>
+          </li>
+          <li>
+            <a href="#settings/profile" onClick={() => setMenuOpen(false)}>
+              Personal settings
+            </a>
+          </li>
+          <li>
+            <a href="#channels/subscribed" onClick={() => setMenuOpen(false)}>
+              Channel settings
+            </a>
+          </li>
+          <li>
+            <a href="#organization/organization-profile" onClick={() => setMenuOpen(false)}>
+              Organization settings
+            </a>
           </li>
           <li>
             <button type="button" class="logout" onClick={props.onLogOut}>
