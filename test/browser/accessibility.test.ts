@@ -1,8 +1,18 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestOrg } from "../support/local-stack.js";
-import { createStream, linkNamed, messageText, newContext, openCompose, sendStreamMessage, signInForm, unique, useBrowser, visible } from "./support.js";
+import {
+  createStream,
+  linkNamed,
+  messageText,
+  newContext,
+  openCompose,
+  sendStreamMessage,
+  seriousViolations,
+  signInForm,
+  unique,
+  useBrowser,
+  visible,
+} from "./support.js";
 
 const org = useTestOrg();
 const browsers = useBrowser();
@@ -14,14 +24,6 @@ beforeAll(async () => {
   await createStream(org, org.users.owner, stream, [org.users.owner, org.users.member]);
   for (const content of contents) await sendStreamMessage(org, org.users.owner, stream, "meeting", content);
 });
-
-/** The serious and critical axe-core violations of the page as it is now, one line each (rule, impact, elements). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 describe("accessibility (axe-core): no serious or critical violation", () => {
   it("on the sign-in page", async () => {

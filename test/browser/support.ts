@@ -8,8 +8,10 @@
  * built web app (`useTestOrg`, started in the `browser` project's global
  * setup, which builds `web/dist` first when it is missing or stale).
  */
+import { fileURLToPath } from "node:url";
+import { AxeBuilder } from "@axe-core/playwright";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import type { TestUser } from "../support/api-client.js";
 import type { TestOrg } from "../support/local-stack.js";
 import { launchChromium, signIn, type Person } from "../../scripts/browser/chromium.js";
@@ -84,4 +86,22 @@ export async function sendDirectMessage(org: TestOrg, sender: TestUser, to: Test
 /** A name no other test uses, so that text and link lookups find only this test's things. */
 export function unique(prefix: string): string {
   return `${prefix}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * Saves the page as `docs/images/web-<name>.png` for docs/web.md when the run
+ * asks for pictures (`WEB_SCREENSHOTS=1`); otherwise does nothing, so test runs
+ * leave the tree as it was.
+ */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.WEB_SCREENSHOTS !== "1") return;
+  await page.screenshot({ path: fileURLToPath(new URL(`../../docs/images/web-${name}.png`, import.meta.url)) });
+}
+
+/** The serious and critical axe-core violations of the page as it is now, one line each (rule, impact, elements). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
