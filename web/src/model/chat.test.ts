@@ -128,6 +128,25 @@ describe("Chat", () => {
     chat.stop();
   });
 
+  it("pings presence at the interval the server announced at register", async () => {
+    const s = server();
+    const timers: { fn: () => void; ms: number }[] = [];
+    const clock: ChatClock = { ...s.clock, schedule: (fn, ms) => void timers.push({ fn, ms }) };
+    const api: ApiClient = {
+      call: (method, path, params, options) =>
+        path === "/register"
+          ? s.api.call(method, path, params, options).then((r) => ({ ...(r as object), server_presence_ping_interval_seconds: 30 }) as never)
+          : s.api.call(method, path, params, options),
+    };
+    const chat = new Chat(api, { kind: "feed" }, clock, () => true);
+    chat.start();
+    await s.settle();
+    timers.shift()!.fn();
+    await s.settle();
+    expect(timers.map((t) => t.ms)).toEqual([30_000]);
+    chat.stop();
+  });
+
   it("reports presence after registering and every PRESENCE_PING_MS, and shows the organization's presence from the answer", async () => {
     const s = server();
     const timers: { fn: () => void; ms: number }[] = [];

@@ -31,6 +31,7 @@ import {
   applyPresences,
   matchContext,
   registerParams,
+  serverMs,
   setTopics,
   stateFromRegister,
   type ChatState,
@@ -164,7 +165,8 @@ export class Chat {
   /**
    * Reports the reader's presence (`POST /users/me/presence`,
    * https://zulip.com/api/update-presence, `slim_presence`) and takes the
-   * organization's presence from the answer; again every {@link PRESENCE_PING_MS}.
+   * organization's presence from the answer; again after the server's
+   * `server_presence_ping_interval_seconds` (register), else {@link PRESENCE_PING_MS}.
    * A failed ping changes nothing (the next one tries again).
    */
   private async pingPresence(): Promise<void> {
@@ -180,7 +182,8 @@ export class Chat {
     } catch {
       // Offline or refused: presence is best effort, the next ping tries again.
     }
-    if (!this.stopped) this.clock.schedule(() => void this.pingPresence(), PRESENCE_PING_MS);
+    const seconds = this.snap.state ? serverMs(this.snap.state, "server_presence_ping_interval_seconds") : undefined;
+    if (!this.stopped) this.clock.schedule(() => void this.pingPresence(), seconds ? seconds * 1000 : PRESENCE_PING_MS);
   }
 
   private set(change: Partial<ChatSnapshot>): void {

@@ -160,6 +160,27 @@ describe("applyEvent", () => {
     expect(s.presence.get(12)).toEqual({ active_timestamp: 1990, idle_timestamp: 1990 });
   });
 
+  it("keeps a typing notice for the server's announced expiry period when register gives one", () => {
+    const s0 = { ...registered(), realmSettings: { server_typing_started_expiry_period_milliseconds: 45_000 } };
+    const start = ev({ type: "typing", op: "start", message_type: "stream", sender: { user_id: 11, email: "u11@example.com" }, stream_id: 1, topic: "Lunch" });
+    const s = applyEvent(s0, start, 1000);
+    const key = streamTypingKey(1, "lunch");
+    expect(typistsIn(s.typing, key, 1000 + TYPING_EXPIRY_MS)).toEqual([11]);
+    expect(typistsIn(s.typing, key, 1000 + 45_000)).toEqual([]);
+  });
+
+  it("keeps the organization's settings and the reader's settings from register and their events", () => {
+    let s = stateFromRegister({ queue_id: "q", last_event_id: -1, user_id: ME, realm_name: "Old", realm_waiting_period_threshold: 3, max_file_upload_size_mib: 4, realm_users: [], user_settings: { enter_sends: true, color_scheme: 1 } });
+    expect(s.realmSettings).toEqual({ realm_name: "Old", realm_waiting_period_threshold: 3, max_file_upload_size_mib: 4 });
+    s = applyEvent(s, ev({ type: "realm", op: "update", property: "waiting_period_threshold", value: 10 }), 0);
+    s = applyEvent(s, ev({ type: "realm", op: "update_dict", property: "default", data: { name: "New", description: "Hi" } }), 0);
+    s = applyEvent(s, ev({ type: "realm", op: "update_dict", property: "icon", data: { icon_url: "/i.png", icon_source: "U" } }), 0);
+    s = applyEvent(s, ev({ type: "user_settings", op: "update", property: "color_scheme", value: 2 }), 0);
+    expect(s.realmSettings).toMatchObject({ realm_name: "New", realm_description: "Hi", realm_waiting_period_threshold: 10, realm_icon_url: "/i.png", realm_icon_source: "U" });
+    expect(s.realm.name).toBe("New");
+    expect(s.userSettings).toEqual({ enter_sends: true, color_scheme: 2 });
+  });
+
   it("shows typing until stop, expiry, or the typist's message", () => {
     const start = ev({ type: "typing", op: "start", message_type: "stream", sender: { user_id: 11, email: "u11@example.com" }, stream_id: 1, topic: "Lunch" });
     let s = applyEvent(registered(), start, 1000);

@@ -358,7 +358,7 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
         event.message_type === "stream"
           ? streamTypingKey(event.stream_id, event.topic)
           : dmTypingKey(conversationKey([event.sender.user_id, ...event.recipients.map((r) => r.user_id)], me));
-      s.typing = applyTypingEvent(s.typing, { op: event.op, senderId: event.sender.user_id, key }, nowMs);
+      s.typing = applyTypingEvent(s.typing, { op: event.op, senderId: event.sender.user_id, key }, nowMs, serverMs(s, "server_typing_started_expiry_period_milliseconds"));
       return s;
     }
     case "user_settings":
@@ -394,6 +394,15 @@ function applyRealmEvent(s: ChatState, event: Extract<ServerEvent, { type: "real
     if (typeof e.data.name === "string") s.realm = { ...s.realm, name: e.data.name };
   }
   return s;
+}
+
+/**
+ * A positive duration the server announced at register (`server_*` fields, in
+ * the unit their names say), or undefined when absent or malformed.
+ */
+export function serverMs(state: Pick<ChatState, "realmSettings">, field: string): number | undefined {
+  const v = state.realmSettings[field];
+  return typeof v === "number" && Number.isFinite(v) && v > 0 ? v : undefined;
 }
 
 /** The typing key of a message's conversation (as {@link applyEvent} files typing notices). */

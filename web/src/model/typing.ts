@@ -18,12 +18,16 @@ export interface TypingChange {
   key: string;
 }
 
-/** Applies a `start` (notice until `nowMs` + {@link TYPING_EXPIRY_MS}) or a `stop` (notice removed). */
-export function applyTypingEvent(state: TypingState, change: TypingChange, nowMs: number): TypingState {
+/**
+ * Applies a `start` (notice until `nowMs` + `expiryMs`) or a `stop` (notice removed).
+ * `expiryMs` is the server's `server_typing_started_expiry_period_milliseconds`
+ * (register), {@link TYPING_EXPIRY_MS} when it sent none.
+ */
+export function applyTypingEvent(state: TypingState, change: TypingChange, nowMs: number, expiryMs = TYPING_EXPIRY_MS): TypingState {
   const typists = state.get(change.key);
   if (change.op === "stop" && !typists?.has(change.senderId)) return state;
   const nextTypists = new Map(typists ?? []);
-  if (change.op === "start") nextTypists.set(change.senderId, nowMs + TYPING_EXPIRY_MS);
+  if (change.op === "start") nextTypists.set(change.senderId, nowMs + expiryMs);
   else nextTypists.delete(change.senderId);
   const next = new Map(state);
   if (nextTypists.size > 0) next.set(change.key, nextTypists);
