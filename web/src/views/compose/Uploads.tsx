@@ -150,7 +150,16 @@ export function UploadButton(props: { onFiles(files: File[]): void }) {
   return (
     <>
       <button type="button" class="compose-upload-button" onClick={() => input.current?.click()}>
-        <span aria-hidden="true">📎</span> Upload files
+        <svg class="compose-upload-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+          <path
+            d="M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5"
+            fill="none"
+            stroke="currentColor"
+            stroke-width="1.8"
+            stroke-linecap="round"
+          />
+        </svg>{" "}
+        Upload files
       </button>
       <input
         ref={input}
