@@ -9,7 +9,7 @@ import { dmTypingKey, streamTypingKey, typistsIn } from "../model/typing.js";
 import { conversationKey, messageUserIds, type Message } from "../model/types.js";
 import { unreadConversations, unreadCounts } from "../model/unread.js";
 import { Compose, uploadToCompose } from "./compose/Compose.js";
-import { filesOf } from "./compose/Uploads.js";
+import { fileDropProps } from "./compose/Uploads.js";
 import { ImageLightbox } from "./lightbox/ImageLightbox.js";
 import type { ComposeTarget } from "./compose/types.js";
 import { Feed } from "./Feed.js";
@@ -244,19 +244,13 @@ export function ChatScreen(props: {
       <div class="drawer-backdrop" onClick={() => setSidebarOpen(false)} />
       <main
         class="app-main"
-        onDragOver={(e) => {
-          if (e.dataTransfer?.types.includes("Files")) e.preventDefault();
-        }}
-        onDrop={(e) => {
-          // Files dropped outside the compose box open it (a reply to the selected message, else the view's
-          // recipient) and upload there, as in Zulip's web app.
-          const files = filesOf(e.dataTransfer);
-          if (files.length === 0) return;
-          e.preventDefault();
+        // Files dropped outside the compose box open it (a reply to the selected message, else the view's
+        // recipient) and upload there, as in Zulip's web app.
+        {...fileDropProps((files) => {
           const m = messages.find((x) => x.id === selectedId);
           if (!composeOpen) m && !m.local_id ? reply(m) : openCompose(targetOfView(snap)?.type ?? "stream", targetOfView(snap));
           uploadToCompose(files);
-        }}
+        })}
       >
         {snap.view.kind === "inbox" ? (
           <Inbox state={state} />

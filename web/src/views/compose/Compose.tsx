@@ -6,7 +6,7 @@ import { enterKeyAction } from "./keys.js";
 import { RecipientPicker } from "./RecipientPicker.js";
 import { TypingNotifier, type TypingClock, type TypingRecipient } from "./typing.js";
 import type { ComposePerson, ComposeStream, ComposeTarget } from "./types.js";
-import { filesOf, UploadButton, UploadList, useUploads } from "./Uploads.js";
+import { fileDropProps, filePasteHandler, UploadButton, UploadList, useUploads } from "./Uploads.js";
 
 /** Props of {@link Compose}. */
 export interface ComposeProps {
@@ -240,16 +240,7 @@ export function Compose(props: ComposeProps) {
           e.preventDefault();
           void submit();
         }}
-        onDragOver={(e) => {
-          if (e.dataTransfer?.types.includes("Files")) e.preventDefault();
-        }}
-        onDrop={(e) => {
-          const files = filesOf(e.dataTransfer);
-          if (files.length === 0) return;
-          e.preventDefault();
-          e.stopPropagation();
-          startUploads(files);
-        }}
+        {...fileDropProps(startUploads)}
         onKeyDown={(e) => {
           if (e.key === "Escape" && props.onClose) {
             e.preventDefault();
@@ -323,13 +314,7 @@ export function Compose(props: ComposeProps) {
             setContent(value);
             notifier.current?.typed(typingRecipient(), value.trim() !== "");
           }}
-          onPaste={(e) => {
-            const files = filesOf(e.clipboardData);
-            if (files.length === 0) return;
-            // The files only: the browser would otherwise paste their names as text.
-            e.preventDefault();
-            startUploads(files);
-          }}
+          onPaste={filePasteHandler(startUploads)}
           onKeyDown={(e) => {
             if (enterKeyAction(e, props.enterSends) === "send") {
               e.preventDefault();

@@ -112,6 +112,36 @@ export function filesOf(data: DataTransfer | null): File[] {
   return [...(data.items ?? [])].filter((i) => i.kind === "file").flatMap((i) => i.getAsFile() ?? []);
 }
 
+/**
+ * The drag-and-drop handlers of an element that takes dropped files: a drag
+ * of files may drop there, and a drop of files goes to `onFiles` (and no
+ * further up). Drops of anything else are left to the browser.
+ */
+export function fileDropProps(onFiles: (files: File[]) => void) {
+  return {
+    onDragOver: (e: DragEvent) => {
+      if (e.dataTransfer?.types.includes("Files")) e.preventDefault();
+    },
+    onDrop: (e: DragEvent) => {
+      const files = filesOf(e.dataTransfer);
+      if (files.length === 0) return;
+      e.preventDefault();
+      e.stopPropagation();
+      onFiles(files);
+    },
+  };
+}
+
+/** A paste handler taking pasted files (not their names as text, which the browser would paste); text pastes as usual. */
+export function filePasteHandler(onFiles: (files: File[]) => void) {
+  return (e: ClipboardEvent) => {
+    const files = filesOf(e.clipboardData);
+    if (files.length === 0) return;
+    e.preventDefault();
+    onFiles(files);
+  };
+}
+
 /** One upload in flight: its name, a progress bar (percent sent) and "Cancel". */
 function UploadRow(props: { item: UploadItem; onCancel(): void }) {
   const id = useId();
