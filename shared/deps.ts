@@ -58,6 +58,12 @@ export interface FilesDeps extends Deps {
 export interface SiteDeps {
   log: Logger;
   site: SiteFiles;
+  /**
+   * The origin of the file store's presigned URLs when it is not on `https:`
+   * (the local stack's S3 emulator, `http://127.0.0.1:<port>`): the page's
+   * policy lets images load from it, as `https:` covers S3 on AWS. Absent on AWS.
+   */
+  fileOrigin?: string;
 }
 
 /**

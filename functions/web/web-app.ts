@@ -13,26 +13,37 @@ import { siteFileResponse, type SiteEndpoint } from "../../shared/http/site-hand
  *   image proxy is deployed, docs/image-previews.md), and `/user_uploads/…`
  *   and avatars redirect to presigned S3 URLs on another host.
  */
-export const WEB_APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob: https:",
-  "connect-src 'self'",
-  "font-src 'self' data:",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join("; ");
+export const WEB_APP_CSP = webAppCsp();
 
-/** Headers of the page: revalidated on every load (it names the current hashed files), under {@link WEB_APP_CSP}. */
-const PAGE_HEADERS = {
-  "cache-control": "no-cache",
-  "content-security-policy": WEB_APP_CSP,
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "strict-origin-when-cross-origin",
-};
+/**
+ * {@link WEB_APP_CSP} with one more image origin: the file store's, when its
+ * presigned URLs are not `https:` (the local stack's S3 emulator; see
+ * `SiteDeps.fileOrigin`), so uploaded images show there as on AWS.
+ */
+export function webAppCsp(fileOrigin?: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: blob: https:${fileOrigin ? ` ${fileOrigin}` : ""}`,
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** Headers of the page: revalidated on every load (it names the current hashed files), under {@link webAppCsp}. */
+function pageHeaders(fileOrigin?: string): Record<string, string> {
+  return {
+    "cache-control": "no-cache",
+    "content-security-policy": fileOrigin ? webAppCsp(fileOrigin) : WEB_APP_CSP,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  };
+}
 
 /** Vite's content-hashed output (`assets/<name>-<hash>.<ext>`): a changed file gets a new name, so it is cached for a year. */
 const HASHED_DIR = "assets/";
@@ -63,11 +74,11 @@ export const getWebAppPage: SiteEndpoint = async (ctx) => {
   if (!page) {
     return {
       statusCode: 404,
-      headers: { ...PAGE_HEADERS, "cache-control": "no-store", "content-type": "text/html; charset=utf-8" },
+      headers: { ...pageHeaders(ctx.deps.fileOrigin), "cache-control": "no-store", "content-type": "text/html; charset=utf-8" },
       body: NOT_BUILT_PAGE,
     };
   }
-  return siteFileResponse(ctx, page, PAGE_HEADERS);
+  return siteFileResponse(ctx, page, pageHeaders(ctx.deps.fileOrigin));
 };
 
 /**
@@ -86,7 +97,7 @@ export const getWebAppFile: SiteEndpoint = async (ctx) => {
     "cache-control": file.path.startsWith(HASHED_DIR) ? IMMUTABLE : "no-cache",
     "x-content-type-options": "nosniff",
     // The page itself is reachable as /static/app/index.html too: same policy there.
-    ...(file.contentType.startsWith("text/html") ? PAGE_HEADERS : {}),
+    ...(file.contentType.startsWith("text/html") ? pageHeaders(ctx.deps.fileOrigin) : {}),
   };
   return siteFileResponse(ctx, file, headers);
 };

@@ -93,7 +93,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     files: createS3FileStore(config),
   };
   sqs.startConsumer(deps);
-  const site = { log: deps.log, site: siteFilesFromDirectory(options.webDist ?? LOCAL_WEB_DIST) };
+  const site = {
+    log: deps.log,
+    site: siteFilesFromDirectory(options.webDist ?? LOCAL_WEB_DIST),
+    // Uploads and thumbnails redirect to the emulator's presigned URLs, which the page must be allowed to show.
+    fileOrigin: config.S3_ENDPOINT ? new URL(config.S3_ENDPOINT).origin : undefined,
+  };
   const server: Server = await startApiServer(port, deps, site);
   return {
     url: `http://127.0.0.1:${port}`,

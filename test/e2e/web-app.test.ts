@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { WEB_APP_CSP } from "../../functions/web/web-app.js";
+import { WEB_APP_CSP, webAppCsp } from "../../functions/web/web-app.js";
 import { useTestOrg } from "../support/local-stack.js";
 import { makeWebDist, TEST_WEB_FILES } from "../support/web-dist.js";
 
@@ -50,12 +50,16 @@ describe("GET / (the web app's page)", () => {
     expect(res.body.toString("utf8")).toBe(TEST_WEB_FILES["index.html"]);
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(res.headers["cache-control"]).toBe("no-cache");
+    // The local stack's file store is an S3 emulator on http: its origin is allowed for images (on AWS, `https:` covers S3).
+    const fileOrigin = new URL(org.stack.deps.config.S3_ENDPOINT!).origin;
     expect(res.headers["content-security-policy"]).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self'; " +
-        "img-src 'self' data: blob: https:; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; " +
+        `img-src 'self' data: blob: https: ${fileOrigin}; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; ` +
         "base-uri 'none'; form-action 'self'; object-src 'none'",
     );
-    expect(WEB_APP_CSP).toBe(res.headers["content-security-policy"]);
+    expect(webAppCsp(fileOrigin)).toBe(res.headers["content-security-policy"]);
+    expect(WEB_APP_CSP).toBe(webAppCsp());
+    expect(WEB_APP_CSP).not.toContain("http:");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(res.headers["vary"]).toBe("Accept-Encoding");

@@ -8,6 +8,7 @@ export type { DeliveredEvent } from "../../../shared/events/types.js";
 export type { WireUser } from "../../../shared/wire/user.js";
 export type { StreamWireObject } from "../../../shared/wire/stream.js";
 export type { SubscriptionWireObject } from "../../../shared/wire/subscription.js";
+export type { WireAttachment } from "../../../shared/wire/attachment.js";
 
 /** Any event `GET /events` delivers (https://zulip.com/api/get-events), with its queue-local `id`. */
 export type ServerEvent = DeliveredEvent;

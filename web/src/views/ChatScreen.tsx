@@ -8,7 +8,9 @@ import { shownMessages } from "../model/messages.js";
 import { dmTypingKey, streamTypingKey, typistsIn } from "../model/typing.js";
 import { conversationKey, messageUserIds, type Message } from "../model/types.js";
 import { unreadConversations, unreadCounts } from "../model/unread.js";
-import { Compose } from "./compose/Compose.js";
+import { Compose, uploadToCompose } from "./compose/Compose.js";
+import { fileDropProps } from "./compose/Uploads.js";
+import { ImageLightbox } from "./lightbox/ImageLightbox.js";
 import type { ComposeTarget } from "./compose/types.js";
 import { Feed } from "./Feed.js";
 import { Inbox } from "./Inbox.js";
@@ -240,7 +242,16 @@ export function ChatScreen(props: {
       </TopBar>
       <Sidebar id={sidebarId} state={state} view={snap.view} loadTopics={(id) => void chat.loadTopics(id)} />
       <div class="drawer-backdrop" onClick={() => setSidebarOpen(false)} />
-      <main class="app-main">
+      <main
+        class="app-main"
+        // Files dropped outside the compose box open it (a reply to the selected message, else the view's
+        // recipient) and upload there, as in Zulip's web app.
+        {...fileDropProps((files) => {
+          const m = messages.find((x) => x.id === selectedId);
+          if (!composeOpen) m && !m.local_id ? reply(m) : openCompose(targetOfView(snap)?.type ?? "stream", targetOfView(snap));
+          uploadToCompose(files);
+        })}
+      >
         {snap.view.kind === "inbox" ? (
           <Inbox state={state} />
         ) : (
@@ -280,10 +291,12 @@ export function ChatScreen(props: {
           onOpen={(kind) => openCompose(kind, kind === "stream" ? (targetOfView(snap)?.type === "stream" ? targetOfView(snap) : null) : null)}
           focusRequest={focusRequest}
           selfUserId={state.me.user_id}
+          maxUploadSizeMib={state.realmSettings.max_file_upload_size_mib as number | undefined}
           onSend={(t, content) => chat.send(t, content)}
         />
       </main>
       <PeopleList state={state} now={now} />
+      <ImageLightbox state={state} messages={messages} />
     </div>
   );
 }

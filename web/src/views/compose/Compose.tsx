@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import type { ApiClient } from "../../api/client.js";
+import type { UploadFn } from "../../api/upload.js";
 import { RenderedContent } from "../message/RenderedContent.js";
 import { enterKeyAction } from "./keys.js";
 import { RecipientPicker } from "./RecipientPicker.js";
 import { TypingNotifier, type TypingClock, type TypingRecipient } from "./typing.js";
 import type { ComposePerson, ComposeStream, ComposeTarget } from "./types.js";
+import { fileDropProps, filePasteHandler, UploadButton, UploadList, useUploads } from "./Uploads.js";
 
 /** Props of {@link Compose}. */
 export interface ComposeProps {
@@ -39,17 +41,28 @@ export interface ComposeProps {
   focusRequest?: number;
   /** The typing notifications' clock (tests pass a fake). */
   typingClock?: TypingClock;
+  /** `max_file_upload_size_mib`: larger files are refused before uploading; undefined: the server alone checks. */
+  maxUploadSizeMib?: number;
+  /** Uploads one file (tests pass a fake); default `POST /json/user_uploads`. */
+  upload?: UploadFn;
 }
 
 /** Zulip's web app's words for a send its compose box refuses before asking the server (Zulip's `compose_validate`). */
 export const NOTHING_TO_SEND = "You have nothing to send!";
 export const NO_STREAM = "Please specify a stream.";
 export const NO_RECIPIENTS = "Please specify at least one valid recipient.";
+export const UPLOAD_IN_PROGRESS = "Cannot send message while files are being uploaded.";
 
 /** Zulip's longest topic (`MAX_TOPIC_NAME_LENGTH`). */
 const MAX_TOPIC_LENGTH = 60;
 
 let focusMounted: (() => void) | null = null;
+let uploadMounted: ((files: File[]) => void) | null = null;
+
+/** Uploads files from the mounted compose box (a drop on the feed); the caller opens the box. */
+export function uploadToCompose(files: File[]): void {
+  uploadMounted?.(files);
+}
 
 /**
  * Focuses the open compose box: the first field still empty (stream, topic,
@@ -89,6 +102,24 @@ export function Compose(props: ComposeProps) {
   const topicRef = useRef<HTMLInputElement>(null);
   const toRef = useRef<HTMLInputElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
+  const uploads = useUploads({
+    upload: props.upload,
+    maxSizeMib: props.maxUploadSizeMib,
+    textarea: messageRef,
+    getText: () => contentRef.current,
+    setText: setContent,
+    onError: setError,
+  });
+  const startUploads = (files: File[]) => {
+    setPreview(null);
+    uploads.start(files);
+  };
+  useEffect(() => {
+    uploadMounted = startUploads;
+    return () => {
+      if (uploadMounted === startUploads) uploadMounted = null;
+    };
+  });
 
   const notifier = useRef<TypingNotifier | null>(null);
   notifier.current ??= new TypingNotifier((op, to) => {
@@ -156,6 +187,7 @@ export function Compose(props: ComposeProps) {
 
   const submit = async () => {
     const text = content;
+    if (uploads.items.length > 0) return setError(UPLOAD_IN_PROGRESS);
     if (!text.trim()) return setError(NOTHING_TO_SEND);
     const target = currentTarget();
     if (!target) return setError(kind === "stream" ? NO_STREAM : NO_RECIPIENTS);
@@ -208,6 +240,7 @@ export function Compose(props: ComposeProps) {
           e.preventDefault();
           void submit();
         }}
+        {...fileDropProps(startUploads)}
         onKeyDown={(e) => {
           if (e.key === "Escape" && props.onClose) {
             e.preventDefault();
@@ -281,6 +314,7 @@ export function Compose(props: ComposeProps) {
             setContent(value);
             notifier.current?.typed(typingRecipient(), value.trim() !== "");
           }}
+          onPaste={filePasteHandler(startUploads)}
           onKeyDown={(e) => {
             if (enterKeyAction(e, props.enterSends) === "send") {
               e.preventDefault();
@@ -293,6 +327,7 @@ export function Compose(props: ComposeProps) {
             {preview === "loading" ? <p>Rendering…</p> : <RenderedContent html={preview.html} selfUserId={props.selfUserId} />}
           </div>
         )}
+        <UploadList uploads={uploads} />
         {error && (
           <p class="compose-error" role="alert">
             {error}
@@ -302,6 +337,7 @@ export function Compose(props: ComposeProps) {
           <button type="button" class="compose-preview-toggle" aria-pressed={preview !== null} onClick={() => void togglePreview()}>
             Preview
           </button>
+          <UploadButton onFiles={startUploads} />
           {props.onEnterSendsChange ? (
             <label class="compose-hint">
               <input
@@ -318,7 +354,7 @@ export function Compose(props: ComposeProps) {
           ) : (
             <span class="compose-hint">{props.enterSends ? "Enter to send, Shift+Enter for a new line" : "Ctrl+Enter to send"}</span>
           )}
-          <button type="submit" class="compose-send">
+          <button type="submit" class="compose-send" disabled={uploads.items.length > 0}>
             Send
           </button>
         </div>

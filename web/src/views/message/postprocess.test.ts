@@ -77,6 +77,15 @@ describe("enhanceRenderedContent", () => {
     expect(stream!.hasAttribute("target")).toBe(false);
   });
 
+  it("names image previews by their link's title, else by the file's name", () => {
+    const el = body(
+      '<div class="message_inline_image"><a href="/user_uploads/2/ab/x/a%20b.png" title="holiday"><img src="/t1"></a></div>' +
+        '<div class="message_inline_image"><a href="/user_uploads/2/ab/y/a%20b.png"><img src="/t2"></a></div>',
+    );
+    enhanceRenderedContent(el);
+    expect([...el.querySelectorAll("img")].map((i) => i.alt)).toEqual(["holiday", "a b.png"]);
+  });
+
   it("highlights the reader's own and wildcard mentions, not others or silent ones", () => {
     const el = body(
       '<p><span class="user-mention" data-user-id="5">@Iago</span> <span class="user-mention" data-user-id="6">@Cordelia</span> ' +

@@ -4,6 +4,7 @@
  * reader's time zone, spoiler toggles, link targets, the reader's own mentions).
  * Each function is idempotent, so re-running it on the same tree changes nothing.
  */
+import { fileNameOf } from "../../model/images.js";
 import { emojiFromClass } from "./emoji.js";
 
 /** Options of {@link enhanceRenderedContent}. */
@@ -105,6 +106,9 @@ export function enhanceRenderedContent(root: HTMLElement, options: EnhanceOption
   for (const img of root.querySelectorAll<HTMLImageElement>(".message_inline_image img")) {
     img.loading = "lazy";
     img.decoding = "async";
+    // The server's previews carry no alt text: the link's title (its Markdown text) or the file's name names them.
+    const link = img.closest("a");
+    if (!img.hasAttribute("alt")) img.alt = link?.title || fileNameOf(link?.getAttribute("href") ?? "");
   }
   for (const mention of root.querySelectorAll<HTMLElement>(".user-mention, .topic-mention")) {
     const id = mention.dataset.userId;
