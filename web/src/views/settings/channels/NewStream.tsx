@@ -1,4 +1,4 @@
-import { useId, useState } from "preact/hooks";
+import { useEffect, useId, useState } from "preact/hooks";
 import type { SectionProps } from "../types.js";
 import { POST_POLICIES, privacyParams, type StreamPrivacy } from "../../../model/channels.js";
 import { createRefusal, subscribeOthersRefusal } from "../../../model/channel-permissions.js";
@@ -31,6 +31,12 @@ export function NewStream(props: SectionProps) {
   const realm = state.realmSettings;
   const refusal = (p: StreamPrivacy) => (groups ? createRefusal(p, reader, realm, groups) : reader.role >= 600 ? "Guests cannot create channels." : null);
   const inviteRefusal = subscribeOthersRefusal(reader, realm);
+  // Once the groups are known, a choice the reader may not make is not left chosen.
+  useEffect(() => {
+    if (!groups || !refusal(privacy)) return;
+    const allowed = (["public", "private-shared", "private-protected"] as const).find((p) => !refusal(p));
+    if (allowed) setPrivacy(allowed);
+  }, [groups]);
   const maxName = Number(realm.max_stream_name_length ?? 60);
   const maxDescription = Number(realm.max_stream_description_length ?? 1024);
   const candidates = [...state.users.values()]
