@@ -109,10 +109,11 @@ describe("channel settings", () => {
     const renamed = unique("assembly");
     await general.getByLabel("Channel name").fill(renamed);
     await general.getByLabel("Description").fill("Decisions, openly");
-    expect(await seriousViolations(admin.page)).toEqual([]);
-    await saveScreenshot(admin.page, "channel-general");
     await general.getByRole("button", { name: "Save name and description" }).click();
     await visible(sidebarStream(b.page, renamed));
+    await visible(overlay(admin.page).getByRole("heading", { name: renamed }));
+    expect(await seriousViolations(admin.page)).toEqual([]);
+    await saveScreenshot(admin.page, "channel-general");
     await gone(sidebarStream(b.page, name));
     expect((await org.api(org.users.admin, "GET", `/streams/${streamId}`)).body.stream).toMatchObject({ name: renamed, description: "Decisions, openly" });
 

@@ -5,6 +5,7 @@ import { createRefusal } from "../../../model/channel-permissions.js";
 import { channelsOf, readerOf, streamMessagesHash, streamSettingsHash, useSubscriberLists } from "./data.js";
 import { PrivacyIcon, SubscribeButton } from "./parts.js";
 import { overlayHash } from "../../../model/overlay.js";
+import { RenderedContent } from "../../message/RenderedContent.js";
 import "../../../styles/channels.css";
 
 /** How many rows a list shows before the filter narrows it (the rest: "Filter to see more"). */
@@ -64,7 +65,11 @@ export function StreamList(props: SectionProps & { which: "subscribed" | "all" }
                   </span>
                 )}
               </div>
-              <p class="stream-row-description">{stream.description || <em>No description.</em>}</p>
+              {stream.rendered_description ? (
+                <RenderedContent html={stream.rendered_description} class="stream-row-description" />
+              ) : (
+                <p class="stream-row-description stream-empty">No description.</p>
+              )}
             </div>
             <div class="stream-row-actions">
               <a href={streamMessagesHash(stream.stream_id, stream.name)} aria-label={`View messages in ${stream.name}`}>

@@ -4,14 +4,22 @@ import type { StreamWireObject } from "../../../model/types.js";
 import { useAction } from "../../ui/useAction.js";
 import { ErrorNote } from "../../ui/ErrorNote.js";
 
+/** The outline of each privacy's icon (24×24 view box): a hash, a lock, a globe. */
+const ICON_PATHS: Record<"public" | "private" | "web-public", string> = {
+  public: "M9 3 7 21M17 3l-2 18M4 8.5h17M3 15.5h17",
+  private: "M6 11h12v10H6zM8.5 11V7.5a3.5 3.5 0 0 1 7 0V11",
+  "web-public": "M12 3a9 9 0 1 0 0 18 9 9 0 1 0 0-18M3 12h18M12 3c-3 3.5-3 14.5 0 18M12 3c3 3.5 3 14.5 0 18",
+};
+
 /** A stream's privacy as an icon named for assistive technology ("Public", "Private, shared history", …). */
 export function PrivacyIcon(props: { stream: Pick<StreamWireObject, "invite_only" | "is_web_public" | "history_public_to_subscribers"> }) {
   const privacy = privacyOf(props.stream);
-  const glyph = privacy === "web-public" ? "🌐" : privacy === "public" ? "#" : "🔒";
+  const shape = privacy === "web-public" || privacy === "public" ? privacy : "private";
   return (
-    <span class={`privacy-icon ${privacy}`} role="img" aria-label={PRIVACY_LABELS[privacy].label} title={PRIVACY_LABELS[privacy].label}>
-      {glyph}
-    </span>
+    <svg class={`privacy-icon ${privacy}`} role="img" aria-label={PRIVACY_LABELS[privacy].label} viewBox="0 0 24 24" width="14" height="14">
+      <title>{PRIVACY_LABELS[privacy].label}</title>
+      <path d={ICON_PATHS[shape]} fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" />
+    </svg>
   );
 }
 
