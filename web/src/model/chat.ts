@@ -286,6 +286,11 @@ export class Chat {
     }
   }
 
+  /** Replaces the state with `change(state)`: data fetched apart from the register answer (subscriber lists) joins it. */
+  patchState(change: (state: ChatState) => ChatState): void {
+    if (this.snap.state) this.set({ state: change(this.snap.state) });
+  }
+
   /** Fetches a stream's topics (`GET /users/me/{stream_id}/topics`) for the sidebar. */
   async loadTopics(streamId: number): Promise<void> {
     const r = await this.api.call<{ topics: Topic[] }>("GET", `/users/me/${streamId}/topics`);

@@ -20,6 +20,7 @@ import {
   type UnreadState,
 } from "./unread.js";
 import { applyTypingEvent, dmTypingKey, streamTypingKey, type TypingState } from "./typing.js";
+import { applyChannelEvent, channelsFromRegister, type ChannelState } from "./channels.js";
 
 /**
  * The event types the app registers for; `fetch_event_types` is the same list.
@@ -122,6 +123,8 @@ export interface ChatState {
   realmSettings: Readonly<Record<string, unknown>>;
   /** Every one of the reader's settings (register's `user_settings`), kept current by `user_settings` events. */
   userSettings: Readonly<Record<string, unknown>>;
+  /** Streams and subscriptions with all their settings, and fetched subscriber lists (channel settings); absent in hand-built states. */
+  channels?: ChannelState;
 }
 
 /** Register fields kept in {@link ChatState.realmSettings} besides those named `realm_*`. */
@@ -191,6 +194,7 @@ export function stateFromRegister(r: Record<string, unknown>): ChatState {
     settings: { enter_sends: settings.enter_sends ?? false, twenty_four_hour_time: settings.twenty_four_hour_time ?? false },
     realmSettings: realmSettingsFromRegister(r),
     userSettings: { ...settings },
+    channels: channelsFromRegister(r),
   };
 }
 
@@ -254,6 +258,7 @@ export type MessageLookup = (id: number) => Message | undefined;
 export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, lookup: MessageLookup = () => undefined): ChatState {
   const s: ChatState = { ...state, lastEventId: Math.max(state.lastEventId, event.id) };
   const me = s.me.user_id;
+  if (s.channels && (event.type === "stream" || event.type === "subscription")) s.channels = applyChannelEvent(s.channels, event, me);
   switch (event.type) {
     case "message": {
       const m: Message = { ...event.message, flags: event.flags };

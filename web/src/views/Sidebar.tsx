@@ -4,6 +4,7 @@ import { dmHash, narrowDmUsers, narrowStreamTopic, streamHash, type View } from 
 import { matchContext } from "../model/store.js";
 import { conversationKey, RESOLVED_TOPIC_PREFIX } from "../model/types.js";
 import { topicKey, unreadCounts } from "../model/unread.js";
+import { StreamSettingsLink } from "./StreamSettingsLink.js";
 
 /**
  * An unread count, inside the link it counts for: the link reads "general 3 unread"
@@ -85,6 +86,7 @@ export function Sidebar(props: { state: ChatState; view: View; loadTopics(stream
                 {sub.invite_only && <span class="visually-hidden"> (private)</span>}
                 <UnreadCount count={counts.byStream.get(sub.stream_id)} />
               </a>
+              <StreamSettingsLink streamId={sub.stream_id} name={sub.name} />
               {current && (
                 <TopicList state={state} streamId={sub.stream_id} streamName={sub.name} openTopic={open?.topic} byTopic={counts.byTopic} />
               )}

@@ -10,6 +10,8 @@ export interface RecipientPickerProps {
   onChange(userIds: number[]): void;
   /** The field's label (default "To"). */
   label?: string;
+  /** The accessible name of the chosen people's list (default "Recipients"). */
+  listLabel?: string;
   inputRef?: { current: HTMLInputElement | null };
 }
 
@@ -63,7 +65,7 @@ export function RecipientPicker(props: RecipientPickerProps) {
     <div class="recipient-picker">
       <label for={`${id}-input`}>{props.label ?? "To"}</label>
       <div class="recipient-field">
-        <ul class="pills" aria-label="Recipients">
+        <ul class="pills" aria-label={props.listLabel ?? "Recipients"}>
           {props.selected.map((userId) => {
             const person = byId.get(userId);
             const name = person?.full_name ?? `User ${userId}`;
