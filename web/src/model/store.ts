@@ -20,6 +20,8 @@ import {
   type UnreadState,
 } from "./unread.js";
 import { applyTypingEvent, dmTypingKey, streamTypingKey, type TypingState } from "./typing.js";
+import { applyScheduledEvent, scheduledFromRegister, type ScheduledState } from "./scheduled.js";
+import { applyDraftEvent, draftsFromRegister, type DraftState } from "./drafts.js";
 
 /**
  * The event types the app registers for; `fetch_event_types` is the same list.
@@ -42,6 +44,9 @@ export const EVENT_TYPES = [
   "user_topic",
   "starred_messages",
   "recent_private_conversations",
+  "scheduled_messages",
+  "drafts",
+  "submessage",
 ];
 
 /**
@@ -122,6 +127,10 @@ export interface ChatState {
   realmSettings: Readonly<Record<string, unknown>>;
   /** Every one of the reader's settings (register's `user_settings`), kept current by `user_settings` events. */
   userSettings: Readonly<Record<string, unknown>>;
+  /** The reader's scheduled messages (register's `scheduled_messages`, kept by `scheduled_messages` events). */
+  scheduled: ScheduledState;
+  /** The reader's drafts (register's `drafts`, kept by `drafts` events). */
+  drafts: DraftState;
 }
 
 /** Register fields kept in {@link ChatState.realmSettings} besides those named `realm_*`. */
@@ -191,6 +200,8 @@ export function stateFromRegister(r: Record<string, unknown>): ChatState {
     settings: { enter_sends: settings.enter_sends ?? false, twenty_four_hour_time: settings.twenty_four_hour_time ?? false },
     realmSettings: realmSettingsFromRegister(r),
     userSettings: { ...settings },
+    scheduled: scheduledFromRegister(r.scheduled_messages),
+    drafts: draftsFromRegister(r.drafts),
   };
 }
 
@@ -369,6 +380,12 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
       return s;
     case "realm":
       return applyRealmEvent(s, event);
+    case "scheduled_messages":
+      s.scheduled = applyScheduledEvent(s.scheduled, event);
+      return s;
+    case "drafts":
+      s.drafts = applyDraftEvent(s.drafts, event);
+      return s;
     case "user_topic":
       s.userTopics = new Map(s.userTopics).set(policyKey(event.stream_id, event.topic_name), event.visibility_policy);
       return s;

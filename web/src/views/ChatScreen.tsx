@@ -10,6 +10,8 @@ import { conversationKey, messageUserIds, type Message } from "../model/types.js
 import { unreadConversations, unreadCounts } from "../model/unread.js";
 import { Compose } from "./compose/Compose.js";
 import type { ComposeTarget } from "./compose/types.js";
+import { useComposeExtras } from "./compose/useComposeExtras.js";
+import { submessageParams } from "../model/widgets.js";
 import { Feed } from "./Feed.js";
 import { Inbox } from "./Inbox.js";
 import { focusSearch, SearchBox } from "./SearchBox.js";
@@ -140,6 +142,8 @@ export function ChatScreen(props: {
     setComposeOpen(true);
     setFocusRequest((n) => n + 1);
   };
+  const extras = useComposeExtras(chat, state, openCompose);
+  const overlayOpen = props.overlayOpen || extras.listOpen;
   const reply = (m: Message) => {
     setSelectedId(m.id);
     openCompose(m.type === "stream" ? "stream" : "private", replyTarget(m, state.me.user_id));
@@ -153,7 +157,7 @@ export function ChatScreen(props: {
 
   useEffect(
     () =>
-      props.overlayOpen
+      overlayOpen
         ? undefined
         : installShortcuts(window, {
         composeStream: () => {
@@ -190,7 +194,7 @@ export function ChatScreen(props: {
         next: () => select(1),
         previous: () => select(-1),
       }),
-    [snap, state, messages, selectedId, sidebarOpen, props.overlayOpen],
+    [snap, state, messages, selectedId, sidebarOpen, overlayOpen],
   );
 
   const target = override ? override.target : targetOfView(snap);
@@ -259,6 +263,7 @@ export function ChatScreen(props: {
               reply,
               toggleStar: (m) => void chat.toggleStar(m),
               toggleReaction: (m, r) => void chat.toggleReaction(m, r),
+              sendSubmessage: async (m, content) => void (await chat.api.call("POST", "/submessage", submessageParams(m.id, content))),
             }}
           />
         )}
@@ -276,14 +281,19 @@ export function ChatScreen(props: {
             await chat.api.call("PATCH", "/settings", { enter_sends: value });
           }}
           open={composeOpen}
-          onClose={() => setComposeOpen(false)}
+          onClose={() => {
+            extras.closed();
+            setComposeOpen(false);
+          }}
           onOpen={(kind) => openCompose(kind, kind === "stream" ? (targetOfView(snap)?.type === "stream" ? targetOfView(snap) : null) : null)}
           focusRequest={focusRequest}
           selfUserId={state.me.user_id}
-          onSend={(t, content) => chat.send(t, content)}
+          onSend={(t, content) => extras.send(t, content) ?? chat.send(t, content)}
+          {...extras.compose}
         />
       </main>
       <PeopleList state={state} now={now} />
+      {extras.overlay}
     </div>
   );
 }
