@@ -104,8 +104,8 @@ export function schedulePresets(now: Date, timeText: (d: Date) => string): Sched
 export function localInputToTimestamp(value: string): number | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (!m) return undefined;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
-  const date = new Date(y!, mo! - 1, d!, h!, mi!, s ?? 0);
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const date = new Date(y, mo - 1, d, h, mi, s);
   return Number.isNaN(date.getTime()) ? undefined : Math.floor(date.getTime() / 1000);
 }
 

@@ -98,8 +98,11 @@ function Todo(props: { state: ChatState; todo: TodoState; send: Send }) {
           <li key={t.key} class={`todo-task ${t.completed ? "done" : ""}`}>
             <label>
               <input type="checkbox" checked={t.completed} disabled={!props.send || act.pending} onChange={() => void act.run(strikeContent(t))} />
-              <span class="todo-name">{t.task}</span>
-              {t.desc && <span class="todo-desc">: {t.desc}</span>}
+              {/* One flex item, so the checkbox's name reads "task: description" without added spaces. */}
+              <span>
+                <span class="todo-name">{t.task}</span>
+                {t.desc && <span class="todo-desc">: {t.desc}</span>}
+              </span>
             </label>
           </li>
         ))}
