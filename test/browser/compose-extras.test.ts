@@ -9,6 +9,7 @@ import {
   linkNamed,
   openCompose,
   saveScreenshot,
+  seriousViolations,
   unique,
   useBrowser,
   visible,
@@ -87,6 +88,7 @@ describe("scheduled messages", () => {
     const item = list.getByRole("listitem", { name: `Scheduled message to #${stream} > later` }).filter({ hasText: `${content} (preset)` });
     await visible(item);
     await saveScreenshot(page, "scheduled-messages");
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Edit: into the compose box; saving changes it on the server.
     const first = (await scheduledOnServer()).find((m) => m.content === content)!;
@@ -171,6 +173,7 @@ describe("drafts", () => {
     const item = list.getByRole("listitem", { name: `Draft to #${stream} > ideas` });
     await visible(item.getByText(`${content} more`));
     await saveScreenshot(page, "drafts");
+    expect(await seriousViolations(page)).toEqual([]);
     await item.getByRole("button", { name: "Restore" }).click();
     await gone(list);
     await expect.poll(() => box.message.inputValue(), { timeout: WAIT_MS }).toBe(`${content} more`);
@@ -223,6 +226,7 @@ describe("polls and to-do lists", () => {
     await pollA.getByRole("button", { name: "Vote for Pizza (1 vote)" }).click();
     await visible(pollB.getByRole("button", { name: "Vote for Pizza (2 votes)" }));
     await saveScreenshot(a.page, "poll");
+    expect(await seriousViolations(a.page)).toEqual([]);
   });
 
   it("A's to-do list: B checks a task and adds one, and A sees both live", async () => {
