@@ -38,6 +38,7 @@ import {
   type Topic,
 } from "./store.js";
 import type { Message, Reaction, ServerEvent } from "./types.js";
+import { applySubmessageEvent } from "./widgets.js";
 
 /** Where a message goes: a stream and topic, or the other people of a conversation. */
 export type SendTarget = { type: "stream"; stream_id: number; topic: string } | { type: "private"; user_ids: number[] };
@@ -217,6 +218,9 @@ export class Chat {
           break;
         case "update_message_flags":
           list = applyFlags(list, event);
+          break;
+        case "submessage":
+          list = applySubmessageEvent(list, event);
           break;
       }
     }

@@ -21,6 +21,8 @@ import {
 } from "./unread.js";
 import { applyTypingEvent, dmTypingKey, streamTypingKey, type TypingState } from "./typing.js";
 import { applyChannelEvent, channelsFromRegister, type ChannelState } from "./channels.js";
+import { applyScheduledEvent, scheduledFromRegister, type ScheduledState } from "./scheduled.js";
+import { applyDraftEvent, draftsFromRegister, type DraftState } from "./drafts.js";
 
 /**
  * The event types the app registers for; `fetch_event_types` is the same list.
@@ -43,6 +45,9 @@ export const EVENT_TYPES = [
   "user_topic",
   "starred_messages",
   "recent_private_conversations",
+  "scheduled_messages",
+  "drafts",
+  "submessage",
 ];
 
 /**
@@ -125,6 +130,10 @@ export interface ChatState {
   userSettings: Readonly<Record<string, unknown>>;
   /** Streams and subscriptions with all their settings, and fetched subscriber lists (channel settings); absent in hand-built states. */
   channels?: ChannelState;
+  /** The reader's scheduled messages (register's `scheduled_messages`, kept by `scheduled_messages` events). */
+  scheduled: ScheduledState;
+  /** The reader's drafts (register's `drafts`, kept by `drafts` events). */
+  drafts: DraftState;
 }
 
 /** Register fields kept in {@link ChatState.realmSettings} besides those named `realm_*`. */
@@ -195,6 +204,8 @@ export function stateFromRegister(r: Record<string, unknown>): ChatState {
     realmSettings: realmSettingsFromRegister(r),
     userSettings: { ...settings },
     channels: channelsFromRegister(r),
+    scheduled: scheduledFromRegister(r.scheduled_messages),
+    drafts: draftsFromRegister(r.drafts),
   };
 }
 
@@ -374,6 +385,12 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
       return s;
     case "realm":
       return applyRealmEvent(s, event);
+    case "scheduled_messages":
+      s.scheduled = applyScheduledEvent(s.scheduled, event);
+      return s;
+    case "drafts":
+      s.drafts = applyDraftEvent(s.drafts, event);
+      return s;
     case "user_topic":
       s.userTopics = new Map(s.userTopics).set(policyKey(event.stream_id, event.topic_name), event.visibility_policy);
       return s;

@@ -4,6 +4,7 @@ import { logOut } from "../api/session.js";
 import { browserClock, Chat, type ChatSnapshot } from "../model/chat.js";
 import { parseHash } from "../model/narrow.js";
 import { parseOverlayHash, type Overlay } from "../model/overlay.js";
+import { composeListOf } from "../model/compose-lists.js";
 import { Login } from "./Login.js";
 import { ChatScreen } from "./ChatScreen.js";
 
@@ -62,7 +63,7 @@ export function App(props: { api: ApiClient }) {
 
   useEffect(() => {
     const onHash = () => {
-      if (!parseOverlayHash(location.hash)) void chat.open(parseHash(location.hash));
+      if (!parseOverlayHash(location.hash) && !composeListOf(location.hash)) void chat.open(parseHash(location.hash));
     };
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);

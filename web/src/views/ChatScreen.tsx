@@ -12,6 +12,8 @@ import { Compose, uploadToCompose } from "./compose/Compose.js";
 import { fileDropProps } from "./compose/Uploads.js";
 import { ImageLightbox } from "./lightbox/ImageLightbox.js";
 import type { ComposeTarget } from "./compose/types.js";
+import { useComposeExtras } from "./compose/useComposeExtras.js";
+import { submessageParams } from "../model/widgets.js";
 import { Feed } from "./Feed.js";
 import { Inbox } from "./Inbox.js";
 import { focusSearch, SearchBox } from "./SearchBox.js";
@@ -142,6 +144,8 @@ export function ChatScreen(props: {
     setComposeOpen(true);
     setFocusRequest((n) => n + 1);
   };
+  const extras = useComposeExtras(chat, state, openCompose);
+  const overlayOpen = props.overlayOpen || extras.listOpen;
   const reply = (m: Message) => {
     setSelectedId(m.id);
     openCompose(m.type === "stream" ? "stream" : "private", replyTarget(m, state.me.user_id));
@@ -155,7 +159,7 @@ export function ChatScreen(props: {
 
   useEffect(
     () =>
-      props.overlayOpen
+      overlayOpen
         ? undefined
         : installShortcuts(window, {
         composeStream: () => {
@@ -192,7 +196,7 @@ export function ChatScreen(props: {
         next: () => select(1),
         previous: () => select(-1),
       }),
-    [snap, state, messages, selectedId, sidebarOpen, props.overlayOpen],
+    [snap, state, messages, selectedId, sidebarOpen, overlayOpen],
   );
 
   const target = override ? override.target : targetOfView(snap);
@@ -270,6 +274,7 @@ export function ChatScreen(props: {
               reply,
               toggleStar: (m) => void chat.toggleStar(m),
               toggleReaction: (m, r) => void chat.toggleReaction(m, r),
+              sendSubmessage: async (m, content) => void (await chat.api.call("POST", "/submessage", submessageParams(m.id, content))),
             }}
           />
         )}
@@ -287,16 +292,21 @@ export function ChatScreen(props: {
             await chat.api.call("PATCH", "/settings", { enter_sends: value });
           }}
           open={composeOpen}
-          onClose={() => setComposeOpen(false)}
+          onClose={() => {
+            extras.closed();
+            setComposeOpen(false);
+          }}
           onOpen={(kind) => openCompose(kind, kind === "stream" ? (targetOfView(snap)?.type === "stream" ? targetOfView(snap) : null) : null)}
           focusRequest={focusRequest}
           selfUserId={state.me.user_id}
           maxUploadSizeMib={state.realmSettings.max_file_upload_size_mib as number | undefined}
-          onSend={(t, content) => chat.send(t, content)}
+          onSend={(t, content) => extras.send(t, content) ?? chat.send(t, content)}
+          {...extras.compose}
         />
       </main>
       <PeopleList state={state} now={now} />
       <ImageLightbox state={state} messages={messages} />
+      {extras.overlay}
     </div>
   );
 }

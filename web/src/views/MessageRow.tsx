@@ -6,6 +6,7 @@ import { dmHash, streamHash } from "../model/narrow.js";
 import { groupReactions } from "../model/messages.js";
 import { conversationKey, messageUserIds } from "../model/types.js";
 import { RenderedContent } from "./message/RenderedContent.js";
+import { MessageWidget, type SendSubmessage } from "./widgets/MessageWidget.js";
 import { conversationName } from "./Sidebar.js";
 
 /** What a row can do. */
@@ -15,6 +16,8 @@ export interface MessageActions {
   select(message: Message): void;
   /** Opens the compose box replying to the message (its stream and topic, or its conversation). */
   reply(message: Message): void;
+  /** Sends a poll or to-do submessage (`POST /submessage`); rejects with the server's refusal. */
+  sendSubmessage?: SendSubmessage;
 }
 
 /** Whether two messages are in the same conversation (stream and topic, or people), so no header sits between them. */
@@ -174,7 +177,9 @@ export function MessageRow(props: {
               </button>
             </span>
           </div>
-          <RenderedContent html={m.content} selfUserId={me} class="message-content" />
+          <MessageWidget state={state} message={m} send={local ? undefined : actions.sendSubmessage}>
+            <RenderedContent html={m.content} selfUserId={me} class="message-content" />
+          </MessageWidget>
           {m.last_edit_timestamp !== undefined && <span class="message-edited">(edited)</span>}
           {m.reactions.length > 0 && (
             <div class="message-reactions">

@@ -70,6 +70,8 @@ export function Sidebar(props: { state: ChatState; view: View; loadTopics(stream
         {viewLink("Inbox", "#inbox", view.kind === "inbox")}
         {viewLink("Mentions", "#narrow/is/mentioned", isOnly("mentioned"), counts.mentions)}
         {viewLink("Starred messages", "#narrow/is/starred", isOnly("starred"), state.starred.size || undefined)}
+        {viewLink("Drafts", "#drafts", false)}
+        {viewLink("Scheduled messages", "#scheduled", false)}
       </ul>
       <h2 class="sidebar-heading">Channels</h2>
       <ul class="sidebar-streams">

@@ -1,6 +1,9 @@
+import type { ComponentChildren } from "preact";
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import type { ApiClient } from "../../api/client.js";
 import type { UploadFn } from "../../api/upload.js";
+import type { DraftSync } from "../../model/drafts.js";
+import { ScheduleMenu } from "./ScheduleMenu.js";
 import { RenderedContent } from "../message/RenderedContent.js";
 import { enterKeyAction } from "./keys.js";
 import { RecipientPicker } from "./RecipientPicker.js";
@@ -45,6 +48,18 @@ export interface ComposeProps {
   maxUploadSizeMib?: number;
   /** Uploads one file (tests pass a fake); default `POST /json/user_uploads`. */
   upload?: UploadFn;
+  /** Schedules the message for `timestamp` (UNIX seconds) instead of sending it; shows "Schedule message" beside Send. */
+  onSchedule?(target: ComposeTarget, content: string, timestamp: number): Promise<void>;
+  /** Keeps the text as the conversation's draft while it is typed; closing the box saves and empties it. */
+  drafts?: DraftSync;
+  /** Each new `seq` puts `target` and `content` into the box (a restored draft, a scheduled message to edit). */
+  load?: { seq: number; target: ComposeTarget; content: string };
+  /** The send button's name (default "Send"). */
+  sendLabel?: string;
+  /** Shown above the buttons (what the box is editing). */
+  banner?: ComponentChildren;
+  /** The reader's clock shows 24 hours (for the schedule presets). */
+  twentyFourHour?: boolean;
 }
 
 /** Zulip's web app's words for a send its compose box refuses before asking the server (Zulip's `compose_validate`). */
@@ -70,6 +85,12 @@ export function uploadToCompose(files: File[]): void {
  */
 export function focusCompose(): void {
   focusMounted?.();
+}
+
+/** Where the box's fields address the message; null while a stream or the recipients are missing. */
+function currentTargetOf(kind: "stream" | "private", streamId: number | null, topic: string, userIds: number[]): ComposeTarget | null {
+  if (kind === "stream") return streamId === null ? null : { type: "stream", stream_id: streamId, topic: topic.trim() };
+  return userIds.length ? { type: "private", user_ids: userIds } : null;
 }
 
 function targetKey(t: ComposeTarget | null): string {
@@ -149,6 +170,19 @@ export function Compose(props: ComposeProps) {
     }
   }
 
+  const [loadedSeq, setLoadedSeq] = useState(props.load?.seq);
+  if (props.load && props.load.seq !== loadedSeq) {
+    const l = props.load;
+    setLoadedSeq(l.seq);
+    setKind(l.target.type);
+    if (l.target.type === "stream") {
+      setStreamId(l.target.stream_id);
+      setTopic(l.target.topic);
+    } else setUserIds(l.target.user_ids);
+    setContent(l.content);
+    setPreview(null);
+  }
+
   const focusFirstEmpty = () => {
     if (kind === "stream" && streamId === null) streamRef.current?.focus();
     else if (kind === "stream" && topic.trim() === "") topicRef.current?.focus();
@@ -175,17 +209,33 @@ export function Compose(props: ComposeProps) {
     wasOpen.current = open;
   }, [open]);
 
-  const currentTarget = (): ComposeTarget | null => {
-    if (kind === "stream") return streamId === null ? null : { type: "stream", stream_id: streamId, topic: topic.trim() };
-    return userIds.length ? { type: "private", user_ids: userIds } : null;
-  };
+  const currentTarget = (): ComposeTarget | null => currentTargetOf(kind, streamId, topic, userIds);
   const typingRecipient = (): TypingRecipient | null => {
     const t = currentTarget();
     if (!t) return null;
     return t.type === "stream" ? t : { type: "direct", to: t.user_ids };
   };
 
-  const submit = async () => {
+  // Compose opening for a conversation, empty, brings back that conversation's draft.
+  const recipientKey = JSON.stringify(currentTargetOf(kind, streamId, topic, userIds));
+  useEffect(() => {
+    if (!open || !props.drafts || contentRef.current !== "") return;
+    const draft = props.drafts.take(currentTargetOf(kind, streamId, topic, userIds));
+    if (draft) setContent(draft.content);
+  }, [open, recipientKey]);
+
+  const close = () => {
+    const t = currentTarget();
+    if (props.drafts && t && contentRef.current.trim() !== "") {
+      props.drafts.edited(t, contentRef.current);
+      setContent("");
+      setPreview(null);
+    }
+    void props.drafts?.close();
+    props.onClose?.();
+  };
+
+  const submit = async (schedule?: number) => {
     const text = content;
     if (uploads.items.length > 0) return setError(UPLOAD_IN_PROGRESS);
     if (!text.trim()) return setError(NOTHING_TO_SEND);
@@ -198,7 +248,9 @@ export function Compose(props: ComposeProps) {
     setContent("");
     setPreview(null);
     try {
-      await props.onSend(target, text);
+      if (schedule !== undefined && props.onSchedule) await props.onSchedule(target, text, schedule);
+      else await props.onSend(target, text);
+      void props.drafts?.sent();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       if (contentRef.current === "") setContent(text);
@@ -245,7 +297,7 @@ export function Compose(props: ComposeProps) {
           if (e.key === "Escape" && props.onClose) {
             e.preventDefault();
             e.stopPropagation();
-            props.onClose();
+            close();
           }
         }}
       >
@@ -293,7 +345,7 @@ export function Compose(props: ComposeProps) {
             <RecipientPicker people={props.people} selected={userIds} onChange={setUserIds} inputRef={toRef} />
           )}
           {props.onClose && (
-            <button type="button" class="compose-close" aria-label="Close" onClick={() => props.onClose?.()}>
+            <button type="button" class="compose-close" aria-label="Close" onClick={close}>
               ×
             </button>
           )}
@@ -313,6 +365,7 @@ export function Compose(props: ComposeProps) {
             const value = e.currentTarget.value;
             setContent(value);
             notifier.current?.typed(typingRecipient(), value.trim() !== "");
+            props.drafts?.edited(currentTarget(), value);
           }}
           onPaste={filePasteHandler(startUploads)}
           onKeyDown={(e) => {
@@ -328,6 +381,7 @@ export function Compose(props: ComposeProps) {
           </div>
         )}
         <UploadList uploads={uploads} />
+        {props.banner}
         {error && (
           <p class="compose-error" role="alert">
             {error}
@@ -354,8 +408,9 @@ export function Compose(props: ComposeProps) {
           ) : (
             <span class="compose-hint">{props.enterSends ? "Enter to send, Shift+Enter for a new line" : "Ctrl+Enter to send"}</span>
           )}
+          {props.onSchedule && <ScheduleMenu onPick={(ts) => void submit(ts)} twentyFourHour={props.twentyFourHour} />}
           <button type="submit" class="compose-send" disabled={uploads.items.length > 0}>
-            Send
+            {props.sendLabel ?? "Send"}
           </button>
         </div>
       </form>
