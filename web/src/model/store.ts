@@ -20,6 +20,8 @@ import {
   type UnreadState,
 } from "./unread.js";
 import { applyTypingEvent, dmTypingKey, streamTypingKey, type TypingState } from "./typing.js";
+import { applyRealmEmojiEvent, realmEmojiFromRegister, type RealmEmoji } from "./realm-emoji.js";
+import { applyUserGroupEvent, userGroupsFromRegister, type UserGroup } from "./user-groups.js";
 
 /**
  * The event types the app registers for; `fetch_event_types` is the same list.
@@ -42,6 +44,8 @@ export const EVENT_TYPES = [
   "user_topic",
   "starred_messages",
   "recent_private_conversations",
+  "realm_emoji",
+  "user_group",
 ];
 
 /**
@@ -122,6 +126,10 @@ export interface ChatState {
   realmSettings: Readonly<Record<string, unknown>>;
   /** Every one of the reader's settings (register's `user_settings`), kept current by `user_settings` events. */
   userSettings: Readonly<Record<string, unknown>>;
+  /** The organization's custom emoji by ID (register's `realm_emoji`, kept by `realm_emoji` events). */
+  realmEmoji: ReadonlyMap<string, RealmEmoji>;
+  /** The organization's user groups by ID (register's `realm_user_groups`, kept by `user_group` events). */
+  userGroups: ReadonlyMap<number, UserGroup>;
 }
 
 /** Register fields kept in {@link ChatState.realmSettings} besides those named `realm_*`. */
@@ -191,6 +199,8 @@ export function stateFromRegister(r: Record<string, unknown>): ChatState {
     settings: { enter_sends: settings.enter_sends ?? false, twenty_four_hour_time: settings.twenty_four_hour_time ?? false },
     realmSettings: realmSettingsFromRegister(r),
     userSettings: { ...settings },
+    realmEmoji: realmEmojiFromRegister(r.realm_emoji),
+    userGroups: userGroupsFromRegister(r.realm_user_groups),
   };
 }
 
@@ -369,6 +379,12 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
       return s;
     case "realm":
       return applyRealmEvent(s, event);
+    case "realm_emoji":
+      s.realmEmoji = applyRealmEmojiEvent(event);
+      return s;
+    case "user_group":
+      s.userGroups = applyUserGroupEvent(s.userGroups, event);
+      return s;
     case "user_topic":
       s.userTopics = new Map(s.userTopics).set(policyKey(event.stream_id, event.topic_name), event.visibility_policy);
       return s;

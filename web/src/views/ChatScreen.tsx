@@ -9,6 +9,7 @@ import { dmTypingKey, streamTypingKey, typistsIn } from "../model/typing.js";
 import { conversationKey, messageUserIds, type Message } from "../model/types.js";
 import { unreadConversations, unreadCounts } from "../model/unread.js";
 import { Compose } from "./compose/Compose.js";
+import { useComposeTypeaheadData } from "./compose/typeaheadData.js";
 import type { ComposeTarget } from "./compose/types.js";
 import { Feed } from "./Feed.js";
 import { Inbox } from "./Inbox.js";
@@ -208,6 +209,7 @@ export function ChatScreen(props: {
         .map((u) => ({ user_id: u.user_id, full_name: u.full_name, email: u.email })),
     [state.users],
   );
+  const typeahead = useComposeTypeaheadData(state, snap.list, (id) => void chat.loadTopics(id));
   const streams = useMemo(
     () =>
       [...state.subscriptions.values()]
@@ -281,6 +283,7 @@ export function ChatScreen(props: {
           focusRequest={focusRequest}
           selfUserId={state.me.user_id}
           onSend={(t, content) => chat.send(t, content)}
+          typeahead={typeahead}
         />
       </main>
       <PeopleList state={state} now={now} />
