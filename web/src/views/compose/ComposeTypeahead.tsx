@@ -223,7 +223,8 @@ export function useTopicTypeahead(opts: {
   }, [streamId, topics]);
   const complete = (text: string): Completion | null =>
     topics && text.trim() ? { start: 0, end: text.length, suggestions: matchTopics(topics, text).map((t) => ({ key: `topic-${t}`, label: t, insert: t })) } : null;
-  return useTypeahead({ id: opts.id, label: "Topics", field: opts.field, value: opts.value, setValue: opts.setValue, complete, combobox: true });
+  // The field keeps its textbox role ("Topic"): the list is announced through aria-activedescendant.
+  return useTypeahead({ id: opts.id, label: "Topics", field: opts.field, value: opts.value, setValue: opts.setValue, complete });
 }
 
 /** Puts `text` at the caret of `field` (replacing a selection) and the caret after it. */
