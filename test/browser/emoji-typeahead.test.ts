@@ -2,7 +2,20 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { useTestOrg } from "../support/local-stack.js";
 import { pngBytes, sendFiles } from "../e2e/image-upload-helpers.js";
-import { composeBox, createStream, gone, linkNamed, messageText, openCompose, saveScreenshot, sendStreamMessage, unique, useBrowser, visible } from "./support.js";
+import {
+  composeBox,
+  createStream,
+  gone,
+  linkNamed,
+  messageText,
+  openCompose,
+  saveScreenshot,
+  sendStreamMessage,
+  seriousViolations,
+  unique,
+  useBrowser,
+  visible,
+} from "./support.js";
 
 const org = useTestOrg();
 const browsers = useBrowser();
@@ -46,6 +59,7 @@ describe("emoji reactions from the picker", () => {
     const tada = picker.getByRole("button", { name: "tada", exact: true });
     await visible(tada);
     await saveScreenshot(a.page, "emoji-picker");
+    expect(await seriousViolations(a.page)).toEqual([]);
     await tada.click();
 
     // Assess: the picker closes; both see the reaction; B's click makes it 2.
@@ -132,6 +146,7 @@ describe("compose typeahead", () => {
     await visible(suggestions.getByRole("option", { name: /Cordelia Lear/ }));
     await expect.poll(() => box.message.getAttribute("aria-activedescendant")).toBeTruthy();
     await saveScreenshot(a.page, "typeahead");
+    expect(await seriousViolations(a.page)).toEqual([]);
     await box.message.press("Enter");
     await expect.poll(() => box.message.inputValue()).toBe("hello @**Cordelia Lear** ");
 

@@ -47,6 +47,8 @@ export function EmojiPickerButton(props: {
         aria-haspopup="dialog"
         aria-expanded={open}
         disabled={props.disabled}
+        // The open picker closes on a pointer down outside it; on this button the click toggles it instead.
+        onPointerDown={(e) => open && e.stopPropagation()}
         onClick={(e) => {
           e.stopPropagation();
           if (open) return close();
