@@ -23,6 +23,8 @@ import { applyTypingEvent, dmTypingKey, streamTypingKey, type TypingState } from
 import { applyChannelEvent, channelsFromRegister, type ChannelState } from "./channels.js";
 import { applyScheduledEvent, scheduledFromRegister, type ScheduledState } from "./scheduled.js";
 import { applyDraftEvent, draftsFromRegister, type DraftState } from "./drafts.js";
+import { applyRealmEmojiEvent, realmEmojiFromRegister, type RealmEmoji } from "./realm-emoji.js";
+import { applyUserGroupEvent, userGroupsFromRegister, type UserGroup } from "./user-groups.js";
 
 /**
  * The event types the app registers for; `fetch_event_types` is the same list.
@@ -48,6 +50,8 @@ export const EVENT_TYPES = [
   "scheduled_messages",
   "drafts",
   "submessage",
+  "realm_emoji",
+  "user_group",
 ];
 
 /**
@@ -134,6 +138,10 @@ export interface ChatState {
   scheduled: ScheduledState;
   /** The reader's drafts (register's `drafts`, kept by `drafts` events). */
   drafts: DraftState;
+  /** The organization's custom emoji by ID (register's `realm_emoji`, kept by `realm_emoji` events). */
+  realmEmoji: ReadonlyMap<string, RealmEmoji>;
+  /** The organization's user groups by ID (register's `realm_user_groups`, kept by `user_group` events). */
+  userGroups: ReadonlyMap<number, UserGroup>;
 }
 
 /** Register fields kept in {@link ChatState.realmSettings} besides those named `realm_*`. */
@@ -206,6 +214,8 @@ export function stateFromRegister(r: Record<string, unknown>): ChatState {
     channels: channelsFromRegister(r),
     scheduled: scheduledFromRegister(r.scheduled_messages),
     drafts: draftsFromRegister(r.drafts),
+    realmEmoji: realmEmojiFromRegister(r.realm_emoji),
+    userGroups: userGroupsFromRegister(r.realm_user_groups),
   };
 }
 
@@ -390,6 +400,12 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
       return s;
     case "drafts":
       s.drafts = applyDraftEvent(s.drafts, event);
+      return s;
+    case "realm_emoji":
+      s.realmEmoji = applyRealmEmojiEvent(event);
+      return s;
+    case "user_group":
+      s.userGroups = applyUserGroupEvent(s.userGroups, event);
       return s;
     case "user_topic":
       s.userTopics = new Map(s.userTopics).set(policyKey(event.stream_id, event.topic_name), event.visibility_policy);

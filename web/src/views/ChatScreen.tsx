@@ -11,6 +11,7 @@ import { unreadConversations, unreadCounts } from "../model/unread.js";
 import { Compose, uploadToCompose } from "./compose/Compose.js";
 import { fileDropProps } from "./compose/Uploads.js";
 import { ImageLightbox } from "./lightbox/ImageLightbox.js";
+import { useComposeTypeaheadData } from "./compose/typeaheadData.js";
 import type { ComposeTarget } from "./compose/types.js";
 import { useComposeExtras } from "./compose/useComposeExtras.js";
 import { submessageParams } from "../model/widgets.js";
@@ -214,6 +215,7 @@ export function ChatScreen(props: {
         .map((u) => ({ user_id: u.user_id, full_name: u.full_name, email: u.email })),
     [state.users],
   );
+  const typeahead = useComposeTypeaheadData(state, snap.list, (id) => void chat.loadTopics(id));
   const streams = useMemo(
     () =>
       [...state.subscriptions.values()]
@@ -302,6 +304,7 @@ export function ChatScreen(props: {
           maxUploadSizeMib={state.realmSettings.max_file_upload_size_mib as number | undefined}
           onSend={(t, content) => extras.send(t, content) ?? chat.send(t, content)}
           {...extras.compose}
+          typeahead={typeahead}
         />
       </main>
       <PeopleList state={state} now={now} />

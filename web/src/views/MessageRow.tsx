@@ -8,6 +8,8 @@ import { conversationKey, messageUserIds } from "../model/types.js";
 import { RenderedContent } from "./message/RenderedContent.js";
 import { MessageWidget, type SendSubmessage } from "./widgets/MessageWidget.js";
 import { conversationName } from "./Sidebar.js";
+import { EmojiGlyph } from "./emoji/EmojiGlyph.js";
+import { EmojiPickerButton } from "./emoji/EmojiPickerButton.js";
 
 /** What a row can do. */
 export interface MessageActions {
@@ -25,16 +27,6 @@ export function sameConversation(a: Message, b: Message): boolean {
   if (a.type !== b.type) return false;
   if (a.type === "stream") return a.stream_id === b.stream_id && a.subject.toLowerCase() === b.subject.toLowerCase();
   return messageUserIds(a).sort().join() === messageUserIds(b).sort().join();
-}
-
-/** A unicode emoji from its code (`1f44d`, `1f468-200d-1f4bb`); a custom emoji shows as its `:name:`. */
-function emojiText(r: Pick<Reaction, "emoji_code" | "emoji_name" | "reaction_type">): string {
-  if (r.reaction_type !== "unicode_emoji") return `:${r.emoji_name}:`;
-  try {
-    return String.fromCodePoint(...r.emoji_code.split("-").map((h) => parseInt(h, 16)));
-  } catch {
-    return `:${r.emoji_name}:`;
-  }
 }
 
 /** The header above a run of messages: `stream › topic` (both links) or the conversation's people (a link). */
@@ -81,16 +73,13 @@ function Avatar(props: { url: string | undefined; name: string; userId: number }
   );
 }
 
-/** 👍, the one reaction offered on every message (Zulip's `+1`). */
-const THUMBS_UP = { emoji_name: "+1", emoji_code: "1f44d", reaction_type: "unicode_emoji" } as const;
-
 /**
  * One message of the feed: a date line when the day changes from `previous`,
  * the recipient header when the conversation changes, then the message
  * (`article.message-row`): the sender's avatar and name (left out when the
  * same sender continues), the time in the reader's time zone, the server's
  * HTML, reactions with counts (click to toggle), and the actions (reply,
- * react with 👍, star).
+ * add an emoji reaction through the picker, star).
  */
 export function MessageRow(props: {
   state: ChatState;
@@ -110,7 +99,6 @@ export function MessageRow(props: {
   const local = !!m.local_id;
   const avatar = m.avatar_url ?? state.users.get(m.sender_id)?.avatar_url ?? undefined;
   const classes = ["message-row", local ? "local" : "", props.selected ? "selected" : "", unread ? "unread" : "", continued ? "continued" : ""];
-  const thumbsMine = m.reactions.some((r) => r.user_id === me && r.emoji_code === THUMBS_UP.emoji_code);
   return (
     <>
       {newDay && (
@@ -147,20 +135,16 @@ export function MessageRow(props: {
               >
                 ↩
               </button>
-              {!thumbsMine && (
-                <button
-                  type="button"
-                  class="message-action"
-                  aria-label="React with 👍"
-                  disabled={local}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    actions.toggleReaction(m, THUMBS_UP);
-                  }}
-                >
-                  👍
-                </button>
-              )}
+              <EmojiPickerButton
+                label="Add emoji reaction"
+                class="message-action"
+                disabled={local}
+                realmEmoji={state.realmEmoji}
+                userId={me}
+                onPick={(e) => actions.toggleReaction(m, { emoji_name: e.name, emoji_code: e.code, reaction_type: e.reaction_type })}
+              >
+                ☺
+              </EmojiPickerButton>
               <button
                 type="button"
                 class={`message-action star-toggle ${starred ? "starred" : ""}`}
@@ -200,7 +184,7 @@ export function MessageRow(props: {
                     }}
                   >
                     <span class="reaction-emoji" aria-hidden="true">
-                      {emojiText(g)}
+                      <EmojiGlyph name={g.emoji_name} code={g.emoji_code} reactionType={g.reaction_type} realmEmoji={state.realmEmoji} />
                     </span>
                     <span class="reaction-count">{g.user_ids.length}</span>
                   </button>

@@ -7,6 +7,8 @@ import { ScheduleMenu } from "./ScheduleMenu.js";
 import { RenderedContent } from "../message/RenderedContent.js";
 import { enterKeyAction } from "./keys.js";
 import { RecipientPicker } from "./RecipientPicker.js";
+import { insertAtCaret, useMessageTypeahead, useTopicTypeahead, type ComposeTypeaheadData } from "./ComposeTypeahead.js";
+import { EmojiPickerButton } from "../emoji/EmojiPickerButton.js";
 import { TypingNotifier, type TypingClock, type TypingRecipient } from "./typing.js";
 import type { ComposePerson, ComposeStream, ComposeTarget } from "./types.js";
 import { fileDropProps, filePasteHandler, UploadButton, UploadList, useUploads } from "./Uploads.js";
@@ -60,6 +62,8 @@ export interface ComposeProps {
   banner?: ComponentChildren;
   /** The reader's clock shows 24 hours (for the schedule presets). */
   twentyFourHour?: boolean;
+  /** Groups, topics, emoji and recent senders for the typeahead and the "Add emoji" button; without it, neither. */
+  typeahead?: ComposeTypeaheadData;
 }
 
 /** Zulip's web app's words for a send its compose box refuses before asking the server (Zulip's `compose_validate`). */
@@ -182,6 +186,17 @@ export function Compose(props: ComposeProps) {
     setContent(l.content);
     setPreview(null);
   }
+  const messageTa = useMessageTypeahead({
+    id: `${id}-message`,
+    field: messageRef,
+    value: content,
+    setValue: setContent,
+    people: props.people,
+    streams: props.streams,
+    inStream: kind === "stream",
+    data: props.typeahead,
+  });
+  const topicTa = useTopicTypeahead({ id: `${id}-topic`, field: topicRef, value: topic, setValue: setTopic, streamId, data: props.typeahead });
 
   const focusFirstEmpty = () => {
     if (kind === "stream" && streamId === null) streamRef.current?.focus();
@@ -337,8 +352,11 @@ export function Compose(props: ComposeProps) {
                   maxLength={MAX_TOPIC_LENGTH}
                   autoComplete="off"
                   value={topic}
+                  {...topicTa.fieldProps}
+                  onKeyDown={topicTa.onKeyDown}
                   onInput={(e) => setTopic(e.currentTarget.value)}
                 />
+                {topicTa.listbox}
               </div>
             </>
           ) : (
@@ -361,6 +379,7 @@ export function Compose(props: ComposeProps) {
           placeholder="Message"
           hidden={preview !== null}
           value={content}
+          {...messageTa.fieldProps}
           onInput={(e) => {
             const value = e.currentTarget.value;
             setContent(value);
@@ -369,12 +388,14 @@ export function Compose(props: ComposeProps) {
           }}
           onPaste={filePasteHandler(startUploads)}
           onKeyDown={(e) => {
+            if (messageTa.onKeyDown(e)) return;
             if (enterKeyAction(e, props.enterSends) === "send") {
               e.preventDefault();
               void submit();
             }
           }}
         />
+        {messageTa.listbox}
         {preview !== null && (
           <div class="compose-preview" role="region" aria-label="Preview" aria-busy={preview === "loading"}>
             {preview === "loading" ? <p>Rendering…</p> : <RenderedContent html={preview.html} selfUserId={props.selfUserId} />}
@@ -388,6 +409,17 @@ export function Compose(props: ComposeProps) {
           </p>
         )}
         <div class="compose-actions">
+          {props.typeahead && (
+            <EmojiPickerButton
+              label="Add emoji"
+              class="compose-emoji"
+              realmEmoji={props.typeahead.realmEmoji}
+              userId={props.typeahead.userId}
+              onPick={(e) => insertAtCaret(messageRef.current, contentRef.current, setContent, `:${e.name}: `)}
+            >
+              ☺
+            </EmojiPickerButton>
+          )}
           <button type="button" class="compose-preview-toggle" aria-pressed={preview !== null} onClick={() => void togglePreview()}>
             Preview
           </button>

@@ -1,10 +1,12 @@
+import { personMatchRank } from "../../model/typeahead.js";
 import type { ComposePerson } from "./types.js";
 
 /**
  * The people a recipient query finds, best first: full name starting with the
  * query, then a word of the name starting with it, then the email starting
- * with it (Zulip's typeahead order, simplified). Case-insensitive; people in
- * `exclude` (already chosen) are left out.
+ * with it (the ranks of the compose typeahead's `personMatchRank`, without its
+ * substring matches). Case-insensitive; people in `exclude` (already chosen)
+ * are left out.
  * @param limit most results returned
  */
 export function matchPeople(people: readonly ComposePerson[], query: string, exclude: ReadonlySet<number>, limit = 8): ComposePerson[] {
@@ -13,15 +15,7 @@ export function matchPeople(people: readonly ComposePerson[], query: string, exc
   const ranked: { person: ComposePerson; rank: number }[] = [];
   for (const person of people) {
     if (exclude.has(person.user_id)) continue;
-    const name = person.full_name.toLowerCase();
-    const email = person.email.toLowerCase();
-    const rank = name.startsWith(q)
-      ? 0
-      : name.split(/\s+/).some((word) => word.startsWith(q))
-        ? 1
-        : email.startsWith(q)
-          ? 2
-          : -1;
+    const rank = personMatchRank(person, q, false);
     if (rank >= 0) ranked.push({ person, rank });
   }
   ranked.sort((a, b) => a.rank - b.rank || a.person.full_name.localeCompare(b.person.full_name));
