@@ -197,6 +197,17 @@ export function apiNarrow(view: View): { operator: string; operand: string | num
   return view.terms.map((t) => ({ operator: t.operator, operand: t.operand, ...(t.negated ? { negated: true } : {}) }));
 }
 
+/**
+ * The message a view opens around (a `near` term with a message ID, as in
+ * Zulip's links to a message, https://zulip.com/help/link-to-a-message-or-conversation),
+ * or undefined.
+ */
+export function nearMessageId(view: View): number | undefined {
+  if (view.kind !== "narrow") return undefined;
+  const near = view.terms.find((t) => t.operator === "near" && !t.negated && typeof t.operand === "number");
+  return near ? (near.operand as number) : undefined;
+}
+
 /** A stable key of a view, for caching its message list. */
 export function viewKey(view: View): string {
   return view.kind === "narrow" ? JSON.stringify(view.terms.map((t) => [t.operator, t.operand, !!t.negated])) : view.kind;
@@ -317,6 +328,7 @@ export function narrowIsLocal(terms: NarrowTerm[]): boolean {
 export function viewMarksRead(view: View): boolean {
   if (view.kind === "feed") return true;
   if (view.kind === "inbox") return false;
-  const ops = view.terms.map((t) => (t.negated ? "-" : "") + t.operator).sort().join(" ");
+  // A link to a message (`near`) opens its conversation, which marks read as the conversation does.
+  const ops = view.terms.filter((t) => t.operator !== "near").map((t) => (t.negated ? "-" : "") + t.operator).sort().join(" ");
   return ["channel", "channel topic", "dm", "in"].includes(ops);
 }

@@ -7,9 +7,13 @@ import { groupReactions } from "../model/messages.js";
 import { conversationKey, messageUserIds } from "../model/types.js";
 import { RenderedContent } from "./message/RenderedContent.js";
 import { conversationName } from "./Sidebar.js";
+import type { MessageMenuActions } from "./message/actions.js";
+import { stopEditing, useEditing } from "./message/editing.js";
+import { MessageActionButtons } from "./message/MessageActionButtons.js";
+import { MessageEditForm } from "./message/MessageEditForm.js";
 
-/** What a row can do. */
-export interface MessageActions {
+/** What a row can do (with the edit, delete and menu actions of {@link MessageMenuActions}). */
+export interface MessageActions extends MessageMenuActions {
   toggleReaction(message: Message, reaction: Pick<Reaction, "emoji_name" | "emoji_code" | "reaction_type">): void;
   toggleStar(message: Message): void;
   select(message: Message): void;
@@ -86,8 +90,9 @@ const THUMBS_UP = { emoji_name: "+1", emoji_code: "1f44d", reaction_type: "unico
  * the recipient header when the conversation changes, then the message
  * (`article.message-row`): the sender's avatar and name (left out when the
  * same sender continues), the time in the reader's time zone, the server's
- * HTML, reactions with counts (click to toggle), and the actions (reply,
- * react with 👍, star).
+ * HTML (or, while it is edited, the edit form), reactions with counts
+ * (click to toggle), and the actions (reply, react with 👍, then
+ * {@link MessageActionButtons}: edit, delete, star, the "Message actions" menu).
  */
 export function MessageRow(props: {
   state: ChatState;
@@ -101,13 +106,13 @@ export function MessageRow(props: {
   const newDay = !previous || !isSameDay(new Date(previous.timestamp * 1000), time);
   const header = !previous || !sameConversation(previous, m);
   const continued = !header && previous?.sender_id === m.sender_id && !newDay;
-  const starred = m.flags.includes("starred");
   const unread = !m.flags.includes("read");
   const me = state.me.user_id;
   const local = !!m.local_id;
   const avatar = m.avatar_url ?? state.users.get(m.sender_id)?.avatar_url ?? undefined;
   const classes = ["message-row", local ? "local" : "", props.selected ? "selected" : "", unread ? "unread" : "", continued ? "continued" : ""];
   const thumbsMine = m.reactions.some((r) => r.user_id === me && r.emoji_code === THUMBS_UP.emoji_code);
+  const editing = useEditing(m.id);
   return (
     <>
       {newDay && (
@@ -158,23 +163,19 @@ export function MessageRow(props: {
                   👍
                 </button>
               )}
-              <button
-                type="button"
-                class={`message-action star-toggle ${starred ? "starred" : ""}`}
-                aria-pressed={starred}
-                aria-label="Star this message"
-                title={starred ? "Starred (click to unstar)" : "Star this message"}
-                disabled={local}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  actions.toggleStar(m);
-                }}
-              >
-                {starred ? "★" : "☆"}
-              </button>
+              {/* The "Add emoji reaction" button (the emoji picker) goes here, before the message's own actions. */}
+              <MessageActionButtons state={state} message={m} actions={actions} />
             </span>
           </div>
-          <RenderedContent html={m.content} selfUserId={me} class="message-content" />
+          {editing ? (
+            <MessageEditForm
+              loadSource={() => actions.loadSource(m)}
+              save={(content) => actions.editMessage(m, content)}
+              close={() => stopEditing(m.id)}
+            />
+          ) : (
+            <RenderedContent html={m.content} selfUserId={me} class="message-content" />
+          )}
           {m.last_edit_timestamp !== undefined && <span class="message-edited">(edited)</span>}
           {m.reactions.length > 0 && (
             <div class="message-reactions">

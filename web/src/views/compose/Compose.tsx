@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import type { ApiClient } from "../../api/client.js";
+import { appendBlock } from "../../model/message-actions.js";
 import { RenderedContent } from "../message/RenderedContent.js";
 import { enterKeyAction } from "./keys.js";
 import { RecipientPicker } from "./RecipientPicker.js";
@@ -50,6 +51,16 @@ export const NO_RECIPIENTS = "Please specify at least one valid recipient.";
 const MAX_TOPIC_LENGTH = 60;
 
 let focusMounted: (() => void) | null = null;
+let insertMounted: ((block: string) => void) | null = null;
+
+/**
+ * Adds a block of text (a quote) to the open compose box's message on a
+ * paragraph of its own and focuses it, caret at the end. False when no box is mounted open.
+ */
+export function insertIntoCompose(block: string): boolean {
+  insertMounted?.(block);
+  return insertMounted !== null;
+}
 
 /**
  * Focuses the open compose box: the first field still empty (stream, topic,
@@ -127,8 +138,18 @@ export function Compose(props: ComposeProps) {
   useEffect(() => {
     if (!open) return;
     focusMounted = focusFirstEmpty;
+    const insert = (block: string) => {
+      setContent(appendBlock(contentRef.current, block));
+      requestAnimationFrame(() => {
+        const el = messageRef.current;
+        el?.focus();
+        el?.setSelectionRange(el.value.length, el.value.length);
+      });
+    };
+    insertMounted = insert;
     return () => {
       if (focusMounted === focusFirstEmpty) focusMounted = null;
+      if (insertMounted === insert) insertMounted = null;
     };
   });
   // Each new focus request (the `c`, `x`, `r` shortcuts) focuses the first empty field.
