@@ -190,11 +190,13 @@ export function dmHash(userIds: number[], userName: (id: number) => string | und
 /**
  * The `narrow` parameter of `GET /messages` for a view
  * (https://zulip.com/api/get-messages): the terms as the server takes them,
- * and for the combined feed `in:home` (messages not hidden by muting).
+ * and for the combined feed `in:home` (messages not hidden by muting). A
+ * `near` term is left out: it is where the view opens (the request's
+ * `anchor`), not a filter, and the server takes its operand only as a string.
  */
 export function apiNarrow(view: View): { operator: string; operand: string | number | number[]; negated?: boolean }[] {
   if (view.kind !== "narrow") return [{ operator: "in", operand: "home" }];
-  return view.terms.map((t) => ({ operator: t.operator, operand: t.operand, ...(t.negated ? { negated: true } : {}) }));
+  return view.terms.filter((t) => t.operator !== "near").map((t) => ({ operator: t.operator, operand: t.operand, ...(t.negated ? { negated: true } : {}) }));
 }
 
 /**

@@ -16,6 +16,11 @@ describe("near", () => {
   it("fetches the first page around that message, on both sides", () => {
     const params = firstPageParams(emptyList(view), viewMarksRead(view));
     expect(params).toMatchObject({ anchor: 42, num_before: 50, num_after: 50 });
+    // The anchor, not a filter: the server's narrow is the conversation's.
+    expect(params.narrow).toEqual([
+      { operator: "channel", operand: 1 },
+      { operator: "topic", operand: "lunch" },
+    ]);
   });
 
   it("opens the view at that message even when it is read", () => {

@@ -125,7 +125,15 @@ export function MessageActionButtons(props: { state: ChatState; message: Message
         </button>
         {menuOpen && (
           <div class="message-menu">
-            <MenuList label="Message actions" items={items} onDone={() => setMenuOpen(false)} />
+            <MenuList
+              label="Message actions"
+              items={items}
+              onDone={() => {
+                setMenuOpen(false);
+                // Focus back on the menu's button (a dialog opened from the menu returns it there too).
+                buttonRef.current?.focus();
+              }}
+            />
           </div>
         )}
       </span>
