@@ -190,7 +190,7 @@ describe("message actions", () => {
 
     // The * shortcut stars the selected message.
     await row(a.page, content).click();
-    await a.page.keyboard.press("Shift+8");
+    await a.page.keyboard.press("*");
     await poll(() => flagsOf(org.users.member, ids[0]!)).toContain("starred");
   });
 

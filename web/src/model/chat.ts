@@ -216,6 +216,7 @@ export class Chat {
           break;
         case "update_message_flags":
           list = applyFlags(list, event);
+          if (event.flag === "read" && event.op === "remove") this.reads.unread(event.messages);
           break;
       }
     }
