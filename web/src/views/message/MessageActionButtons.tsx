@@ -93,7 +93,7 @@ export function MessageActionButtons(props: { state: ChatState; message: Message
             setDialog("delete");
           }}
         >
-          🗑
+          ✕
         </button>
       )}
       <button
