@@ -94,6 +94,8 @@ export class Chat {
   private registered = false;
   private queueReady: Promise<void>;
   private markQueueReady: () => void = () => undefined;
+  /** The view (its key) where reading is paused after "Mark as unread from here", until another view opens. */
+  private readingPausedIn: string | null = null;
 
   constructor(
     /** The API client, for views that call the server themselves (compose previews). */
@@ -218,6 +220,7 @@ export class Chat {
           break;
         case "update_message_flags":
           list = applyFlags(list, event);
+          if (event.flag === "read" && event.op === "remove") this.reads.unread(event.messages);
           break;
         case "submessage":
           list = applySubmessageEvent(list, event);
@@ -237,6 +240,7 @@ export class Chat {
    */
   async open(view: View, force = false): Promise<void> {
     if (!force && viewKey(view) === viewKey(this.snap.view) && this.snap.list.loaded) return;
+    if (viewKey(view) !== this.readingPausedIn) this.readingPausedIn = null;
     const token = ++this.fetchToken;
     const list = emptyList(view);
     this.set({ view, list, loadingOlder: false, loadingNewer: false });
@@ -303,7 +307,16 @@ export class Chat {
 
   /** Reports messages seen in the viewport while the window has focus; marks them read where the open view marks read. */
   seen(ids: number[]): void {
-    if (viewMarksRead(this.snap.view)) this.reads.seen(ids);
+    if (viewMarksRead(this.snap.view) && this.readingPausedIn !== viewKey(this.snap.view)) this.reads.seen(ids);
+  }
+
+  /**
+   * Stops marking the open view's messages read until another view opens, as
+   * Zulip's web app does after "Mark as unread from here" (else the messages
+   * on screen would be read again at once).
+   */
+  pauseReading(): void {
+    this.readingPausedIn = viewKey(this.snap.view);
   }
 
   /**

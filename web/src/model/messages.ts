@@ -6,7 +6,7 @@
  * Immutable: each function returns a new list (or the same one if nothing changed).
  */
 import type { DeliveredEvent } from "./types.js";
-import { apiNarrow, messageMatchesNarrow, narrowIsLocal, type MatchContext, type View } from "./narrow.js";
+import { apiNarrow, messageMatchesNarrow, narrowIsLocal, nearMessageId, type MatchContext, type View } from "./narrow.js";
 import type { Message, Reaction } from "./types.js";
 
 /** How many messages one page of older or newer messages asks for. */
@@ -52,11 +52,16 @@ export type FetchParams = {
 };
 
 /**
- * The first page: around the first unread message where the view marks
+ * The first page: around the message of a `near` term (a link to a
+ * message), else around the first unread message where the view marks
  * messages read (`first_unread`; the server falls back to the newest), else
  * the newest.
  */
 export function firstPageParams(list: MessageList, marksRead: boolean): FetchParams {
+  const near = nearMessageId(list.view);
+  if (near !== undefined) {
+    return { anchor: near, num_before: FIRST_PAGE_SIZE, num_after: FIRST_PAGE_SIZE, narrow: apiNarrow(list.view), apply_markdown: true, client_gravatar: false };
+  }
   return {
     anchor: marksRead ? "first_unread" : "newest",
     num_before: FIRST_PAGE_SIZE,
@@ -116,8 +121,9 @@ export function applyPage(list: MessageList, result: FetchResult, direction: "fi
   if (direction !== "newer") next.foundOldest = result.found_oldest;
   if (direction !== "older") next.foundNewest = result.found_newest;
   if (direction === "first") {
+    const near = nearMessageId(list.view);
     const firstUnread = result.messages.find((m) => !(m.flags ?? []).includes("read"));
-    next.anchorId = firstUnread?.id ?? result.messages.at(-1)?.id;
+    next.anchorId = near !== undefined && result.messages.some((m) => m.id === near) ? near : (firstUnread?.id ?? result.messages.at(-1)?.id);
   }
   return next;
 }

@@ -190,11 +190,24 @@ export function dmHash(userIds: number[], userName: (id: number) => string | und
 /**
  * The `narrow` parameter of `GET /messages` for a view
  * (https://zulip.com/api/get-messages): the terms as the server takes them,
- * and for the combined feed `in:home` (messages not hidden by muting).
+ * and for the combined feed `in:home` (messages not hidden by muting). A
+ * `near` term is left out: it is where the view opens (the request's
+ * `anchor`), not a filter, and the server takes its operand only as a string.
  */
 export function apiNarrow(view: View): { operator: string; operand: string | number | number[]; negated?: boolean }[] {
   if (view.kind !== "narrow") return [{ operator: "in", operand: "home" }];
-  return view.terms.map((t) => ({ operator: t.operator, operand: t.operand, ...(t.negated ? { negated: true } : {}) }));
+  return view.terms.filter((t) => t.operator !== "near").map((t) => ({ operator: t.operator, operand: t.operand, ...(t.negated ? { negated: true } : {}) }));
+}
+
+/**
+ * The message a view opens around (a `near` term with a message ID, as in
+ * Zulip's links to a message, https://zulip.com/help/link-to-a-message-or-conversation),
+ * or undefined.
+ */
+export function nearMessageId(view: View): number | undefined {
+  if (view.kind !== "narrow") return undefined;
+  const near = view.terms.find((t) => t.operator === "near" && !t.negated && typeof t.operand === "number");
+  return near ? (near.operand as number) : undefined;
 }
 
 /** A stable key of a view, for caching its message list. */
@@ -317,6 +330,7 @@ export function narrowIsLocal(terms: NarrowTerm[]): boolean {
 export function viewMarksRead(view: View): boolean {
   if (view.kind === "feed") return true;
   if (view.kind === "inbox") return false;
-  const ops = view.terms.map((t) => (t.negated ? "-" : "") + t.operator).sort().join(" ");
+  // A link to a message (`near`) opens its conversation, which marks read as the conversation does.
+  const ops = view.terms.filter((t) => t.operator !== "near").map((t) => (t.negated ? "-" : "") + t.operator).sort().join(" ");
   return ["channel", "channel topic", "dm", "in"].includes(ops);
 }

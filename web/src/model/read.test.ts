@@ -30,6 +30,19 @@ function harness(fail = false) {
 }
 
 describe("ReadTracker", () => {
+  it("marks a message read again once it became unread (mark as unread) and is seen again", async () => {
+    const h = harness();
+    h.tracker.seen([10]);
+    await h.fire();
+    h.tracker.seen([10]);
+    await h.fire();
+    expect(h.calls).toHaveLength(1);
+    h.tracker.unread([10]);
+    h.tracker.seen([10]);
+    await h.fire();
+    expect(h.calls.map((c) => c.params.messages)).toEqual([[10], [10]]);
+  });
+
   it("batches the IDs seen within the interval into one request, applied locally at once", async () => {
     const h = harness();
     h.tracker.seen([30, 10]);

@@ -50,6 +50,17 @@ export class ReadTracker {
     }
   }
 
+  /**
+   * Forgets messages that became unread again (marked unread here or
+   * elsewhere): seen later, they are marked read once more.
+   */
+  unread(ids: readonly number[]): void {
+    for (const id of ids) {
+      this.sent.delete(id);
+      this.pending.delete(id);
+    }
+  }
+
   /** Sends what is pending now, in one request. */
   async flush(): Promise<void> {
     this.scheduled = false;

@@ -2,7 +2,10 @@ import { useEffect, useId, useMemo, useState } from "preact/hooks";
 import type { Chat, ChatSnapshot } from "../model/chat.js";
 import type { ChatState } from "../model/store.js";
 import { matchContext } from "../model/store.js";
-import { dmHash, encodeHash, narrowDmUsers, narrowStreamTopic, streamHash, viewKey, type NarrowNames } from "../model/narrow.js";
+import { dmHash, encodeHash, narrowDmUsers, narrowStreamTopic, nearMessageId, streamHash, viewKey, type NarrowNames } from "../model/narrow.js";
+import { canEditContent } from "../model/message-permissions.js";
+import { messageMenuActions } from "./messageMenuActions.js";
+import { startEditing } from "./message/editing.js";
 import { parseSearchQuery, searchQueryFromTerms } from "../model/query.js";
 import { shownMessages } from "../model/messages.js";
 import { dmTypingKey, streamTypingKey, typistsIn } from "../model/typing.js";
@@ -118,7 +121,7 @@ export function ChatScreen(props: {
 
   // Another view: no selection, compose back to the view's own recipient (open where it has one), drawer closed.
   useEffect(() => {
-    setSelectedId(undefined);
+    setSelectedId(nearMessageId(snap.view));
     setOverride(null);
     setSidebarOpen(false);
     if (targetOfView(snap)) setComposeOpen(true);
@@ -196,6 +199,14 @@ export function ChatScreen(props: {
         },
         next: () => select(1),
         previous: () => select(-1),
+        edit: () => {
+          const m = messages.find((x) => x.id === selectedId) ?? messages.at(-1);
+          if (m && canEditContent(state, m, Date.now() / 1000)) startEditing(m.id);
+        },
+        star: () => {
+          const m = messages.find((x) => x.id === selectedId) ?? messages.at(-1);
+          if (m && !m.local_id) void chat.toggleStar(m);
+        },
       }),
     [snap, state, messages, selectedId, sidebarOpen, overlayOpen],
   );
@@ -277,6 +288,7 @@ export function ChatScreen(props: {
               toggleStar: (m) => void chat.toggleStar(m),
               toggleReaction: (m, r) => void chat.toggleReaction(m, r),
               sendSubmessage: async (m, content) => void (await chat.api.call("POST", "/submessage", submessageParams(m.id, content))),
+              ...messageMenuActions(chat, reply),
             }}
           />
         )}

@@ -2,7 +2,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import type { ChatState } from "../model/store.js";
 import { shownMessages, type MessageList } from "../model/messages.js";
-import { viewKey, type View } from "../model/narrow.js";
+import { nearMessageId, viewKey, type View } from "../model/narrow.js";
 import { visibleUnread } from "../model/read.js";
 import { MessageRow, type MessageActions } from "./MessageRow.js";
 import { anchorPart, anchorScrollTop, readAnchor, type ReadingAnchor } from "./readingAnchor.js";
@@ -163,7 +163,8 @@ export function Feed(props: FeedProps) {
     }
     positionedFor.current = key;
     const idx = list.anchorId !== undefined ? items.findIndex((m) => m.id === list.anchorId) : -1;
-    const firstUnread = idx > 0 && !items[idx]!.flags.includes("read");
+    // A link to a message (`near`) opens at that message, as at a first unread one.
+    const firstUnread = idx > 0 && (!items[idx]!.flags.includes("read") || items[idx]!.id === nearMessageId(props.view));
     anchor.current = firstUnread ? { kind: "message", id: items[idx]!.id, top: 0, part: "row" } : { kind: "bottom" };
     known.current = scrollRef.current?.scrollTop ?? null;
     lastId.current = items.at(-1)?.local_id ?? items.at(-1)?.id;

@@ -10,9 +10,13 @@ import { MessageWidget, type SendSubmessage } from "./widgets/MessageWidget.js";
 import { conversationName } from "./Sidebar.js";
 import { EmojiGlyph } from "./emoji/EmojiGlyph.js";
 import { EmojiPickerButton } from "./emoji/EmojiPickerButton.js";
+import type { MessageMenuActions } from "./message/actions.js";
+import { stopEditing, useEditing } from "./message/editing.js";
+import { MessageActionButtons } from "./message/MessageActionButtons.js";
+import { MessageEditForm } from "./message/MessageEditForm.js";
 
-/** What a row can do. */
-export interface MessageActions {
+/** What a row can do (with the edit, delete and menu actions of {@link MessageMenuActions}). */
+export interface MessageActions extends MessageMenuActions {
   toggleReaction(message: Message, reaction: Pick<Reaction, "emoji_name" | "emoji_code" | "reaction_type">): void;
   toggleStar(message: Message): void;
   select(message: Message): void;
@@ -78,8 +82,10 @@ function Avatar(props: { url: string | undefined; name: string; userId: number }
  * the recipient header when the conversation changes, then the message
  * (`article.message-row`): the sender's avatar and name (left out when the
  * same sender continues), the time in the reader's time zone, the server's
- * HTML, reactions with counts (click to toggle), and the actions (reply,
- * add an emoji reaction through the picker, star).
+ * HTML (or, while it is edited, the edit form; a poll or to-do list as its
+ * widget), reactions with counts (click to toggle), and the actions (reply,
+ * add an emoji reaction through the picker, then {@link MessageActionButtons}:
+ * edit, delete, star, the "Message actions" menu).
  */
 export function MessageRow(props: {
   state: ChatState;
@@ -93,12 +99,12 @@ export function MessageRow(props: {
   const newDay = !previous || !isSameDay(new Date(previous.timestamp * 1000), time);
   const header = !previous || !sameConversation(previous, m);
   const continued = !header && previous?.sender_id === m.sender_id && !newDay;
-  const starred = m.flags.includes("starred");
   const unread = !m.flags.includes("read");
   const me = state.me.user_id;
   const local = !!m.local_id;
   const avatar = m.avatar_url ?? state.users.get(m.sender_id)?.avatar_url ?? undefined;
   const classes = ["message-row", local ? "local" : "", props.selected ? "selected" : "", unread ? "unread" : "", continued ? "continued" : ""];
+  const editing = useEditing(m.id);
   return (
     <>
       {newDay && (
@@ -145,25 +151,20 @@ export function MessageRow(props: {
               >
                 ☺
               </EmojiPickerButton>
-              <button
-                type="button"
-                class={`message-action star-toggle ${starred ? "starred" : ""}`}
-                aria-pressed={starred}
-                aria-label="Star this message"
-                title={starred ? "Starred (click to unstar)" : "Star this message"}
-                disabled={local}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  actions.toggleStar(m);
-                }}
-              >
-                {starred ? "★" : "☆"}
-              </button>
+              <MessageActionButtons state={state} message={m} actions={actions} />
             </span>
           </div>
-          <MessageWidget state={state} message={m} send={local ? undefined : actions.sendSubmessage}>
-            <RenderedContent html={m.content} selfUserId={me} class="message-content" />
-          </MessageWidget>
+          {editing ? (
+            <MessageEditForm
+              loadSource={() => actions.loadSource(m)}
+              save={(content) => actions.editMessage(m, content)}
+              close={() => stopEditing(m.id)}
+            />
+          ) : (
+            <MessageWidget state={state} message={m} send={local ? undefined : actions.sendSubmessage}>
+              <RenderedContent html={m.content} selfUserId={me} class="message-content" />
+            </MessageWidget>
+          )}
           {m.last_edit_timestamp !== undefined && <span class="message-edited">(edited)</span>}
           {m.reactions.length > 0 && (
             <div class="message-reactions">

@@ -64,6 +64,14 @@ describe("installShortcuts", () => {
     expect(press(feed, "/").defaultPrevented).toBe(true);
   });
 
+  it("edits with e and stars with * (typed with or without Shift)", () => {
+    const feed = document.getElementById("feed")!;
+    press(feed, "e");
+    press(feed, "*", { shiftKey: true });
+    press(feed, "*");
+    expect(calls).toEqual(["edit", "star", "star"]);
+  });
+
   it("lets letters through to a text field, but not Esc", () => {
     const textarea = document.querySelector("textarea")!;
     const e = press(textarea, "c");

@@ -17,6 +17,10 @@ export interface ShortcutHandlers {
   /** `j` / `k`: select the next / previous message. */
   next(): void;
   previous(): void;
+  /** `e`: edit the selected message (the reader's own, where editing is allowed). */
+  edit(): void;
+  /** `*`: star or unstar the selected message. */
+  star(): void;
 }
 
 /** The part of an event target the filter looks at (an Element, or a stand-in in tests). */
@@ -67,6 +71,10 @@ export const SHORTCUT_KEYS: Readonly<Record<string, keyof ShortcutHandlers>> = {
   k: "previous",
   ArrowDown: "next",
   ArrowUp: "previous",
+  e: "edit",
+  "*": "star",
+  // "*" is a shifted key on most keyboards (Shift+8): it arrives with Shift held.
+  "Shift+*": "star",
 };
 
 /**

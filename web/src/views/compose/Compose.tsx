@@ -4,6 +4,7 @@ import type { ApiClient } from "../../api/client.js";
 import type { UploadFn } from "../../api/upload.js";
 import type { DraftSync } from "../../model/drafts.js";
 import { ScheduleMenu } from "./ScheduleMenu.js";
+import { appendBlock } from "../../model/message-actions.js";
 import { RenderedContent } from "../message/RenderedContent.js";
 import { enterKeyAction } from "./keys.js";
 import { RecipientPicker } from "./RecipientPicker.js";
@@ -81,6 +82,17 @@ let uploadMounted: ((files: File[]) => void) | null = null;
 /** Uploads files from the mounted compose box (a drop on the feed); the caller opens the box. */
 export function uploadToCompose(files: File[]): void {
   uploadMounted?.(files);
+}
+
+let insertMounted: ((block: string) => void) | null = null;
+
+/**
+ * Adds a block of text (a quote) to the open compose box's message on a
+ * paragraph of its own and focuses it, caret at the end. False when no box is mounted open.
+ */
+export function insertIntoCompose(block: string): boolean {
+  insertMounted?.(block);
+  return insertMounted !== null;
 }
 
 /**
@@ -207,8 +219,18 @@ export function Compose(props: ComposeProps) {
   useEffect(() => {
     if (!open) return;
     focusMounted = focusFirstEmpty;
+    const insert = (block: string) => {
+      setContent(appendBlock(contentRef.current, block));
+      requestAnimationFrame(() => {
+        const el = messageRef.current;
+        el?.focus();
+        el?.setSelectionRange(el.value.length, el.value.length);
+      });
+    };
+    insertMounted = insert;
     return () => {
       if (focusMounted === focusFirstEmpty) focusMounted = null;
+      if (insertMounted === insert) insertMounted = null;
     };
   });
   // Each new focus request (the `c`, `x`, `r` shortcuts) focuses the first empty field.
