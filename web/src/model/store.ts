@@ -20,6 +20,7 @@ import {
   type UnreadState,
 } from "./unread.js";
 import { applyTypingEvent, dmTypingKey, streamTypingKey, type TypingState } from "./typing.js";
+import { applyPeopleEvent, peopleFromRegister, withProfileValue, type PeopleState } from "./people.js";
 
 /**
  * The event types the app registers for; `fetch_event_types` is the same list.
@@ -42,6 +43,9 @@ export const EVENT_TYPES = [
   "user_topic",
   "starred_messages",
   "recent_private_conversations",
+  "user_status",
+  "muted_users",
+  "custom_profile_fields",
 ];
 
 /**
@@ -74,7 +78,8 @@ export type StreamInfo = Pick<StreamWireObject, "stream_id" | "name" | "descript
 export type Subscription = Pick<
   SubscriptionWireObject,
   "stream_id" | "name" | "description" | "color" | "is_muted" | "pin_to_top" | "invite_only"
->;
+> &
+  Partial<Pick<SubscriptionWireObject, "desktop_notifications" | "audible_notifications" | "wildcard_mentions_notify">>;
 
 /** A topic of a stream (`GET /users/me/{stream_id}/topics`): its name and newest message ID. */
 export interface Topic {
@@ -122,6 +127,8 @@ export interface ChatState {
   realmSettings: Readonly<Record<string, unknown>>;
   /** Every one of the reader's settings (register's `user_settings`), kept current by `user_settings` events. */
   userSettings: Readonly<Record<string, unknown>>;
+  /** Statuses, muted users and custom profile fields (people.ts). */
+  people: PeopleState;
 }
 
 /** Register fields kept in {@link ChatState.realmSettings} besides those named `realm_*`. */
@@ -141,7 +148,8 @@ function policyKey(streamId: number, topic: string): string {
 /** The subset of a subscription the state keeps. */
 function toSubscription(s: SubscriptionWireObject): Subscription {
   const { stream_id, name, description, color, is_muted, pin_to_top, invite_only } = s;
-  return { stream_id, name, description, color, is_muted, pin_to_top, invite_only };
+  const { desktop_notifications, audible_notifications, wildcard_mentions_notify } = s;
+  return { stream_id, name, description, color, is_muted, pin_to_top, invite_only, desktop_notifications, audible_notifications, wildcard_mentions_notify };
 }
 
 /** Presence from register's `presences` (modern `{active_timestamp, idle_timestamp}` or legacy `aggregated`), keyed by user ID. */
@@ -191,6 +199,7 @@ export function stateFromRegister(r: Record<string, unknown>): ChatState {
     settings: { enter_sends: settings.enter_sends ?? false, twenty_four_hour_time: settings.twenty_four_hour_time ?? false },
     realmSettings: realmSettingsFromRegister(r),
     userSettings: { ...settings },
+    people: peopleFromRegister(r),
   };
 }
 
@@ -332,6 +341,7 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
         if (old) {
           const { user_id: _id, ...change } = event.person as Record<string, unknown> & { user_id: number };
           if ("is_active" in change && change.is_active === false) users.delete(old.user_id);
+          else if ("custom_profile_field" in event.person) users.set(old.user_id, withProfileValue(old, event.person.custom_profile_field));
           else users.set(old.user_id, { ...old, ...("new_email" in change ? { email: String(change.new_email) } : change) });
         }
       }
@@ -371,6 +381,11 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
       return applyRealmEvent(s, event);
     case "user_topic":
       s.userTopics = new Map(s.userTopics).set(policyKey(event.stream_id, event.topic_name), event.visibility_policy);
+      return s;
+    case "user_status":
+    case "muted_users":
+    case "custom_profile_fields":
+      s.people = applyPeopleEvent(s.people, event);
       return s;
     default:
       // heartbeat, realm_user_settings_defaults and everything else the app does not show.
@@ -423,7 +438,7 @@ function applySubscription(s: ChatState, event: Extract<ServerEvent, { type: "su
       const old = subscriptions.get(event.stream_id);
       if (!old) return s;
       if (event.property === "in_home_view") subscriptions.set(event.stream_id, { ...old, is_muted: event.value !== true });
-      else if (["is_muted", "pin_to_top", "color", "name", "description"].includes(event.property)) {
+      else if (["is_muted", "pin_to_top", "color", "name", "description", "desktop_notifications", "audible_notifications", "wildcard_mentions_notify"].includes(event.property)) {
         subscriptions.set(event.stream_id, { ...old, [event.property]: event.value });
       }
       break;

@@ -7,6 +7,8 @@ import { groupReactions } from "../model/messages.js";
 import { conversationKey, messageUserIds } from "../model/types.js";
 import { RenderedContent } from "./message/RenderedContent.js";
 import { conversationName } from "./Sidebar.js";
+import { AvatarTrigger, MutedGate, SenderName, senderMuted } from "./people/Sender.js";
+import { TopicActions } from "./topics/TopicMenu.js";
 
 /** What a row can do. */
 export interface MessageActions {
@@ -52,6 +54,7 @@ function RecipientHeader(props: { state: ChatState; message: Message }) {
         <a class="recipient-topic" href={streamHash(m.stream_id, name, m.subject)}>
           {m.subject}
         </a>
+        {!m.local_id && <TopicActions state={state} streamId={m.stream_id} topic={m.subject} messageId={m.id} messageTimestamp={m.timestamp} />}
       </div>
     );
   }
@@ -123,10 +126,14 @@ export function MessageRow(props: {
         data-message-id={m.id}
         onClick={() => actions.select(m)}
       >
-        {!continued && <Avatar url={avatar ?? undefined} name={m.sender_full_name} userId={m.sender_id} />}
+        {!continued && (
+          <AvatarTrigger userId={m.sender_id}>
+            <Avatar url={senderMuted(state, m) ? undefined : (avatar ?? undefined)} name={m.sender_full_name} userId={m.sender_id} />
+          </AvatarTrigger>
+        )}
         <div class="message-body">
           <div class="message-header">
-            {!continued && <span class="message-sender">{m.sender_full_name}</span>}
+            {!continued && <SenderName state={state} message={m} />}
             <time class="message-time" dateTime={time.toISOString()} title={format(time, "PPPPpp")}>
               {format(time, state.settings.twenty_four_hour_time ? "HH:mm" : "h:mm a")}
             </time>
@@ -174,7 +181,9 @@ export function MessageRow(props: {
               </button>
             </span>
           </div>
-          <RenderedContent html={m.content} selfUserId={me} class="message-content" />
+          <MutedGate state={state} message={m}>
+            <RenderedContent html={m.content} selfUserId={me} class="message-content" />
+          </MutedGate>
           {m.last_edit_timestamp !== undefined && <span class="message-edited">(edited)</span>}
           {m.reactions.length > 0 && (
             <div class="message-reactions">
