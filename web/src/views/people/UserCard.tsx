@@ -132,7 +132,7 @@ export function UserCard(props: { chat: Chat; state: ChatState; userId: number; 
           View messages sent
         </button>
         {!me && !user.is_bot && (
-          <button type="button" disabled={mute.pending} onClick={() => void mute.run()}>
+          <button type="button" disabled={mute.pending} onClick={async () => (await mute.run()) && props.onClose()}>
             {muted ? "Unmute user" : "Mute user"}
           </button>
         )}
