@@ -12,6 +12,20 @@ import { useDismiss } from "../ui/Popover.js";
 import { useAction } from "../ui/useAction.js";
 import { StatusEmoji } from "./StatusEmoji.js";
 
+/** A person's picture on the card; their initial on a tinted square when there is none or it fails to load. */
+function CardAvatar(props: { user: WireUser }) {
+  const [failed, setFailed] = useState(false);
+  const { user } = props;
+  if (user.avatar_url && !failed) {
+    return <img class="user-card-avatar" src={user.avatar_url} alt="" width={64} height={64} onError={() => setFailed(true)} />;
+  }
+  return (
+    <span class={`user-card-avatar avatar-initial tint-${user.user_id % 6}`} aria-hidden="true">
+      {user.full_name.trim().charAt(0).toUpperCase() || "?"}
+    </span>
+  );
+}
+
 /** The role line of a card: "Bot", or the organization role's name. */
 function roleName(user: WireUser): string {
   return user.is_bot ? "Bot" : (ROLE_NAMES[user.role] ?? "Member");
@@ -117,7 +131,7 @@ export function UserCard(props: { chat: Chat; state: ChatState; userId: number; 
   return (
     <div ref={ref} class="user-card popover" role="dialog" aria-label={`User card: ${user.full_name}`} style={{ top: `${pos.top}px`, left: `${pos.left}px` }}>
       <header class="user-card-header">
-        {user.avatar_url ? <img class="user-card-avatar" src={user.avatar_url} alt="" width={64} height={64} /> : null}
+        <CardAvatar user={user} />
         <h2 class="user-card-name">
           {user.full_name} <StatusEmoji state={state} userId={userId} />
         </h2>
@@ -151,7 +165,7 @@ export function ProfileDialog(props: { state: ChatState; userId: number; onClose
   return (
     <Dialog title={user.full_name} onClose={props.onClose} class="profile-dialog">
       <div class="dialog-body">
-        {user.avatar_url ? <img class="profile-avatar" src={user.avatar_url} alt="" width={96} height={96} /> : null}
+        <CardAvatar user={user} />
         <Facts state={props.state} user={user} summaryOnly={false} />
       </div>
     </Dialog>
