@@ -101,13 +101,14 @@ describe("topics", () => {
 
     // Resolve: the open view follows the rename to "✔ topic".
     await (await openHeaderMenu(a.page, topic)).getByRole("menuitem", { name: "Mark as resolved" }).click();
-    await visible(a.page.getByRole("link", { name: `✔ ${topic}`, exact: true }));
+    const header = a.page.locator(".recipient-header");
+    await visible(header.getByRole("link", { name: `✔ ${topic}`, exact: true }));
     let topics = await org.api(org.users.member, "GET", `/users/me/${streamId}/topics`);
     expect(topics.body.topics.map((t: { name: string }) => t.name)).toContain(`✔ ${topic}`);
 
     // Unresolve.
     await (await openHeaderMenu(a.page, `✔ ${topic}`)).getByRole("menuitem", { name: "Mark as unresolved" }).click();
-    await visible(a.page.getByRole("link", { name: topic, exact: true }));
+    await visible(header.getByRole("link", { name: topic, exact: true }));
     topics = await org.api(org.users.member, "GET", `/users/me/${streamId}/topics`);
     expect(topics.body.topics.map((t: { name: string }) => t.name)).toContain(topic);
 

@@ -21,6 +21,7 @@ import {
 } from "./unread.js";
 import { applyTypingEvent, dmTypingKey, streamTypingKey, type TypingState } from "./typing.js";
 import { applyPeopleEvent, peopleFromRegister, withProfileValue, type PeopleState } from "./people.js";
+import { dropMovedTopic } from "./topics.js";
 
 /**
  * The event types the app registers for; `fetch_event_types` is the same list.
@@ -280,6 +281,7 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
     case "update_message": {
       if (event.subject !== undefined || event.new_stream_id !== undefined) {
         s.unread = unreadMove(s.unread, event.message_ids, event.new_stream_id, event.subject);
+        s.topics = dropMovedTopic(s.topics, event);
         const stream = event.new_stream_id ?? event.stream_id;
         const topic = event.subject ?? event.orig_subject;
         if (stream !== undefined && topic !== undefined) s.topics = touchTopic(s.topics, stream, topic, Math.max(...event.message_ids));

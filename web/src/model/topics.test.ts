@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { emptyList } from "./messages.js";
 import { context, streamMessage } from "./test-fixtures.js";
 import {
+  dropMovedTopic,
   followMovedTopic,
   isResolved,
   moveTopicParams,
@@ -103,5 +104,15 @@ describe("refilterForMuting", () => {
     expect(refilterForMuting(feed, ctx).messages.map((m) => m.id)).toEqual([2]);
     const stream = { ...feed, view: { kind: "narrow" as const, terms: [{ operator: "channel" as const, operand: 1 }] } };
     expect(refilterForMuting(stream, ctx)).toBe(stream);
+  });
+});
+
+describe("dropMovedTopic", () => {
+  it("takes a wholly moved topic out of its old stream's list only", () => {
+    const topics = new Map([[1, [{ name: "Lunch", max_id: 9 }, { name: "tea", max_id: 5 }]]]);
+    const moved = dropMovedTopic(topics, { propagate_mode: "change_all", stream_id: 1, orig_subject: "lunch", subject: "✔ lunch" });
+    expect(moved.get(1)).toEqual([{ name: "tea", max_id: 5 }]);
+    expect(dropMovedTopic(topics, { propagate_mode: "change_later", stream_id: 1, orig_subject: "lunch", subject: "x" })).toBe(topics);
+    expect(dropMovedTopic(topics, { propagate_mode: "change_all", stream_id: 2, orig_subject: "lunch", subject: "x" })).toBe(topics);
   });
 });

@@ -176,3 +176,20 @@ export function refilterForMuting(list: MessageList, ctx: MatchContext): Message
   const messages = list.messages.filter((m) => messageMatchesNarrow(m, terms, ctx));
   return messages.length === list.messages.length ? list : { ...list, messages };
 }
+
+/**
+ * The sidebar's topic lists after a whole topic moved away (`change_all`):
+ * the old name leaves its stream's list (Zulip drops a topic with no
+ * messages left); the new place is added by the caller as for any message.
+ */
+export function dropMovedTopic<T extends { name: string }>(
+  topics: ReadonlyMap<number, T[]>,
+  event: Pick<DeliveredEvent<"update_message">, "propagate_mode" | "stream_id" | "orig_subject" | "subject" | "new_stream_id">,
+): ReadonlyMap<number, T[]> {
+  if (event.propagate_mode !== "change_all" || event.stream_id === undefined || event.orig_subject === undefined) return topics;
+  if (event.subject === undefined && event.new_stream_id === undefined) return topics;
+  const list = topics.get(event.stream_id);
+  if (!list) return topics;
+  const rest = list.filter((t) => !sameTopic(t.name, event.orig_subject!));
+  return rest.length === list.length ? topics : new Map(topics).set(event.stream_id, rest);
+}
