@@ -39,6 +39,7 @@ import {
 } from "./store.js";
 import type { Message, Reaction, ServerEvent } from "./types.js";
 import { applySubmessageEvent } from "./widgets.js";
+import { refilterForMuting } from "./topics.js";
 
 /** Where a message goes: a stream and topic, or the other people of a conversation. */
 export type SendTarget = { type: "stream"; stream_id: number; topic: string } | { type: "private"; user_ids: number[] };
@@ -86,6 +87,7 @@ export class Chat {
   private stopped = false;
   private pinging = false;
   private listeners = new Set<() => void>();
+  private eventListeners = new Set<(events: ServerEvent[], snap: ChatSnapshot, before: MessageList) => void>();
   private loop: EventQueueLoop;
   private reads: ReadTracker;
   private localSeq = 0;
@@ -159,6 +161,17 @@ export class Chat {
     void this.open(this.snap.view, true);
   }
 
+  /**
+   * Calls `fn` with each batch of events from the queue, after they are
+   * applied (`snap`: the new snapshot; `before`: the open view's list before
+   * them), for what reacts to events beyond the state (notifications, following
+   * a moved topic). Returns the unsubscribe function.
+   */
+  onEvents(fn: (events: ServerEvent[], snap: ChatSnapshot, before: MessageList) => void): () => void {
+    this.eventListeners.add(fn);
+    return () => this.eventListeners.delete(fn);
+  }
+
   /** Stops the queue loop and the presence pings. */
   stop(): void {
     this.stopped = true;
@@ -225,9 +238,14 @@ export class Chat {
         case "submessage":
           list = applySubmessageEvent(list, event);
           break;
+        case "user_topic":
+          list = refilterForMuting(list, ctx);
+          break;
       }
     }
+    const before = this.snap.list;
     this.set({ state, list });
+    if (events.some((e) => e.id >= 0)) for (const fn of this.eventListeners) fn(events, this.snap, before);
   }
 
   /**

@@ -25,6 +25,8 @@ import { applyScheduledEvent, scheduledFromRegister, type ScheduledState } from 
 import { applyDraftEvent, draftsFromRegister, type DraftState } from "./drafts.js";
 import { applyRealmEmojiEvent, realmEmojiFromRegister, type RealmEmoji } from "./realm-emoji.js";
 import { applyUserGroupEvent, userGroupsFromRegister, type UserGroup } from "./user-groups.js";
+import { applyPeopleEvent, peopleFromRegister, withProfileValue, type PeopleState } from "./people.js";
+import { dropMovedTopic } from "./topics.js";
 
 /**
  * The event types the app registers for; `fetch_event_types` is the same list.
@@ -52,6 +54,9 @@ export const EVENT_TYPES = [
   "submessage",
   "realm_emoji",
   "user_group",
+  "user_status",
+  "muted_users",
+  "custom_profile_fields",
 ];
 
 /**
@@ -84,7 +89,8 @@ export type StreamInfo = Pick<StreamWireObject, "stream_id" | "name" | "descript
 export type Subscription = Pick<
   SubscriptionWireObject,
   "stream_id" | "name" | "description" | "color" | "is_muted" | "pin_to_top" | "invite_only"
->;
+> &
+  Partial<Pick<SubscriptionWireObject, "desktop_notifications" | "audible_notifications" | "wildcard_mentions_notify">>;
 
 /** A topic of a stream (`GET /users/me/{stream_id}/topics`): its name and newest message ID. */
 export interface Topic {
@@ -142,6 +148,8 @@ export interface ChatState {
   realmEmoji: ReadonlyMap<string, RealmEmoji>;
   /** The organization's user groups by ID (register's `realm_user_groups`, kept by `user_group` events). */
   userGroups: ReadonlyMap<number, UserGroup>;
+  /** Statuses, muted users and custom profile fields (people.ts). */
+  people: PeopleState;
 }
 
 /** Register fields kept in {@link ChatState.realmSettings} besides those named `realm_*`. */
@@ -161,7 +169,8 @@ function policyKey(streamId: number, topic: string): string {
 /** The subset of a subscription the state keeps. */
 function toSubscription(s: SubscriptionWireObject): Subscription {
   const { stream_id, name, description, color, is_muted, pin_to_top, invite_only } = s;
-  return { stream_id, name, description, color, is_muted, pin_to_top, invite_only };
+  const { desktop_notifications, audible_notifications, wildcard_mentions_notify } = s;
+  return { stream_id, name, description, color, is_muted, pin_to_top, invite_only, desktop_notifications, audible_notifications, wildcard_mentions_notify };
 }
 
 /** Presence from register's `presences` (modern `{active_timestamp, idle_timestamp}` or legacy `aggregated`), keyed by user ID. */
@@ -216,6 +225,7 @@ export function stateFromRegister(r: Record<string, unknown>): ChatState {
     drafts: draftsFromRegister(r.drafts),
     realmEmoji: realmEmojiFromRegister(r.realm_emoji),
     userGroups: userGroupsFromRegister(r.realm_user_groups),
+    people: peopleFromRegister(r),
   };
 }
 
@@ -297,6 +307,7 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
     case "update_message": {
       if (event.subject !== undefined || event.new_stream_id !== undefined) {
         s.unread = unreadMove(s.unread, event.message_ids, event.new_stream_id, event.subject);
+        s.topics = dropMovedTopic(s.topics, event);
         const stream = event.new_stream_id ?? event.stream_id;
         const topic = event.subject ?? event.orig_subject;
         if (stream !== undefined && topic !== undefined) s.topics = touchTopic(s.topics, stream, topic, Math.max(...event.message_ids));
@@ -358,6 +369,7 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
         if (old) {
           const { user_id: _id, ...change } = event.person as Record<string, unknown> & { user_id: number };
           if ("is_active" in change && change.is_active === false) users.delete(old.user_id);
+          else if ("custom_profile_field" in event.person) users.set(old.user_id, withProfileValue(old, event.person.custom_profile_field));
           else users.set(old.user_id, { ...old, ...("new_email" in change ? { email: String(change.new_email) } : change) });
         }
       }
@@ -409,6 +421,11 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
       return s;
     case "user_topic":
       s.userTopics = new Map(s.userTopics).set(policyKey(event.stream_id, event.topic_name), event.visibility_policy);
+      return s;
+    case "user_status":
+    case "muted_users":
+    case "custom_profile_fields":
+      s.people = applyPeopleEvent(s.people, event);
       return s;
     default:
       // heartbeat, realm_user_settings_defaults and everything else the app does not show.
@@ -470,7 +487,7 @@ function applySubscription(s: ChatState, event: Extract<ServerEvent, { type: "su
       const old = subscriptions.get(event.stream_id);
       if (!old) return s;
       if (event.property === "in_home_view") subscriptions.set(event.stream_id, { ...old, is_muted: event.value !== true });
-      else if (["is_muted", "pin_to_top", "color", "name", "description"].includes(event.property)) {
+      else if (["is_muted", "pin_to_top", "color", "name", "description", "desktop_notifications", "audible_notifications", "wildcard_mentions_notify"].includes(event.property)) {
         subscriptions.set(event.stream_id, { ...old, [event.property]: event.value });
       }
       break;

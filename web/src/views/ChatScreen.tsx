@@ -24,6 +24,12 @@ import { focusSearch, SearchBox } from "./SearchBox.js";
 import { installShortcuts } from "./shortcuts.js";
 import { PresenceDot, presenceStatus, Sidebar } from "./Sidebar.js";
 import { TopBar } from "./TopBar.js";
+import { PeopleLayer } from "./people/PeopleLayer.js";
+import { PersonCardButton } from "./people/PersonCardButton.js";
+import { StatusEmoji } from "./people/StatusEmoji.js";
+import { NotificationBanner } from "./notifications/NotificationBanner.js";
+import { useNotifications } from "./notifications/useNotifications.js";
+import { useFollowMoves } from "./topics/useFollowMoves.js";
 
 /** Names for narrows and search, from the state. */
 export function narrowNames(state: ChatState): NarrowNames {
@@ -71,7 +77,7 @@ function PeopleList(props: { state: ChatState; now: number }) {
   const { state, now } = props;
   const rank = (id: number) => ["active", "idle", "offline"].indexOf(presenceStatus(state, id, now / 1000));
   const others = [...state.users.values()]
-    .filter((u) => u.is_active !== false && u.user_id !== state.me.user_id && !u.is_bot)
+    .filter((u) => u.is_active !== false && u.user_id !== state.me.user_id && !u.is_bot && !state.people.muted.has(u.user_id))
     .sort((a, b) => rank(a.user_id) - rank(b.user_id) || a.full_name.localeCompare(b.full_name));
   return (
     <aside class="people-list" aria-label="People">
@@ -81,8 +87,10 @@ function PeopleList(props: { state: ChatState; now: number }) {
           <li key={u.user_id} class="people-item">
             <a href={dmHash([u.user_id], (id) => state.users.get(id)?.full_name)}>
               <span class="dm-name">{u.full_name}</span>
+              <StatusEmoji state={state} userId={u.user_id} />
               <PresenceDot state={state} userId={u.user_id} />
             </a>
+            <PersonCardButton userId={u.user_id} name={u.full_name} />
           </li>
         ))}
       </ul>
@@ -114,6 +122,7 @@ export function ChatScreen(props: {
   const [focusRequest, setFocusRequest] = useState(0);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [now, setNow] = useState(Date.now());
+  const [statusOpen, setStatusOpen] = useState(false);
   const sidebarId = useId();
   const names = useMemo(() => narrowNames(state), [state.streams, state.users]);
   const messages = shownMessages(snap.list);
@@ -134,6 +143,8 @@ export function ChatScreen(props: {
       snap.view.kind === "inbox" ? "Inbox" : snap.view.kind === "feed" ? "Combined feed" : searchQueryFromTerms(snap.view.terms, names);
     document.title = `${unreadTotal > 0 ? `(${unreadTotal}) ` : ""}${where} - ${state.realm.name || "Chat"}`;
   }, [openKey, unreadTotal, state.realm.name]);
+  useNotifications(chat, unreadTotal);
+  useFollowMoves(chat);
 
   // Typing notices expire and presence ages: look again every few seconds while a notice shows, else each minute.
   useEffect(() => {
@@ -235,7 +246,7 @@ export function ChatScreen(props: {
     [state.subscriptions],
   );
 
-  return (
+  const screen = (
     <div class={`app ${sidebarOpen ? "sidebar-open" : ""}`}>
       <TopBar
         realmName={state.realm.name}
@@ -245,6 +256,7 @@ export function ChatScreen(props: {
         onToggleSidebar={() => setSidebarOpen(!sidebarOpen)}
         notice={snap.notice}
         onLogOut={props.onLogOut}
+        onSetStatus={() => setStatusOpen(true)}
       >
         <SearchBox
           value={snap.view.kind === "narrow" ? searchQueryFromTerms(snap.view.terms, names) : ""}
@@ -269,6 +281,7 @@ export function ChatScreen(props: {
           uploadToCompose(files);
         })}
       >
+        <NotificationBanner enabled={state.userSettings.enable_desktop_notifications !== false} />
         {snap.view.kind === "inbox" ? (
           <Inbox state={state} />
         ) : (
@@ -323,5 +336,10 @@ export function ChatScreen(props: {
       <ImageLightbox state={state} messages={messages} />
       {extras.overlay}
     </div>
+  );
+  return (
+    <PeopleLayer chat={chat} state={state} statusOpen={statusOpen} onStatusClose={() => setStatusOpen(false)}>
+      {screen}
+    </PeopleLayer>
   );
 }

@@ -14,6 +14,8 @@ import type { MessageMenuActions } from "./message/actions.js";
 import { stopEditing, useEditing } from "./message/editing.js";
 import { MessageActionButtons } from "./message/MessageActionButtons.js";
 import { MessageEditForm } from "./message/MessageEditForm.js";
+import { AvatarTrigger, MutedGate, SenderName, senderMuted } from "./people/Sender.js";
+import { TopicActions } from "./topics/TopicMenu.js";
 
 /** What a row can do (with the edit, delete and menu actions of {@link MessageMenuActions}). */
 export interface MessageActions extends MessageMenuActions {
@@ -51,6 +53,7 @@ function RecipientHeader(props: { state: ChatState; message: Message }) {
         <a class="recipient-topic" href={streamHash(m.stream_id, name, m.subject)}>
           {m.subject}
         </a>
+        {!m.local_id && <TopicActions state={state} streamId={m.stream_id} topic={m.subject} messageId={m.id} messageTimestamp={m.timestamp} />}
       </div>
     );
   }
@@ -120,10 +123,14 @@ export function MessageRow(props: {
         data-message-id={m.id}
         onClick={() => actions.select(m)}
       >
-        {!continued && <Avatar url={avatar ?? undefined} name={m.sender_full_name} userId={m.sender_id} />}
+        {!continued && (
+          <AvatarTrigger userId={m.sender_id}>
+            <Avatar url={senderMuted(state, m) ? undefined : (avatar ?? undefined)} name={m.sender_full_name} userId={m.sender_id} />
+          </AvatarTrigger>
+        )}
         <div class="message-body">
           <div class="message-header">
-            {!continued && <span class="message-sender">{m.sender_full_name}</span>}
+            {!continued && <SenderName state={state} message={m} />}
             <time class="message-time" dateTime={time.toISOString()} title={format(time, "PPPPpp")}>
               {format(time, state.settings.twenty_four_hour_time ? "HH:mm" : "h:mm a")}
             </time>
@@ -161,9 +168,11 @@ export function MessageRow(props: {
               close={() => stopEditing(m.id)}
             />
           ) : (
-            <MessageWidget state={state} message={m} send={local ? undefined : actions.sendSubmessage}>
-              <RenderedContent html={m.content} selfUserId={me} class="message-content" />
-            </MessageWidget>
+            <MutedGate state={state} message={m}>
+              <MessageWidget state={state} message={m} send={local ? undefined : actions.sendSubmessage}>
+                <RenderedContent html={m.content} selfUserId={me} class="message-content" />
+              </MessageWidget>
+            </MutedGate>
           )}
           {m.last_edit_timestamp !== undefined && <span class="message-edited">(edited)</span>}
           {m.reactions.length > 0 && (

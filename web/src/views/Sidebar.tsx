@@ -5,6 +5,7 @@ import { matchContext } from "../model/store.js";
 import { conversationKey, RESOLVED_TOPIC_PREFIX } from "../model/types.js";
 import { topicKey, unreadCounts } from "../model/unread.js";
 import { StreamSettingsLink } from "./StreamSettingsLink.js";
+import { TopicActions } from "./topics/TopicMenu.js";
 
 /**
  * An unread count, inside the link it counts for: the link reads "general 3 unread"
@@ -134,6 +135,7 @@ function TopicList(props: { state: ChatState; streamId: number; streamName: stri
               {resolved && <span class="visually-hidden"> (resolved)</span>}
               <UnreadCount count={props.byTopic.get(topicKey(props.streamId, t.name))} />
             </a>
+            <TopicActions state={props.state} streamId={props.streamId} topic={t.name} messageId={t.max_id} />
           </li>
         );
       })}

@@ -13,6 +13,8 @@ export interface TopBarProps {
   /** A connection problem to show ("Reconnecting…"), or null. */
   notice: string | null;
   onLogOut(): void;
+  /** Opens the "Set status" dialog. */
+  onSetStatus?(): void;
   /** The search box. */
   children: ComponentChildren;
 }
@@ -75,6 +77,20 @@ export function TopBar(props: TopBarProps) {
             <strong>{props.me.full_name}</strong>
             <span class="user-menu-email">{props.me.email}</span>
           </li>
+          {props.onSetStatus && (
+            <li>
+              <button
+                type="button"
+                class="set-status"
+                onClick={() => {
+                  setMenuOpen(false);
+                  props.onSetStatus?.();
+                }}
+              >
+                Set status
+              </button>
+            </li>
+          )}
           <li>
             <a href="#settings/profile" onClick={() => setMenuOpen(false)}>
               Personal settings
