@@ -20,6 +20,7 @@ import {
   type UnreadState,
 } from "./unread.js";
 import { applyTypingEvent, dmTypingKey, streamTypingKey, type TypingState } from "./typing.js";
+import { applyPersonalEvent, personalFromRegister, PERSONAL_EVENT_TYPES, PERSONAL_FETCH_ONLY_TYPES, type PersonalState } from "./personal.js";
 
 /**
  * The event types the app registers for; `fetch_event_types` is the same list.
@@ -42,6 +43,7 @@ export const EVENT_TYPES = [
   "user_topic",
   "starred_messages",
   "recent_private_conversations",
+  ...PERSONAL_EVENT_TYPES,
 ];
 
 /**
@@ -56,7 +58,7 @@ export function registerParams(): Record<string, ParamValue> {
     slim_presence: true,
     include_subscribers: false,
     event_types: EVENT_TYPES,
-    fetch_event_types: EVENT_TYPES,
+    fetch_event_types: [...EVENT_TYPES, ...PERSONAL_FETCH_ONLY_TYPES],
     // stream_typing_notifications: without it the server sends no typing events for stream topics.
     client_capabilities: {
       notification_settings_null: true,
@@ -122,6 +124,8 @@ export interface ChatState {
   realmSettings: Readonly<Record<string, unknown>>;
   /** Every one of the reader's settings (register's `user_settings`), kept current by `user_settings` events. */
   userSettings: Readonly<Record<string, unknown>>;
+  /** Alert words, muted users, own bots, custom profile fields, webhook integrations (model/personal.ts). */
+  personal: PersonalState;
 }
 
 /** Register fields kept in {@link ChatState.realmSettings} besides those named `realm_*`. */
@@ -191,6 +195,7 @@ export function stateFromRegister(r: Record<string, unknown>): ChatState {
     settings: { enter_sends: settings.enter_sends ?? false, twenty_four_hour_time: settings.twenty_four_hour_time ?? false },
     realmSettings: realmSettingsFromRegister(r),
     userSettings: { ...settings },
+    personal: personalFromRegister(r),
   };
 }
 
@@ -332,6 +337,7 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
         if (old) {
           const { user_id: _id, ...change } = event.person as Record<string, unknown> & { user_id: number };
           if ("is_active" in change && change.is_active === false) users.delete(old.user_id);
+          else if ("custom_profile_field" in event.person) users.set(old.user_id, withProfileField(old, event.person.custom_profile_field));
           else users.set(old.user_id, { ...old, ...("new_email" in change ? { email: String(change.new_email) } : change) });
         }
       }
@@ -369,6 +375,12 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
       return s;
     case "realm":
       return applyRealmEvent(s, event);
+    case "alert_words":
+    case "muted_users":
+    case "realm_bot":
+    case "custom_profile_fields":
+      s.personal = applyPersonalEvent(s.personal, event);
+      return s;
     case "user_topic":
       s.userTopics = new Map(s.userTopics).set(policyKey(event.stream_id, event.topic_name), event.visibility_policy);
       return s;
@@ -394,6 +406,14 @@ function applyRealmEvent(s: ChatState, event: Extract<ServerEvent, { type: "real
     if (typeof e.data.name === "string") s.realm = { ...s.realm, name: e.data.name };
   }
   return s;
+}
+
+/** A user with one custom profile field's new value (a null value clears it), as `realm_user` `update` sends it. */
+function withProfileField(user: WireUser, field: { id: number; value: string | null; rendered_value?: string }): WireUser {
+  const profile = { ...user.profile_data };
+  if (field.value === null) delete profile[field.id];
+  else profile[field.id] = field.rendered_value === undefined ? { value: field.value } : { value: field.value, rendered_value: field.rendered_value };
+  return { ...user, profile_data: profile };
 }
 
 /** The typing key of a message's conversation (as {@link applyEvent} files typing notices). */

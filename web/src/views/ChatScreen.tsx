@@ -8,6 +8,7 @@ import { shownMessages } from "../model/messages.js";
 import { dmTypingKey, streamTypingKey, typistsIn } from "../model/typing.js";
 import { conversationKey, messageUserIds, type Message } from "../model/types.js";
 import { unreadConversations, unreadCounts } from "../model/unread.js";
+import { applyColorScheme } from "../model/theme.js";
 import { Compose } from "./compose/Compose.js";
 import type { ComposeTarget } from "./compose/types.js";
 import { Feed } from "./Feed.js";
@@ -110,6 +111,7 @@ export function ChatScreen(props: {
   const names = useMemo(() => narrowNames(state), [state.streams, state.users]);
   const messages = shownMessages(snap.list);
   const openKey = viewKey(snap.view);
+  useEffect(() => applyColorScheme(state.userSettings.color_scheme), [state.userSettings.color_scheme]);
 
   // Another view: no selection, compose back to the view's own recipient (open where it has one), drawer closed.
   useEffect(() => {
