@@ -8,7 +8,7 @@
  */
 import type { WireRealmBot } from "../../../shared/wire/bot.js";
 import type { WireCustomProfileField } from "../../../shared/wire/custom-profile-field.js";
-import type { ServerEvent } from "./types.js";
+import type { ServerEvent, WireUser } from "./types.js";
 
 export type { WireRealmBot } from "../../../shared/wire/bot.js";
 export type { WireCustomProfileField } from "../../../shared/wire/custom-profile-field.js";
@@ -80,4 +80,12 @@ export function applyPersonalEvent(state: PersonalState, event: ServerEvent): Pe
     default:
       return state;
   }
+}
+
+/** A user with one custom profile field's new value (a null value clears it), as `realm_user` `update` sends it. */
+export function withProfileField(user: WireUser, field: { id: number; value: string | null; rendered_value?: string }): WireUser {
+  const profile = { ...user.profile_data };
+  if (field.value === null) delete profile[field.id];
+  else profile[field.id] = field.rendered_value === undefined ? { value: field.value } : { value: field.value, rendered_value: field.rendered_value };
+  return { ...user, profile_data: profile };
 }

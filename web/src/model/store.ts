@@ -20,7 +20,7 @@ import {
   type UnreadState,
 } from "./unread.js";
 import { applyTypingEvent, dmTypingKey, streamTypingKey, type TypingState } from "./typing.js";
-import { applyPersonalEvent, personalFromRegister, PERSONAL_EVENT_TYPES, PERSONAL_FETCH_ONLY_TYPES, type PersonalState } from "./personal.js";
+import { applyPersonalEvent, personalFromRegister, PERSONAL_EVENT_TYPES, PERSONAL_FETCH_ONLY_TYPES, withProfileField, type PersonalState } from "./personal.js";
 
 /**
  * The event types the app registers for; `fetch_event_types` is the same list.
@@ -406,14 +406,6 @@ function applyRealmEvent(s: ChatState, event: Extract<ServerEvent, { type: "real
     if (typeof e.data.name === "string") s.realm = { ...s.realm, name: e.data.name };
   }
   return s;
-}
-
-/** A user with one custom profile field's new value (a null value clears it), as `realm_user` `update` sends it. */
-function withProfileField(user: WireUser, field: { id: number; value: string | null; rendered_value?: string }): WireUser {
-  const profile = { ...user.profile_data };
-  if (field.value === null) delete profile[field.id];
-  else profile[field.id] = field.rendered_value === undefined ? { value: field.value } : { value: field.value, rendered_value: field.rendered_value };
-  return { ...user, profile_data: profile };
 }
 
 /** The typing key of a message's conversation (as {@link applyEvent} files typing notices). */

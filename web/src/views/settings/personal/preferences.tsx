@@ -74,5 +74,4 @@ export function PreferencesSection({ chat, state }: SectionProps) {
       </div>
     </div>
   );
-
 }
