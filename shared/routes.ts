@@ -16,7 +16,7 @@
  */
 
 import { pathMatcher } from "./route-match.js";
-import { API_PREFIX, withJsonCopies, type AuthMode, type Group, type HttpMethod, type Route, type RouteMatch } from "./routing.js";
+import { API_PREFIX, JSON_PREFIX, withJsonCopies, type AuthMode, type Group, type HttpMethod, type Route, type RouteMatch } from "./routing.js";
 
 // The shape of a route and what needs no table live in ./routing.ts, which every Lambda bundle holds.
 export {
@@ -68,6 +68,7 @@ const API_ROUTE_TABLE: readonly Route[] = [
   r("POST", "/users/{user_id}/reactivate", "users", "reactivateUser"),
   r("GET", "/users/{user_id}/status", "users", "getUserStatus"),
   r("PATCH", "/settings", "users", "updateSettings"),
+  r("POST", "/users/me/api_key/regenerate", "users", "regenerateApiKey"),
   r("GET", "/users/me/alert_words", "users", "getAlertWords"),
   r("POST", "/users/me/alert_words", "users", "addAlertWords"),
   r("DELETE", "/users/me/alert_words", "users", "removeAlertWords"),
@@ -235,8 +236,21 @@ const API_ROUTE_TABLE: readonly Route[] = [
   atRoot(r("HEAD", "/static/app/{path+}", "web", "getWebAppFile", "none")),
 ];
 
-/** Every route: the table above and the `/json` copy of each of its API routes that needs a user ({@link withJsonCopies}). */
-export const ROUTES: readonly Route[] = withJsonCopies(API_ROUTE_TABLE);
+/**
+ * Routes Zulip serves to its web app alone, below {@link JSON_PREFIX} with
+ * the session: `POST /json/fetch_api_key` (Zulip's `json_fetch_api_key`) shows
+ * a signed-in person their API key once they confirm their password. The API's
+ * `POST /api/v1/fetch_api_key` is another view (email and password, no session).
+ */
+const WEB_ONLY_ROUTES: readonly Route[] = [
+  { method: "POST", path: "/fetch_api_key", prefix: JSON_PREFIX, group: "users", endpoint: "jsonFetchApiKey", auth: "session" },
+];
+
+/**
+ * Every route: the table above, the `/json` copy of each of its API routes
+ * that needs a user ({@link withJsonCopies}), and the web app's own ({@link WEB_ONLY_ROUTES}).
+ */
+export const ROUTES: readonly Route[] = withJsonCopies([...API_ROUTE_TABLE, ...WEB_ONLY_ROUTES]);
 
 /** The routes of one group: what its Lambda serves (generated into `functions/lambdas/<group>.ts`). */
 export function groupRoutes(group: Group): Route[] {

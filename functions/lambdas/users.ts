@@ -22,6 +22,7 @@ import { deactivateUser } from "../users/deactivate-user.js";
 import { getOwnUser } from "../users/get-own-user.js";
 import { getUser } from "../users/get-user.js";
 import { getUsers } from "../users/get-users.js";
+import { jsonFetchApiKey, regenerateApiKey } from "../users/own-api-key.js";
 import { removeUserCustomProfileData, updateUserCustomProfileData } from "../users/profile-data.js";
 import { reactivateUser } from "../users/reactivate-user.js";
 import { updateSettings } from "../users/update-settings.js";
@@ -41,6 +42,7 @@ export const endpoints = {
   reactivateUser,
   getUserStatus,
   updateSettings,
+  regenerateApiKey,
   getAlertWords,
   addAlertWords,
   removeAlertWords,
@@ -55,6 +57,7 @@ export const endpoints = {
   getBots,
   deactivateBot,
   regenerateBotApiKey,
+  jsonFetchApiKey,
 };
 
 /** The `users` group's routes in shared/routes.ts, their `/json` copies included: API Gateway invokes its Lambda for these alone. */
@@ -71,6 +74,7 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "POST", path: "/users/{user_id}/reactivate", prefix: "/api/v1", group: "users", endpoint: "reactivateUser", auth: "api" },
   { method: "GET", path: "/users/{user_id}/status", prefix: "/api/v1", group: "users", endpoint: "getUserStatus", auth: "api" },
   { method: "PATCH", path: "/settings", prefix: "/api/v1", group: "users", endpoint: "updateSettings", auth: "api" },
+  { method: "POST", path: "/users/me/api_key/regenerate", prefix: "/api/v1", group: "users", endpoint: "regenerateApiKey", auth: "api" },
   { method: "GET", path: "/users/me/alert_words", prefix: "/api/v1", group: "users", endpoint: "getAlertWords", auth: "api" },
   { method: "POST", path: "/users/me/alert_words", prefix: "/api/v1", group: "users", endpoint: "addAlertWords", auth: "api" },
   { method: "DELETE", path: "/users/me/alert_words", prefix: "/api/v1", group: "users", endpoint: "removeAlertWords", auth: "api" },
@@ -85,6 +89,7 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "GET", path: "/bots", prefix: "/api/v1", group: "users", endpoint: "getBots", auth: "api" },
   { method: "DELETE", path: "/bots/{bot_id}", prefix: "/api/v1", group: "users", endpoint: "deactivateBot", auth: "api" },
   { method: "POST", path: "/bots/{bot_id}/api_key/regenerate", prefix: "/api/v1", group: "users", endpoint: "regenerateBotApiKey", auth: "api" },
+  { method: "POST", path: "/fetch_api_key", prefix: "/json", group: "users", endpoint: "jsonFetchApiKey", auth: "session" },
 ]);
 
 /**

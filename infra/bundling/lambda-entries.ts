@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";
-import { GROUPS, groupRoutes, JSON_PREFIX, ROUTES, type Group } from "../../shared/routes.js";
+import { API_PREFIX, GROUPS, groupRoutes, JSON_PREFIX, ROUTES, type Group } from "../../shared/routes.js";
 import type { Route } from "../../shared/routing.js";
 
 /**
@@ -88,8 +88,9 @@ export function endpointModules(root: string): Map<string, string> {
  */
 export function lambdaEntrySource(root: string, group: Group, modules: ReadonlyMap<string, string>): string {
   const names = [...new Set(groupRoutes(group).map((r) => r.endpoint))];
-  // The group's routes as the table declares them; the entry derives their `/json` copies as the table does.
-  const declared = groupRoutes(group).filter((r) => r.prefix !== JSON_PREFIX);
+  // The group's routes as the table declares them (the web app's own `/json` routes included); the entry
+  // derives the `/json` copies of its API routes as the table does.
+  const declared = groupRoutes(group).filter((r) => r.prefix !== JSON_PREFIX || !isJsonCopy(r));
   const byModule = new Map<string, string[]>();
   for (const name of names) {
     const module = modules.get(name)!;
@@ -127,6 +128,11 @@ export function lambdaEntrySource(root: string, group: Group, modules: ReadonlyM
     `export const handler = ${make.name}(endpoints, ${hasSetup ? "groupDeps()" : "createDeps()"}, byRouteKey(routes));`,
     ``,
   ].join("\n");
+}
+
+/** Whether a `/json` route is the derived copy of an API route (same method, path and endpoint; `withJsonCopies`). */
+function isJsonCopy(route: Route): boolean {
+  return ROUTES.some((r) => r.prefix === API_PREFIX && r.method === route.method && r.path === route.path && r.endpoint === route.endpoint);
 }
 
 /** A route as a TypeScript object literal, its fields in the order of {@link Route}. */

@@ -4,7 +4,7 @@
  * what `user_settings` events carry as `language_name`). Codes follow
  * Zulip's locale directory names (`zh-hans`, `pt_BR`, …).
  */
-export const LANGUAGES: Readonly<Record<string, string>> = {
+const LANGUAGE_NAMES = {
   ar: "العربيّة",
   be: "Беларуская",
   bg: "Български",
@@ -53,7 +53,12 @@ export const LANGUAGES: Readonly<Record<string, string>> = {
   vi: "Tiếng Việt",
   "zh-hans": "简体中文",
   "zh-hant": "繁體中文",
-};
+} as const;
+
+/** A code of {@link LANGUAGES}; the web app's language choices are typed by it (shared/wire/languages.ts). */
+export type LanguageCode = keyof typeof LANGUAGE_NAMES;
+
+export const LANGUAGES: Readonly<Record<string, string>> = LANGUAGE_NAMES;
 
 /** The display name of a language code, or undefined for an unknown code. */
 export function languageName(code: string): string | undefined {

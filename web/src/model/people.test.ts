@@ -60,9 +60,9 @@ describe("showing people", () => {
   });
 
   it("reads options and people fields", () => {
-    const select = { id: 1, name: "Team", type: 3, hint: "", order: 0, field_data: JSON.stringify({ "0": { text: "Ops", order: "1" }, "1": { text: "Dev", order: "2" } }) };
+    const select = { id: 1, name: "Team", type: 3, hint: "", order: 0, required: false, field_data: JSON.stringify({ "0": { text: "Ops", order: "1" }, "1": { text: "Dev", order: "2" } }) };
     expect(profileFieldText(select, "1", () => undefined)).toBe("Dev");
-    const users = { id: 2, name: "Manager", type: 6, hint: "", order: 1, field_data: "" };
+    const users = { id: 2, name: "Manager", type: 6, hint: "", order: 1, required: false, field_data: "" };
     expect(profileFieldText(users, "[11,12]", (id) => (id === 11 ? "Iago" : undefined))).toBe("Iago, User 12");
     expect(profileFieldText(users, "", () => undefined)).toBeUndefined();
   });

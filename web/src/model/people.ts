@@ -7,6 +7,7 @@
  * (https://zulip.com/api/get-events). Also the status presets and the
  * reading of profile fields and local times for user cards.
  */
+import type { WireCustomProfileField } from "../../../shared/wire/custom-profile-field.js";
 import type { DeliveredEvent, ServerEvent, WireUser } from "./types.js";
 
 /** A person's status (https://zulip.com/help/status-and-availability): empty strings when unset. */
@@ -17,18 +18,12 @@ export interface UserStatus {
   reaction_type: string;
 }
 
-/** A custom profile field of the organization (https://zulip.com/help/custom-profile-fields). */
-export interface ProfileField {
-  id: number;
-  name: string;
-  /** 1 short text, 2 long text, 3 list of options, 4 date, 5 link, 6 users, 7 external account, 8 pronouns. */
-  type: number;
-  hint: string;
-  field_data: string;
-  order: number;
-  /** Shown on user cards, not only in the full profile. */
-  display_in_profile_summary?: boolean;
-}
+/**
+ * A custom profile field of the organization (https://zulip.com/help/custom-profile-fields),
+ * as the server sends it. `type`: 1 short text, 2 long text, 3 list of options,
+ * 4 date, 5 link, 6 users, 7 external account, 8 pronouns.
+ */
+export type ProfileField = WireCustomProfileField;
 
 /** The people state. */
 export interface PeopleState {

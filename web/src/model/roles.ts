@@ -4,7 +4,12 @@
  * against the server's role values, so a change there breaks this file's typecheck.
  */
 import type { RoleValue } from "../../../shared/wire/user.js";
-import type { ChatState } from "./store.js";
+
+/** What the role checks read of the client state: the users list and who the reader is. */
+export interface RoleContext {
+  users: ReadonlyMap<number, { role: number }>;
+  me: { user_id: number };
+}
 
 export const ROLE = {
   owner: 100,
@@ -24,16 +29,16 @@ export const ROLE_NAMES: Record<RoleValue, string> = {
 };
 
 /** The reader's role (from the users list); a member when the list does not have them. */
-export function myRole(state: Pick<ChatState, "users" | "me">): number {
+export function myRole(state: RoleContext): number {
   return state.users.get(state.me.user_id)?.role ?? ROLE.member;
 }
 
 /** Whether the reader is an organization administrator or owner. */
-export function isAdministrator(state: Pick<ChatState, "users" | "me">): boolean {
+export function isAdministrator(state: RoleContext): boolean {
   return myRole(state) <= ROLE.administrator;
 }
 
 /** Whether the reader is an organization owner. */
-export function isOwner(state: Pick<ChatState, "users" | "me">): boolean {
+export function isOwner(state: RoleContext): boolean {
   return myRole(state) <= ROLE.owner;
 }

@@ -27,6 +27,7 @@ import { applyRealmEmojiEvent, realmEmojiFromRegister, type RealmEmoji } from ".
 import { applyUserGroupEvent, userGroupsFromRegister, type UserGroup } from "./user-groups.js";
 import { applyPeopleEvent, peopleFromRegister, withProfileValue, type PeopleState } from "./people.js";
 import { dropMovedTopic } from "./topics.js";
+import { applyPersonalEvent, personalFromRegister, PERSONAL_EVENT_TYPES, PERSONAL_FETCH_ONLY_TYPES, type PersonalState } from "./personal.js";
 
 /**
  * The event types the app registers for; `fetch_event_types` is the same list.
@@ -57,6 +58,7 @@ export const EVENT_TYPES = [
   "user_status",
   "muted_users",
   "custom_profile_fields",
+  ...PERSONAL_EVENT_TYPES,
 ];
 
 /**
@@ -71,7 +73,7 @@ export function registerParams(): Record<string, ParamValue> {
     slim_presence: true,
     include_subscribers: false,
     event_types: EVENT_TYPES,
-    fetch_event_types: EVENT_TYPES,
+    fetch_event_types: [...EVENT_TYPES, ...PERSONAL_FETCH_ONLY_TYPES],
     // stream_typing_notifications: without it the server sends no typing events for stream topics.
     client_capabilities: {
       notification_settings_null: true,
@@ -150,6 +152,8 @@ export interface ChatState {
   userGroups: ReadonlyMap<number, UserGroup>;
   /** Statuses, muted users and custom profile fields (people.ts). */
   people: PeopleState;
+  /** Alert words, muted users, own bots, custom profile fields, webhook integrations (model/personal.ts). */
+  personal: PersonalState;
 }
 
 /** Register fields kept in {@link ChatState.realmSettings} besides those named `realm_*`. */
@@ -226,6 +230,7 @@ export function stateFromRegister(r: Record<string, unknown>): ChatState {
     realmEmoji: realmEmojiFromRegister(r.realm_emoji),
     userGroups: userGroupsFromRegister(r.realm_user_groups),
     people: peopleFromRegister(r),
+    personal: personalFromRegister(r),
   };
 }
 
@@ -418,6 +423,10 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
       return s;
     case "user_group":
       s.userGroups = applyUserGroupEvent(s.userGroups, event);
+      return s;
+    case "alert_words":
+    case "realm_bot":
+      s.personal = applyPersonalEvent(s.personal, event);
       return s;
     case "user_topic":
       s.userTopics = new Map(s.userTopics).set(policyKey(event.stream_id, event.topic_name), event.visibility_policy);

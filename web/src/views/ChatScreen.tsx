@@ -15,6 +15,7 @@ import { Compose, uploadToCompose } from "./compose/Compose.js";
 import { fileDropProps } from "./compose/Uploads.js";
 import { ImageLightbox } from "./lightbox/ImageLightbox.js";
 import { useComposeTypeaheadData } from "./compose/typeaheadData.js";
+import { applyColorScheme } from "../model/theme.js";
 import type { ComposeTarget } from "./compose/types.js";
 import { useComposeExtras } from "./compose/useComposeExtras.js";
 import { submessageParams } from "../model/widgets.js";
@@ -127,6 +128,7 @@ export function ChatScreen(props: {
   const names = useMemo(() => narrowNames(state), [state.streams, state.users]);
   const messages = shownMessages(snap.list);
   const openKey = viewKey(snap.view);
+  useEffect(() => applyColorScheme(state.userSettings.color_scheme), [state.userSettings.color_scheme]);
 
   // Another view: no selection, compose back to the view's own recipient (open where it has one), drawer closed.
   useEffect(() => {
