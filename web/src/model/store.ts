@@ -65,6 +65,8 @@ export function registerParams(): Record<string, ParamValue> {
       user_settings_object: true,
       bulk_message_deletion: true,
       stream_typing_notifications: true,
+      // Linkifiers with URL templates (realm_linkifiers); without it the server sends none of their events.
+      linkifier_url_template: true,
     },
   };
 }
