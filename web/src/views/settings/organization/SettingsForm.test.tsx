@@ -40,7 +40,7 @@ describe("SettingsForm", () => {
 
     const limit = control("Time limit for editing messages");
     limit.value = "unlimited";
-    await act(() => limit.dispatchEvent(new Event("change", { bubbles: true })));
+    await act(() => void limit.dispatchEvent(new Event("change", { bubbles: true })));
     await act(() => button("Save changes")!.click());
     await flush();
     expect(sent).toEqual([{ message_content_edit_limit_seconds: "unlimited" }]);
@@ -57,7 +57,7 @@ describe("SettingsForm", () => {
     render(<SettingsForm title="Test" fields={FIELDS} saved={{ mandatory_topics: false }} state={stateOf(200)} save={async () => undefined} />, host());
     const box = control("Require topics");
     box.checked = true;
-    await act(() => box.dispatchEvent(new Event("change", { bubbles: true })));
+    await act(() => void box.dispatchEvent(new Event("change", { bubbles: true })));
     await act(() => button("Discard")!.click());
     expect(button("Save changes")).toBeUndefined();
     expect(control("Require topics").checked).toBe(false);
