@@ -76,7 +76,8 @@ describe("organization settings", () => {
     const form = overlay(owner.page).getByRole("form", { name: "Name and description" });
     await form.getByLabel("Organization name").fill(name);
     await form.getByRole("button", { name: "Save changes" }).click();
-    await gone(form.getByRole("button", { name: "Save changes" }));
+    // The save bar stays (its button reads "Saving…") until the server has answered.
+    await gone(form.getByRole("group", { name: /unsaved changes/ }));
     await visible(member.page.getByRole("banner").getByRole("link", { name }));
     expect((await register(org.users.member)).realm_name).toBe(name);
   });
@@ -92,7 +93,8 @@ describe("organization settings", () => {
       if (r.method() === "PATCH" && r.url().endsWith("/json/realm")) patches.push(r.postData() ?? "");
     });
     await form.getByRole("button", { name: "Save changes" }).click();
-    await gone(form.getByRole("button", { name: "Save changes" }));
+    // The save bar stays (its button reads "Saving…") until the server has answered.
+    await gone(form.getByRole("group", { name: /unsaved changes/ }));
     expect(patches).toEqual(["add_custom_emoji_policy=4"]);
     expect((await register()).realm_add_custom_emoji_policy).toBe(4);
 
