@@ -19,6 +19,7 @@ import {
   type RegisterUnreads,
   type UnreadState,
 } from "./unread.js";
+import { applyOrganizationEvent, ORGANIZATION_EVENT_TYPES } from "./organization.js";
 import { applyTypingEvent, dmTypingKey, streamTypingKey, type TypingState } from "./typing.js";
 import { applyChannelEvent, channelsFromRegister, type ChannelState } from "./channels.js";
 import { applyScheduledEvent, scheduledFromRegister, type ScheduledState } from "./scheduled.js";
@@ -59,6 +60,7 @@ export const EVENT_TYPES = [
   "muted_users",
   "custom_profile_fields",
   ...PERSONAL_EVENT_TYPES,
+  ...ORGANIZATION_EVENT_TYPES,
 ];
 
 /**
@@ -80,6 +82,8 @@ export function registerParams(): Record<string, ParamValue> {
       user_settings_object: true,
       bulk_message_deletion: true,
       stream_typing_notifications: true,
+      // Linkifiers with URL templates (realm_linkifiers); without it the server sends none of their events.
+      linkifier_url_template: true,
     },
   };
 }
@@ -157,7 +161,7 @@ export interface ChatState {
 }
 
 /** Register fields kept in {@link ChatState.realmSettings} besides those named `realm_*`. */
-const REALM_FIELDS = new Set(["max_file_upload_size_mib", "max_message_length", "max_topic_length", "max_stream_name_length", "max_stream_description_length", "server_presence_ping_interval_seconds", "server_presence_offline_threshold_seconds", "server_typing_started_expiry_period_milliseconds", "server_typing_stopped_wait_period_milliseconds", "server_typing_started_wait_period_milliseconds", "zulip_feature_level", "zulip_version", "upgrade_text_for_wide_organization_logo", "password_min_length", "password_min_guesses"]);
+const REALM_FIELDS = new Set(["max_file_upload_size_mib", "max_message_length", "max_topic_length", "max_stream_name_length", "max_stream_description_length", "server_presence_ping_interval_seconds", "server_presence_offline_threshold_seconds", "server_typing_started_expiry_period_milliseconds", "server_typing_stopped_wait_period_milliseconds", "server_typing_started_wait_period_milliseconds", "zulip_feature_level", "zulip_version", "upgrade_text_for_wide_organization_logo", "password_min_length", "password_min_guesses", "custom_profile_fields"]);
 
 /** The organization's settings of a register answer (see {@link ChatState.realmSettings}). */
 function realmSettingsFromRegister(r: Record<string, unknown>): Record<string, unknown> {
@@ -437,7 +441,8 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
       s.people = applyPeopleEvent(s.people, event);
       return s;
     default:
-      // heartbeat, realm_user_settings_defaults and everything else the app does not show.
+      // The organization's lists (organization.ts); heartbeat and everything else change nothing.
+      s.realmSettings = applyOrganizationEvent(s.realmSettings, event);
       return s;
   }
 }

@@ -10,6 +10,11 @@ import type { ServerEvent } from "./types.js";
 /** A user group (OpenAPI `UserGroup`). */
 export type UserGroup = Extract<ServerEvent, { type: "user_group"; op: "add" }>["group"];
 
+/** The groups in ID order (the settings pages' lists). */
+export function userGroupList(groups: ReadonlyMap<number, UserGroup>): UserGroup[] {
+  return [...groups.values()].sort((a, b) => a.id - b.id);
+}
+
 /** Groups by ID, from register's `realm_user_groups` (absent: none). */
 export function userGroupsFromRegister(raw: unknown): Map<number, UserGroup> {
   return new Map(((raw as UserGroup[] | undefined) ?? []).map((g) => [g.id, g]));

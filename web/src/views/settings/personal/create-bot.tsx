@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "preact/hooks";
 import type { Chat } from "../../../model/chat.js";
 import { ErrorNote } from "../../ui/ErrorNote.js";
 import { useAction } from "../../ui/useAction.js";
-import { postForm } from "./form-post.js";
+import { postForm } from "../../../api/form.js";
 
 const CREATABLE_TYPES = [
   { value: 2, label: "Incoming webhook" },

@@ -5,7 +5,7 @@ import type { ChatState } from "../../../model/store.js";
 import { ErrorNote } from "../../ui/ErrorNote.js";
 import { useAction } from "../../ui/useAction.js";
 import type { SectionProps } from "../types.js";
-import { postForm } from "./form-post.js";
+import { postForm } from "../../../api/form.js";
 import { ProfileFields } from "./profile-fields.js";
 
 /**
