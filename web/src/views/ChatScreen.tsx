@@ -249,7 +249,7 @@ export function ChatScreen(props: {
   );
 
   const screen = (
-    <div class={`app ${sidebarOpen ? "sidebar-open" : ""}`}>
+    <div class={`app ${sidebarOpen ? "sidebar-open" : ""}`} inert={props.overlayOpen || undefined}>
       <TopBar
         realmName={state.realm.name}
         me={state.me}

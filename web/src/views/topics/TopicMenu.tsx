@@ -108,7 +108,7 @@ export function TopicActions(props: { state: ChatState; streamId: number; topic:
       </button>
       {open &&
         createPortal(
-          <div ref={menu} class="popover topic-menu" style={{ top: `${pos.top}px`, left: `${pos.left}px` }}>
+          <div ref={menu} class="topic-menu" style={{ top: `${pos.top}px`, left: `${pos.left}px` }}>
             <MenuList label={`Actions for topic ${topic}`} items={items} onDone={() => undefined}>
               {reason && (
                 <li role="none" class="menu-note">
