@@ -7,6 +7,11 @@
  */
 import type { ParamValue } from "../api/client.js";
 import type { ServerEvent, StreamWireObject, SubscriptionWireObject, WireUser } from "./types.js";
+import type { ChatState, Presence, Topic, UserSettings } from "./state.js";
+import { applyPresences, presenceFromRegister, type RegisterPresence } from "./presence.js";
+import { applyRealmEvent, realmSettingsFromRegister, serverMs } from "./realm-settings.js";
+import { applySubscription, toSubscription } from "./subscriptions.js";
+
 import { conversationKey, messageUserIds, type Message } from "./types.js";
 import type { MatchContext } from "./narrow.js";
 import {
@@ -17,18 +22,20 @@ import {
   unreadRemove,
   unreadRestore,
   type RegisterUnreads,
-  type UnreadState,
 } from "./unread.js";
 import { applyOrganizationEvent, ORGANIZATION_EVENT_TYPES } from "./organization.js";
-import { applyTypingEvent, dmTypingKey, streamTypingKey, type TypingState } from "./typing.js";
-import { applyChannelEvent, channelsFromRegister, type ChannelState } from "./channels.js";
-import { applyScheduledEvent, scheduledFromRegister, type ScheduledState } from "./scheduled.js";
-import { applyDraftEvent, draftsFromRegister, type DraftState } from "./drafts.js";
-import { applyRealmEmojiEvent, realmEmojiFromRegister, type RealmEmoji } from "./realm-emoji.js";
-import { applyUserGroupEvent, userGroupsFromRegister, type UserGroup } from "./user-groups.js";
-import { applyPeopleEvent, peopleFromRegister, withProfileValue, type PeopleState } from "./people.js";
+import { applyTypingEvent, dmTypingKey, streamTypingKey } from "./typing.js";
+import { applyChannelEvent, channelsFromRegister } from "./channels.js";
+import { applyScheduledEvent, scheduledFromRegister } from "./scheduled.js";
+import { applyDraftEvent, draftsFromRegister } from "./drafts.js";
+import { applyRealmEmojiEvent, realmEmojiFromRegister } from "./realm-emoji.js";
+import { applyUserGroupEvent, userGroupsFromRegister } from "./user-groups.js";
+import { applyPeopleEvent, peopleFromRegister, withProfileValue } from "./people.js";
 import { dropMovedTopic } from "./topics.js";
-import { applyPersonalEvent, personalFromRegister, PERSONAL_EVENT_TYPES, PERSONAL_FETCH_ONLY_TYPES, type PersonalState } from "./personal.js";
+import { applyPersonalEvent, personalFromRegister, PERSONAL_EVENT_TYPES, PERSONAL_FETCH_ONLY_TYPES } from "./personal.js";
+
+export type { ChatState, Presence, StreamInfo, Subscription, Topic, UserSettings } from "./state.js";
+export { applyPresences, serverMs };
 
 /**
  * The event types the app registers for; `fetch_event_types` is the same list.
@@ -88,112 +95,8 @@ export function registerParams(): Record<string, ParamValue> {
   };
 }
 
-/** A stream as the app keeps it. */
-export type StreamInfo = Pick<StreamWireObject, "stream_id" | "name" | "description" | "invite_only">;
-
-/** A subscribed stream as the sidebar shows it. */
-export type Subscription = Pick<
-  SubscriptionWireObject,
-  "stream_id" | "name" | "description" | "color" | "is_muted" | "pin_to_top" | "invite_only"
-> &
-  Partial<Pick<SubscriptionWireObject, "desktop_notifications" | "audible_notifications" | "wildcard_mentions_notify">>;
-
-/** A topic of a stream (`GET /users/me/{stream_id}/topics`): its name and newest message ID. */
-export interface Topic {
-  name: string;
-  max_id: number;
-}
-
-/** A person's presence: UNIX seconds of the last active and last connected moments. */
-export interface Presence {
-  active_timestamp: number;
-  idle_timestamp: number;
-}
-
-/** The user settings the app reads. */
-export interface UserSettings {
-  enter_sends: boolean;
-  twenty_four_hour_time: boolean;
-}
-
-/** The whole client state. */
-export interface ChatState {
-  queueId: string;
-  lastEventId: number;
-  me: { user_id: number; email: string; full_name: string };
-  realm: { name: string; presenceDisabled: boolean };
-  users: ReadonlyMap<number, WireUser>;
-  streams: ReadonlyMap<number, StreamInfo>;
-  subscriptions: ReadonlyMap<number, Subscription>;
-  /** Topics per stream, newest first; a stream is absent until its topics are fetched. */
-  topics: ReadonlyMap<number, Topic[]>;
-  /** Visibility policies by `${stream_id}\0${topic lowercased}` (1 muted, 2 unmuted, 3 followed). */
-  userTopics: ReadonlyMap<string, number>;
-  presence: ReadonlyMap<number, Presence>;
-  unread: UnreadState;
-  starred: ReadonlySet<number>;
-  /** Direct-message conversations by key, with their newest message ID. */
-  recentConversations: ReadonlyMap<string, number>;
-  typing: TypingState;
-  settings: UserSettings;
-  /**
-   * The organization's settings as register sends them, by their register names
-   * (`realm_name`, `realm_waiting_period_threshold`, `max_file_upload_size_mib`, …),
-   * kept current by `realm` events. The settings overlays read them.
-   */
-  realmSettings: Readonly<Record<string, unknown>>;
-  /** Every one of the reader's settings (register's `user_settings`), kept current by `user_settings` events. */
-  userSettings: Readonly<Record<string, unknown>>;
-  /** Streams and subscriptions with all their settings, and fetched subscriber lists (channel settings); absent in hand-built states. */
-  channels?: ChannelState;
-  /** The reader's scheduled messages (register's `scheduled_messages`, kept by `scheduled_messages` events). */
-  scheduled: ScheduledState;
-  /** The reader's drafts (register's `drafts`, kept by `drafts` events). */
-  drafts: DraftState;
-  /** The organization's custom emoji by ID (register's `realm_emoji`, kept by `realm_emoji` events). */
-  realmEmoji: ReadonlyMap<string, RealmEmoji>;
-  /** The organization's user groups by ID (register's `realm_user_groups`, kept by `user_group` events). */
-  userGroups: ReadonlyMap<number, UserGroup>;
-  /** Statuses, muted users and custom profile fields (people.ts). */
-  people: PeopleState;
-  /** Alert words, muted users, own bots, custom profile fields, webhook integrations (model/personal.ts). */
-  personal: PersonalState;
-}
-
-/** Register fields kept in {@link ChatState.realmSettings} besides those named `realm_*`. */
-const REALM_FIELDS = new Set(["max_file_upload_size_mib", "max_message_length", "max_topic_length", "max_stream_name_length", "max_stream_description_length", "server_presence_ping_interval_seconds", "server_presence_offline_threshold_seconds", "server_typing_started_expiry_period_milliseconds", "server_typing_stopped_wait_period_milliseconds", "server_typing_started_wait_period_milliseconds", "zulip_feature_level", "zulip_version", "upgrade_text_for_wide_organization_logo", "password_min_length", "password_min_guesses", "custom_profile_fields"]);
-
-/** The organization's settings of a register answer (see {@link ChatState.realmSettings}). */
-function realmSettingsFromRegister(r: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(r).filter(([k]) => k.startsWith("realm_") && k !== "realm_users" || REALM_FIELDS.has(k)));
-}
-
-type RegisterPresence = Record<string, Presence | { aggregated?: { status: string; timestamp: number } }>;
-
 function policyKey(streamId: number, topic: string): string {
   return `${streamId}\u0000${topic.toLowerCase()}`;
-}
-
-/** The subset of a subscription the state keeps. */
-function toSubscription(s: SubscriptionWireObject): Subscription {
-  const { stream_id, name, description, color, is_muted, pin_to_top, invite_only } = s;
-  const { desktop_notifications, audible_notifications, wildcard_mentions_notify } = s;
-  return { stream_id, name, description, color, is_muted, pin_to_top, invite_only, desktop_notifications, audible_notifications, wildcard_mentions_notify };
-}
-
-/** Presence from register's `presences` (modern `{active_timestamp, idle_timestamp}` or legacy `aggregated`), keyed by user ID. */
-function presenceFromRegister(raw: RegisterPresence): Map<number, Presence> {
-  const out = new Map<number, Presence>();
-  for (const [key, value] of Object.entries(raw)) {
-    const id = Number(key);
-    if (!Number.isInteger(id)) continue;
-    if ("active_timestamp" in value) out.set(id, { active_timestamp: value.active_timestamp, idle_timestamp: value.idle_timestamp });
-    else if (value.aggregated) {
-      const t = value.aggregated.timestamp;
-      out.set(id, { active_timestamp: value.aggregated.status === "active" ? t : 0, idle_timestamp: t });
-    }
-  }
-  return out;
 }
 
 /**
@@ -236,26 +139,6 @@ export function stateFromRegister(r: Record<string, unknown>): ChatState {
     people: peopleFromRegister(r),
     personal: personalFromRegister(r),
   };
-}
-
-/**
- * Merges the organization's presence as `POST /users/me/presence` answers it
- * with `slim_presence` (https://zulip.com/api/update-presence): `presences`
- * keyed by user ID, each `{active_timestamp, idle_timestamp}` in UNIX seconds
- * (or the legacy `aggregated` form). A timestamp never moves back.
- */
-export function applyPresences(state: ChatState, raw: Record<string, unknown>): ChatState {
-  const fresh = presenceFromRegister(raw as RegisterPresence);
-  if (fresh.size === 0) return state;
-  const presence = new Map(state.presence);
-  for (const [id, p] of fresh) {
-    const old = presence.get(id);
-    presence.set(id, {
-      active_timestamp: Math.max(p.active_timestamp, old?.active_timestamp ?? 0),
-      idle_timestamp: Math.max(p.idle_timestamp, old?.idle_timestamp ?? 0),
-    });
-  }
-  return { ...state, presence };
 }
 
 /** The reader's muting and identity, as narrow matching and unread counting take them. */
@@ -447,69 +330,9 @@ export function applyEvent(state: ChatState, event: ServerEvent, nowMs: number, 
   }
 }
 
-/**
- * A `realm` event (https://zulip.com/api/get-events#realm-update and
- * `#realm-update_dict`): `update` sets `realm_<property>`; `update_dict` with
- * any `property` sets `realm_<key>` for each key of `data` (`default`'s settings;
- * `icon`'s `icon_url` → `realm_icon_url`, `logo`'s `logo_url` → `realm_logo_url`).
- */
-function applyRealmEvent(s: ChatState, event: Extract<ServerEvent, { type: "realm" }>): ChatState {
-  const e = event as { op: string; property?: string; value?: unknown; data?: Record<string, unknown> };
-  if (e.op === "update" && e.property) {
-    s.realmSettings = { ...s.realmSettings, [`realm_${e.property}`]: e.value };
-    if (e.property === "name") s.realm = { ...s.realm, name: String(e.value) };
-  } else if (e.op === "update_dict" && e.data) {
-    s.realmSettings = { ...s.realmSettings, ...Object.fromEntries(Object.entries(e.data).map(([k, v]) => [`realm_${k}`, v])) };
-    if (typeof e.data.name === "string") s.realm = { ...s.realm, name: e.data.name };
-  }
-  return s;
-}
-
-/**
- * A positive duration the server announced at register (`server_*` fields, in
- * the unit their names say), or undefined when absent or malformed.
- */
-export function serverMs(state: Pick<ChatState, "realmSettings">, field: string): number | undefined {
-  const v = state.realmSettings[field];
-  return typeof v === "number" && Number.isFinite(v) && v > 0 ? v : undefined;
-}
-
 /** The typing key of a message's conversation (as {@link applyEvent} files typing notices). */
 export function typingKeyOf(m: Pick<Message, "type" | "stream_id" | "subject" | "display_recipient" | "sender_id">, myUserId: number): string {
   return m.type === "stream" && m.stream_id !== undefined
     ? streamTypingKey(m.stream_id, m.subject)
     : dmTypingKey(conversationKey(messageUserIds(m), myUserId));
-}
-
-function applySubscription(s: ChatState, event: Extract<ServerEvent, { type: "subscription" }>): ChatState {
-  const subscriptions = new Map(s.subscriptions);
-  switch (event.op) {
-    case "add":
-      for (const sub of event.subscriptions) subscriptions.set(sub.stream_id, toSubscription(sub as SubscriptionWireObject));
-      {
-        const streams = new Map(s.streams);
-        for (const { stream_id, name, description, invite_only } of event.subscriptions) {
-          streams.set(stream_id, { stream_id, name, description, invite_only });
-        }
-        s.streams = streams;
-      }
-      break;
-    case "remove":
-      for (const sub of event.subscriptions) subscriptions.delete(sub.stream_id);
-      break;
-    case "update": {
-      const old = subscriptions.get(event.stream_id);
-      if (!old) return s;
-      if (event.property === "in_home_view") subscriptions.set(event.stream_id, { ...old, is_muted: event.value !== true });
-      else if (["is_muted", "pin_to_top", "color", "name", "description", "desktop_notifications", "audible_notifications", "wildcard_mentions_notify"].includes(event.property)) {
-        subscriptions.set(event.stream_id, { ...old, [event.property]: event.value });
-      }
-      break;
-    }
-    default:
-      // peer_add / peer_remove change subscriber lists, which the app does not keep.
-      return s;
-  }
-  s.subscriptions = subscriptions;
-  return s;
 }
