@@ -4,7 +4,7 @@
  * the checks the channel settings use to disable a control and say why
  * before the person tries. The server still decides; its refusal is shown too.
  */
-import { ROLE } from "./roles.js";
+import { checkRolePolicy, isFullMemberAt, ROLE } from "./roles.js";
 import type { StreamPrivacy } from "./channels.js";
 import type { SubscriptionWireObject } from "./types.js";
 
@@ -129,20 +129,7 @@ export function removeSubscribersRefusal(reader: Reader, sub: Pick<SubscriptionW
 
 /** Zulip's role policies (`realm_invite_to_stream_policy`): 1 members, 2 administrators, 3 full members, 4 moderators, 5 everyone. */
 export function rolePolicyAllows(policy: number, reader: Reader): boolean {
-  switch (policy) {
-    case 1:
-      return reader.role <= ROLE.member;
-    case 2:
-      return reader.role <= ROLE.administrator;
-    case 3:
-      return reader.role <= ROLE.member && (reader.fullMember || reader.role < ROLE.member);
-    case 4:
-      return reader.role <= ROLE.moderator;
-    case 5:
-      return true;
-    default:
-      return false;
-  }
+  return checkRolePolicy(policy, reader.role, reader.fullMember);
 }
 
 const POLICY_PEOPLE: Record<number, string> = { 1: "members", 2: "administrators", 3: "full members", 4: "moderators and administrators" };
@@ -160,8 +147,6 @@ export function subscribeOthersRefusal(reader: Reader, realm: Realm): string | n
  * @param nowMs the current time in milliseconds
  */
 export function isFullMember(role: number, dateJoined: string | undefined, realm: Realm, nowMs: number): boolean {
-  if (role !== ROLE.member) return role < ROLE.member;
   const days = Number(realm.realm_waiting_period_threshold ?? 0);
-  if (!(days > 0) || !dateJoined) return true;
-  return nowMs - Date.parse(dateJoined) >= days * 86_400_000;
+  return isFullMemberAt(role, dateJoined ? Date.parse(dateJoined) / 1000 : undefined, days, nowMs / 1000);
 }

@@ -6,7 +6,7 @@
  * https://zulip.com/help/view-a-messages-edit-history). The server checks
  * again; these only decide which actions a message offers. Pure functions.
  */
-import { ROLE } from "./roles.js";
+import { checkRolePolicy, isFullMemberAt, ROLE } from "./roles.js";
 import type { ChatState } from "./store.js";
 import type { Message } from "./types.js";
 
@@ -18,9 +18,6 @@ export type PermissionMessage = Pick<Message, "sender_id" | "timestamp" | "local
   last_edit_timestamp?: number;
   edit_history?: readonly Record<string, unknown>[];
 };
-
-/** Seconds in a day (`realm_waiting_period_threshold` is in days). */
-const DAY_SECONDS = 86_400;
 
 function numberOrNull(value: unknown): number | null {
   return typeof value === "number" ? value : null;
@@ -34,13 +31,8 @@ function numberOrNull(value: unknown): number | null {
  */
 export function isFullMember(state: PermissionState, nowSeconds: number): boolean {
   const me = state.users.get(state.me.user_id);
-  const role = me?.role ?? ROLE.member;
-  if (role <= ROLE.administrator) return true;
-  if (role > ROLE.member) return false;
   const days = numberOrNull(state.realmSettings.realm_waiting_period_threshold) ?? 0;
-  const joined = me?.date_joined ? Date.parse(me.date_joined) / 1000 : Number.NaN;
-  if (days === 0 || Number.isNaN(joined)) return true;
-  return nowSeconds - joined >= days * DAY_SECONDS;
+  return isFullMemberAt(me?.role ?? ROLE.member, me?.date_joined ? Date.parse(me.date_joined) / 1000 : undefined, days, nowSeconds);
 }
 
 /**
@@ -51,20 +43,7 @@ export function isFullMember(state: PermissionState, nowSeconds: number): boolea
  */
 export function policyAllows(state: PermissionState, policy: unknown, nowSeconds: number): boolean {
   const role = state.users.get(state.me.user_id)?.role ?? ROLE.member;
-  switch (policy) {
-    case 1:
-      return role <= ROLE.member;
-    case 2:
-      return role <= ROLE.administrator;
-    case 3:
-      return role <= ROLE.member && isFullMember(state, nowSeconds);
-    case 4:
-      return role <= ROLE.moderator;
-    case 5:
-      return true;
-    default:
-      return false;
-  }
+  return typeof policy === "number" && checkRolePolicy(policy, role, isFullMember(state, nowSeconds));
 }
 
 /**

@@ -8,6 +8,7 @@
  * reading of profile fields and local times for user cards.
  */
 import type { WireCustomProfileField } from "../../../shared/wire/custom-profile-field.js";
+import { emojiChar } from "./emoji/catalog.js";
 import type { DeliveredEvent, ServerEvent, WireUser } from "./types.js";
 
 /** A person's status (https://zulip.com/help/status-and-availability): empty strings when unset. */
@@ -115,11 +116,7 @@ export function withProfileValue(user: WireUser, field: { id: number; value: str
 export function emojiGlyph(s: Pick<UserStatus, "emoji_code" | "emoji_name" | "reaction_type">): string {
   if (!s.emoji_name) return "";
   if (s.reaction_type && s.reaction_type !== "unicode_emoji") return `:${s.emoji_name}:`;
-  try {
-    return String.fromCodePoint(...s.emoji_code.split("-").map((h) => parseInt(h, 16)));
-  } catch {
-    return `:${s.emoji_name}:`;
-  }
+  return emojiChar(s.emoji_code) ?? `:${s.emoji_name}:`;
 }
 
 /**

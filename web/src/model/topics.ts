@@ -9,7 +9,7 @@
 import type { ParamValue } from "../api/client.js";
 import { messageMatchesNarrow, narrowStreamTopic, type MatchContext, type NarrowTerm, type View } from "./narrow.js";
 import type { MessageList } from "./messages.js";
-import { ROLE } from "./roles.js";
+import { checkRolePolicy, isFullMemberAt, ROLE } from "./roles.js";
 import { RESOLVED_TOPIC_PREFIX, sameTopic, type DeliveredEvent } from "./types.js";
 
 /** The visibility policies of `POST /user_topics` (https://zulip.com/api/update-user-topic). */
@@ -83,20 +83,7 @@ export interface Actor {
  * 4 moderators, 5 everyone; guests only under 5.
  */
 export function policyAllows(policy: number, actor: Actor, waitingPeriodDays: number, nowSeconds: number): boolean {
-  switch (policy) {
-    case 1:
-      return actor.role <= ROLE.member;
-    case 2:
-      return actor.role <= ROLE.administrator;
-    case 3:
-      return actor.role <= ROLE.moderator || (actor.role <= ROLE.member && (nowSeconds - actor.dateJoinedSeconds) / 86_400 >= waitingPeriodDays);
-    case 4:
-      return actor.role <= ROLE.moderator;
-    case 5:
-      return true;
-    default:
-      return false;
-  }
+  return checkRolePolicy(policy, actor.role, isFullMemberAt(actor.role, actor.dateJoinedSeconds, waitingPeriodDays, nowSeconds));
 }
 
 /** What the reader may do with a topic, each with the reason when not. */

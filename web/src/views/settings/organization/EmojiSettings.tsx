@@ -1,6 +1,5 @@
 import { useId, useState } from "preact/hooks";
 import { isAdministrator, myRole } from "../../../model/roles.js";
-import type { RealmEmoji } from "../../../model/realm-emoji.js";
 import type { ChatState } from "../../../model/store.js";
 import { ErrorNote } from "../../ui/ErrorNote.js";
 import { useAction } from "../../ui/useAction.js";

@@ -5,7 +5,7 @@
  * owner's role or deactivate an owner. The server decides the rest (the last
  * owner keeps the role) and its message is shown.
  */
-import { ROLE, ROLE_NAMES } from "../../../model/roles.js";
+import { checkRolePolicy, isFullMemberAt, ROLE, ROLE_NAMES } from "../../../model/roles.js";
 
 /** The roles the reader may give someone, as [value, name]: every role for an owner, all but Owner for an administrator. */
 export function assignableRoles(readerRole: number): [number, string][] {
@@ -34,14 +34,6 @@ export interface PolicyReader {
  * @param nowMs the clock in milliseconds, to count the waiting period
  */
 export function policyAllows(policy: number, reader: PolicyReader, waitingDays: number, nowMs: number): boolean {
-  const { role } = reader;
-  if (role <= ROLE.administrator) return true;
-  if (policy === 2) return false;
-  if (policy === 4) return role <= ROLE.moderator;
-  if (role > ROLE.member) return false;
-  if (policy === 3 && role === ROLE.member) {
-    const joined = reader.date_joined ? Date.parse(reader.date_joined) : nowMs;
-    return nowMs - joined >= waitingDays * 86_400_000;
-  }
-  return policy === 1 || policy === 3;
+  const joined = reader.date_joined ? Date.parse(reader.date_joined) / 1000 : nowMs / 1000;
+  return checkRolePolicy(policy, reader.role, isFullMemberAt(reader.role, joined, waitingDays, nowMs / 1000));
 }
