@@ -48,6 +48,8 @@ function Poll(props: { state: ChatState; poll: PollState; send: Send }) {
   const { poll, state } = props;
   const me = state.me.user_id;
   const act = useAction((content: Record<string, unknown>) => props.send!(content));
+  // Adding has its own pending state, so a vote still on its way never swallows an added option.
+  const add = useAction((content: Record<string, unknown>) => props.send!(content));
   const question = poll.question || "Poll";
   return (
     <div class="widget poll-widget" role="group" aria-label={`Poll: ${question}`}>
@@ -74,10 +76,10 @@ function Poll(props: { state: ChatState; poll: PollState; send: Send }) {
         <AddItem
           label="New option"
           button="Add option"
-          onAdd={(text) => (poll.options.some((o) => o.option === text) ? Promise.resolve(false) : act.run(newOptionContent(poll, text)))}
+          onAdd={(text) => (poll.options.some((o) => o.option === text) ? Promise.resolve(false) : add.run(newOptionContent(poll, text)))}
         />
       )}
-      <ErrorNote error={act.error} />
+      <ErrorNote error={act.error ?? add.error} />
     </div>
   );
 }
@@ -89,6 +91,8 @@ function Poll(props: { state: ChatState; poll: PollState; send: Send }) {
 function Todo(props: { state: ChatState; todo: TodoState; send: Send }) {
   const { todo } = props;
   const act = useAction((content: Record<string, unknown>) => props.send!(content));
+  // Adding has its own pending state, so a check still on its way never swallows an added task.
+  const add = useAction((content: Record<string, unknown>) => props.send!(content));
   const title = todo.title || "Task list";
   return (
     <div class="widget todo-widget" role="group" aria-label={`To-do list: ${title}`}>
@@ -111,10 +115,10 @@ function Todo(props: { state: ChatState; todo: TodoState; send: Send }) {
         <AddItem
           label="New task"
           button="Add task"
-          onAdd={(text) => (todo.tasks.some((t) => t.task === text) ? Promise.resolve(false) : act.run(newTaskContent(todo, text, "")))}
+          onAdd={(text) => (todo.tasks.some((t) => t.task === text) ? Promise.resolve(false) : add.run(newTaskContent(todo, text, "")))}
         />
       )}
-      <ErrorNote error={act.error} />
+      <ErrorNote error={act.error ?? add.error} />
     </div>
   );
 }
