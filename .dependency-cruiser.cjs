@@ -21,7 +21,7 @@ const LAYERS = [
   { name: "narrow-wire", paths: ["^shared/narrow/", "^shared/wire/"] },
   { name: "domain", paths: ["^shared/domain/", "^shared/integrations/"] },
   { name: "deps", paths: ["^shared/deps\\.ts$"] },
-  { name: "data", paths: ["^shared/data/", "^shared/deferred/", "^shared/storage/"] },
+  { name: "data", paths: ["^shared/data/", "^shared/deferred/", "^shared/storage/", "^shared/mail/"] },
   {
     name: "leaves",
     paths: [
@@ -151,6 +151,13 @@ module.exports = {
       severity: "error",
       from: { pathNot: "^(shared/storage/|infra/local/)" },
       to: { path: "node_modules/(@aws-sdk/client-s3|aws4fetch)/" },
+    },
+    {
+      name: "only-mail-speaks-ses-and-mime",
+      comment: "only shared/mail/ sends mail (SES v2, nodemailer's MIME writer) and reads it (postal-mime)",
+      severity: "error",
+      from: { pathNot: "^shared/mail/" },
+      to: { path: "node_modules/(@aws-sdk/client-sesv2|nodemailer|postal-mime)/" },
     },
     {
       name: "only-images-speak-sharp",

@@ -40,7 +40,9 @@ import { checkFullName, isStrongEnoughPassword } from "../shared/actions/users/v
 import { loadConfig, type Config } from "../shared/config.js";
 import { runJob } from "../functions/worker/jobs.js";
 import { writeZuliprc } from "../infra/local/bootstrap.js";
-import { createDeps, type Deps, type FilesDeps } from "../shared/deps.js";
+import { createDeps, systemClock, type Deps, type WorkerDeps } from "../shared/deps.js";
+import { createFileMailer } from "../shared/mail/file-mailer.js";
+import { lazyMailer, senderAddress } from "../shared/mail/mailer.js";
 import { createS3FileStore } from "../shared/storage/file-store.js";
 import type { RealmRecord } from "../shared/data/records/realm.js";
 import { realmBySubdomain } from "../shared/data/realms.js";
@@ -66,6 +68,7 @@ export const LOCAL_ENV = {
   AWS_REGION: "us-east-1",
   ROOT_DOMAIN: "127.0.0.1:9991",
   URL_SCHEME: "http",
+  LOCAL_MAIL_DIR: ".local-data/mail",
 } as const;
 
 /** The CLI's help text (`--help`, and after a usage error). */
@@ -122,8 +125,8 @@ export function cliConfig(local: boolean, env: Record<string, string | undefined
  * inline: the CLI has no queue consumer, and waiting for it is fine here.
  * Jobs may delete files, so the CLI has the deployment's file store too.
  */
-export function cliDeps(config: Config): FilesDeps {
-  const deps: FilesDeps = {
+export function cliDeps(config: Config): WorkerDeps {
+  const deps: WorkerDeps = {
     ...createDeps(config, {
       deferred: {
         enqueue: async (jobs, options) => {
@@ -135,6 +138,13 @@ export function cliDeps(config: Config): FilesDeps {
       log: { debug() {}, info() {}, warn() {}, error() {} },
     }),
     files: createS3FileStore(config),
+    // Mail the CLI's jobs send goes where the deployment's goes: SES, or the local mailbox.
+    mailer: config.LOCAL_MAIL_DIR
+      ? createFileMailer(config.LOCAL_MAIL_DIR, senderAddress(config), systemClock.now)
+      : lazyMailer(async () => {
+          const ses = await import("../shared/mail/ses-mailer.js");
+          return ses.createSesMailer(ses.createSesClient(config.AWS_REGION), senderAddress(config), config.SES_CONFIGURATION_SET, systemClock.now);
+        }),
   };
   return deps;
 }
@@ -317,7 +327,7 @@ async function run(command: string, values: Values, deps: Deps, out: (line: stri
       if (args.length !== 1) throw new UsageError("import takes one archive: a .tar.gz file or a files-bucket key");
       const subdomain = checkSubdomain(required(values, "subdomain"));
       if (!("files" in deps)) throw new UsageError("import needs the files bucket (FILES_BUCKET)");
-      const result = await doImportRealm(deps as FilesDeps, await importSourceOf(args[0]!), subdomain);
+      const result = await doImportRealm(deps as WorkerDeps, await importSourceOf(args[0]!), subdomain);
       const { realm, owner } = result;
       out(`Imported organization '${realm.name}' (id ${realm.id}) at ${realmUrl(realm, deps.config)}`);
       const skipped = result.skippedMessages > 0 ? ` (${result.skippedMessages} skipped: not to a channel, or sender not in the archive)` : "";

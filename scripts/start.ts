@@ -31,7 +31,7 @@ const stack = await startLocalStack({
   port,
   dataDir: values.data ? resolve(values.data) : undefined,
   dynamoPort: Number(values["dynamodb-port"]),
-  env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
+  env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "info", LOCAL_MAIL_DIR: process.env.LOCAL_MAIL_DIR ?? resolve(".local-data/mail") },
 });
 const creds = await ensureDefaultOrganization(stack.deps);
 const zuliprc = resolve("zuliprc");
@@ -45,6 +45,7 @@ Zulip-compatible server running.
     creds.member ? `\n  Second person: ${creds.member.email}, password ${creds.member.password} (sign in from another browser or a private window)` : ""
   }
   zuliprc:  ${zuliprc}
+  Mail:     ${stack.mailDir} (each email as an .eml file; listed at ${creds.site}/emails)
   DynamoDB: ${stack.deps.config.DYNAMODB_ENDPOINT} (table ${stack.deps.table})
 
 Try: curl -u ${creds.email}:${creds.apiKey} ${creds.site}/api/v1/users/me

@@ -168,6 +168,19 @@ const ConfigSchema = z.object({
    * (docs/deploying.md, "Video calls").
    */
   BIGBLUEBUTTON_SECRET: z.string().min(1).optional(),
+  /**
+   * The address every email is sent from (Zulip's `NOREPLY_EMAIL_ADDRESS`),
+   * on a domain verified in SES. The display name is the organization's.
+   * @default `noreply@` the root domain's host
+   */
+  EMAIL_FROM: z.string().email().optional(),
+  /** The SES configuration set that publishes bounces and complaints (docs/deploying.md, "Email"). */
+  SES_CONFIGURATION_SET: z.string().min(1).optional(),
+  /**
+   * The local stack's mailbox: the folder each sent email is written to as
+   * an `.eml` file instead of being sent (`npm start` prints it).
+   */
+  LOCAL_MAIL_DIR: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -4,6 +4,7 @@ import { createLogger, type Logger } from "./logger.js";
 import { createDeferredWork, type DeferredWork } from "./deferred/deferred-work.js";
 import type { FileStore } from "./storage/file-store.js";
 import type { SiteFiles } from "./storage/site-files.js";
+import type { Mailer } from "./mail/mailer.js";
 
 /** Wall clock in milliseconds since the UNIX epoch; replaced by a fake in tests. */
 export interface Clock {
@@ -47,6 +48,16 @@ export interface Deps extends Store {
  */
 export interface FilesDeps extends Deps {
   files: FileStore;
+}
+
+/**
+ * The worker's dependencies: {@link FilesDeps} and the mailer (SES on AWS,
+ * `.eml` files locally). Only the worker sends mail: requests queue
+ * `send_email` jobs (`shared/mail/outgoing.ts`), so no request Lambda
+ * loads a mail client.
+ */
+export interface WorkerDeps extends FilesDeps {
+  mailer: Mailer;
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda"
 import { loadConfig } from "../../shared/config.js";
 import { parseDeferredJob } from "../../shared/deferred/jobs.js";
 import { JOB_RUNNERS, runJob, type JobRunners } from "./jobs.js";
-import { createDeps, type FilesDeps } from "../../shared/deps.js";
+import { createDeps, systemClock, type WorkerDeps } from "../../shared/deps.js";
+import { lazyMailer, senderAddress } from "../../shared/mail/mailer.js";
 import { withLogKeys } from "../../shared/logger.js";
 import { createS3FileStore } from "../../shared/storage/file-store.js";
 
@@ -32,7 +33,7 @@ import { createS3FileStore } from "../../shared/storage/file-store.js";
  * @returns the Lambda handler: SQS batch (and Lambda's context, absent in
  *   tests) in, the message IDs of the failed records out (empty when all succeeded)
  */
-export function workerHandler(deps: FilesDeps, runners: JobRunners = JOB_RUNNERS) {
+export function workerHandler(deps: WorkerDeps, runners: JobRunners = JOB_RUNNERS) {
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
     const recordDeps = event.Records.map((record) => depsForRecord(deps, record, context?.awsRequestId));
     const outcomes = await Promise.allSettled(
@@ -58,10 +59,17 @@ export function workerHandler(deps: FilesDeps, runners: JobRunners = JOB_RUNNERS
 const config = loadConfig();
 
 /** The worker Lambda's handler, with its dependencies built once per cold start. */
-export const handler = workerHandler({ ...createDeps(config), files: createS3FileStore(config) });
+export const handler = workerHandler({
+  ...createDeps(config),
+  files: createS3FileStore(config),
+  mailer: lazyMailer(async () => {
+    const ses = await import("../../shared/mail/ses-mailer.js");
+    return ses.createSesMailer(ses.createSesClient(config.AWS_REGION), senderAddress(config), config.SES_CONFIGURATION_SET, systemClock.now);
+  }),
+});
 
 /** `deps` whose logger names the invocation, the record and its job kind on every line. */
-function depsForRecord(deps: FilesDeps, record: SQSRecord, requestId: string | undefined): FilesDeps {
+function depsForRecord(deps: WorkerDeps, record: SQSRecord, requestId: string | undefined): WorkerDeps {
   const log = withLogKeys(deps.log, { request_id: requestId, message_id: record.messageId, job_kind: kindOf(record.body) });
   return { ...deps, log };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { JOB_KINDS } from "../../shared/deferred/jobs.js";
 import { JOB_RUNNERS, runJob, type JobRunners } from "./jobs.js";
-import { createDeps, type FilesDeps } from "../../shared/deps.js";
+import { createDeps, type WorkerDeps } from "../../shared/deps.js";
+import { NO_MAIL } from "../../shared/mail/mailer.js";
 import { loadConfig } from "../../shared/config.js";
 
 // Type-level exhaustiveness: a registry without a kind does not compile
@@ -9,12 +10,12 @@ import { loadConfig } from "../../shared/config.js";
 // @ts-expect-error thumbnail has no runner
 const missing: JobRunners = { ...JOB_RUNNERS, thumbnail: undefined };
 // @ts-expect-error a runner of another kind's payload
-const wrongPayload: JobRunners = { ...JOB_RUNNERS, thumbnail: async (_deps: FilesDeps, p: { message_ids: number[] }) => void p };
+const wrongPayload: JobRunners = { ...JOB_RUNNERS, thumbnail: async (_deps: WorkerDeps, p: { message_ids: number[] }) => void p };
 void missing;
 void wrongPayload;
 
 /** A file store for runners that never touch files. */
-const NO_FILES: FilesDeps["files"] = {
+const NO_FILES: WorkerDeps["files"] = {
   put: () => Promise.reject(new Error("unused")),
   get: () => Promise.reject(new Error("unused")),
   delete: () => Promise.reject(new Error("unused")),
@@ -35,7 +36,7 @@ describe("JOB_RUNNERS", () => {
 describe("runJob", () => {
   it("gives the job's payload to its kind's runner", async () => {
     // Prepare
-    const deps = { ...createDeps(loadConfig({ LOG_LEVEL: "silent" })), files: NO_FILES };
+    const deps = { ...createDeps(loadConfig({ LOG_LEVEL: "silent" })), files: NO_FILES, mailer: NO_MAIL };
     const calls: [string, unknown][] = [];
     const runners: JobRunners = {
       ...JOB_RUNNERS,

@@ -1,4 +1,5 @@
-import type { FilesDeps } from "../../shared/deps.js";
+import type { WorkerDeps } from "../../shared/deps.js";
+import { runSendEmail } from "../../shared/actions/mail/send-email.js";
 import { runFanoutEvent } from "../../shared/events/publish.js";
 import type { DeferredJob, JobKind, JobPayload } from "../../shared/deferred/jobs.js";
 import { runIndexMessage, runExpandStreamMessage, runWriteUserMessages } from "../../shared/actions/messages/deferred.js";
@@ -20,7 +21,7 @@ import { runSendScheduledMessage } from "../../shared/actions/scheduled-messages
  * (jobs delete attachments' files and make thumbnails); throwing makes SQS
  * retry the job.
  */
-export type JobRunners = { [K in JobKind]: (deps: FilesDeps, payload: JobPayload<K>) => Promise<void> };
+export type JobRunners = { [K in JobKind]: (deps: WorkerDeps, payload: JobPayload<K>) => Promise<void> };
 
 /**
  * Every kind of deferred job and what runs it. The worker Lambda (and the
@@ -61,6 +62,16 @@ export const JOB_RUNNERS: JobRunners = {
     (await import("../../shared/actions/realms/export-job.js")).runDeleteExportTarball(deps, payload),
   /** A scheduled message looked at again: re-enqueued until due, then claimed and sent (`shared/actions/scheduled-messages/deliver.ts`). */
   send_scheduled_message: runSendScheduledMessage,
+  /** One rendered email handed to the mailer (`shared/actions/mail/send-email.ts`). */
+  send_email: runSendEmail,
+  /** A bounce or complaint from SES (`shared/actions/mail/`). */
+  ses_feedback: async () => {
+    throw new Error("ses_feedback has no runner yet");
+  },
+  /** A received email for a stream (`shared/actions/email-gateway/`). */
+  incoming_email: async () => {
+    throw new Error("incoming_email has no runner yet");
+  },
 };
 
 /**
@@ -69,12 +80,12 @@ export const JOB_RUNNERS: JobRunners = {
  * to it are of the same kind, without a cast.
  * @param runners the registry; tests pass one with some runners replaced
  */
-export async function runJob(deps: FilesDeps, job: DeferredJob, runners: JobRunners = JOB_RUNNERS): Promise<void> {
+export async function runJob(deps: WorkerDeps, job: DeferredJob, runners: JobRunners = JOB_RUNNERS): Promise<void> {
   await dispatch(runners, deps, job);
 }
 
 /** The kind-correlated call: `runners[K]` takes `JobPayload<K>` (TypeScript's mapped-type indexing). */
-function dispatch<K extends JobKind>(runners: JobRunners, deps: FilesDeps, job: { kind: K; payload: JobPayload<K> }): Promise<void> {
+function dispatch<K extends JobKind>(runners: JobRunners, deps: WorkerDeps, job: { kind: K; payload: JobPayload<K> }): Promise<void> {
   const run: JobRunners[K] = runners[job.kind];
   return run(deps, job.payload);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { matchRequestPath, routeKey, type Group } from "../../shared/routes.js";
-import type { FilesDeps, SiteDeps } from "../../shared/deps.js";
+import type { WorkerDeps, SiteDeps } from "../../shared/deps.js";
 import { groupHandlers, type GroupHandlers } from "../../functions/handlers.js";
 
 /** API Gateway's integration timeout; the local server gives handlers the same budget. */
@@ -127,7 +127,7 @@ async function handle(handlers: GroupHandlers, req: IncomingMessage, res: Server
  * @param deps the local stack's dependencies (one set for every API group; they include the file store)
  * @param site the `web` group's dependencies (the built web app's files)
  */
-export function startApiServer(port: number, deps: FilesDeps, site: SiteDeps, host = "127.0.0.1"): Promise<Server> {
+export function startApiServer(port: number, deps: WorkerDeps, site: SiteDeps, host = "127.0.0.1"): Promise<Server> {
   const handlers = groupHandlers(deps, site);
   const server = createServer((req, res) => {
     handle(handlers, req, res).catch((err) => {

@@ -8,7 +8,7 @@ import {
   type Message,
 } from "@aws-sdk/client-sqs";
 import { startFauxqs } from "fauxqs";
-import type { FilesDeps } from "../../shared/deps.js";
+import type { WorkerDeps } from "../../shared/deps.js";
 import { runJob } from "../../functions/worker/jobs.js";
 import { parseDeferredJob } from "../../shared/deferred/jobs.js";
 
@@ -23,7 +23,7 @@ export interface LocalSqs {
   queueUrl: string;
   client: SQSClient;
   /** Starts the consumer loop, which runs each job as the worker Lambda would. */
-  startConsumer(deps: FilesDeps): void;
+  startConsumer(deps: WorkerDeps): void;
   /** Resolves once every job enqueued so far has been run (for tests and the bench). */
   drain(): Promise<void>;
   stop(): Promise<void>;
@@ -48,7 +48,7 @@ export async function startLocalSqs(): Promise<LocalSqs> {
   let inFlight = 0;
   let loops: Promise<void>[] = [];
 
-  const handle = async (deps: FilesDeps, m: Message) => {
+  const handle = async (deps: WorkerDeps, m: Message) => {
     try {
       await runJob(deps, parseDeferredJob(m.Body ?? ""));
       await client.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
@@ -66,7 +66,7 @@ export async function startLocalSqs(): Promise<LocalSqs> {
     }
   };
 
-  const consume = async (deps: FilesDeps) => {
+  const consume = async (deps: WorkerDeps) => {
     while (running) {
       let out;
       try {

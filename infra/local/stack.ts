@@ -1,10 +1,13 @@
 import type { Server } from "node:http";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../../shared/config.js";
-import { createDeps, type FilesDeps } from "../../shared/deps.js";
+import { createDeps, systemClock, type WorkerDeps } from "../../shared/deps.js";
+import { createFileMailer } from "../../shared/mail/file-mailer.js";
+import { senderAddress } from "../../shared/mail/mailer.js";
 import { createSqsDeferredWork } from "../../shared/deferred/deferred-work.js";
 import { startApiServer } from "./adapter.js";
 import { ensureTable, localDynamoDbClient } from "../../shared/data/table-admin.js";
@@ -40,7 +43,9 @@ export interface LocalStack {
   url: string;
   port: number;
   /** The dependencies every group's handler and the deferred-work consumer run with. */
-  deps: FilesDeps;
+  deps: WorkerDeps;
+  /** The folder each email the stack sends is written to as an `.eml` file. */
+  mailDir: string;
   sqs: LocalSqs;
   /** Resolves when all deferred work enqueued so far has run. */
   drainDeferredWork(): Promise<void>;
@@ -84,13 +89,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     AWS_REGION: "us-east-1",
   });
   const waker = createEventsWaker();
-  const deps: FilesDeps = {
+  // The mailbox: the configured folder (npm start's `.local-data/mail/`), else one of this run's own.
+  const mailDir = config.LOCAL_MAIL_DIR ?? mkdtempSync(path.join(tmpdir(), "zulip-mail-"));
+  const deps: WorkerDeps = {
     ...createDeps(config, {
       deferred: createSqsDeferredWork(sqs.client, sqs.queueUrl),
       waitForEvents: waker.waitForEvents,
       eventsWritten: waker.eventsWritten,
     }),
     files: createS3FileStore(config),
+    mailer: createFileMailer(mailDir, senderAddress(config), systemClock.now),
   };
   sqs.startConsumer(deps);
   const site = {
@@ -104,6 +112,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     url: `http://127.0.0.1:${port}`,
     port,
     deps,
+    mailDir,
     sqs,
     drainDeferredWork: () => sqs.drain(),
     async stop() {

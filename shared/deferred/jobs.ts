@@ -150,6 +150,48 @@ const sendScheduledMessageSchema = z.strictObject({
   version: id,
 });
 
+/**
+ * `send_email` (`shared/mail/send-email.ts`): one rendered email to one
+ * address. Actions render their template in the request (plain text and
+ * HTML, user text escaped) and queue the result with `queueEmail`; the
+ * worker checks the suppression list and hands it to the mailer (SES on
+ * AWS, `.eml` files locally), as Zulip's `email_senders` queue does.
+ */
+const sendEmailSchema = z.strictObject({
+  realm_id: id,
+  /** Zulip's template name, for logs and tests: `invitation`, `password_reset`, `missed_message`, … */
+  template: z.string().min(1).max(64),
+  to: z.strictObject({ email: z.string().min(3).max(254), user_id: id.optional(), name: z.string().max(200).optional() }),
+  subject: z.string().min(1).max(500),
+  text: z.string().max(100_000),
+  html: z.string().max(200_000),
+  /** The sender's display name (the address is the deploy's `EMAIL_FROM`). @default the organization's name */
+  from_name: z.string().max(200).optional(),
+  reply_to: z.string().max(254).optional(),
+});
+
+/**
+ * `ses_feedback` (`shared/mail/feedback.ts`): a bounce or complaint SES
+ * published for the configuration set (EventBridge's SES event, reshaped by
+ * the rule's input transformer into this job). Permanent bounces and
+ * complaints put the addresses on the suppression list.
+ */
+const sesFeedbackSchema = z.strictObject({
+  /** SES's `eventType`. */
+  event_type: z.enum(["Bounce", "Complaint"]),
+  /** SES's `bounce.bounceType` (`Permanent`, `Transient`, `Undetermined`); absent for complaints. */
+  bounce_type: z.string().max(64).optional(),
+  /** The addresses concerned (`bounce.bouncedRecipients[].emailAddress` or `complaint.complainedRecipients[].emailAddress`). */
+  recipients: z.array(z.string().max(254)).max(100),
+});
+
+/**
+ * `incoming_email` (`shared/actions/email-gateway/`): a raw message SES
+ * receiving stored in the files bucket (`key`), to post to the stream its
+ * recipient address names, as Zulip's email gateway does.
+ */
+const incomingEmailSchema = z.strictObject({ key: z.string().min(1).max(1024) });
+
 /** Jobs without a payload: the daily sweeps the EventBridge schedules enqueue. */
 const noPayload = z.strictObject({});
 
@@ -177,6 +219,9 @@ export const deferredJobSchema = z.union([
   /** A deleted export's tarball to remove from the files bucket (`shared/actions/realms/export-job.ts`). */
   job("delete_export_tarball", z.strictObject({ export_path: z.string() })),
   job("send_scheduled_message", sendScheduledMessageSchema),
+  job("send_email", sendEmailSchema),
+  job("ses_feedback", sesFeedbackSchema),
+  job("incoming_email", incomingEmailSchema),
 ]);
 
 /** A deferred job as producers enqueue it and runners receive it. */

@@ -2,7 +2,8 @@ import type { SQSEvent, SQSRecord } from "aws-lambda";
 import { beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../shared/config.js";
 import { JOB_RUNNERS, type JobRunners } from "../../functions/worker/jobs.js";
-import { createDeps, type FilesDeps } from "../../shared/deps.js";
+import { createDeps, type WorkerDeps } from "../../shared/deps.js";
+import { NO_MAIL } from "../../shared/mail/mailer.js";
 import type { Logger } from "../../shared/logger.js";
 import { workerHandler } from "../../functions/worker/index.js";
 
@@ -29,7 +30,7 @@ const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
 const job = (kind: string, payload: Record<string, unknown> = {}) => JSON.stringify({ kind, payload });
 
 /** A file store the worker's tests never reach (no runner here touches files). */
-const NO_FILES: FilesDeps["files"] = {
+const NO_FILES: WorkerDeps["files"] = {
   put: () => Promise.reject(new Error("no files in this test")),
   get: () => Promise.reject(new Error("no files in this test")),
   delete: () => Promise.reject(new Error("no files in this test")),
@@ -54,7 +55,7 @@ describe("worker Lambda", () => {
       warn() {},
       error: (msg, data) => errors.push({ msg, data }),
     };
-    const deps: FilesDeps = { ...createDeps(loadConfig({ LOG_LEVEL: "silent" }), { log }), files: NO_FILES };
+    const deps: WorkerDeps = { ...createDeps(loadConfig({ LOG_LEVEL: "silent" }), { log }), files: NO_FILES, mailer: NO_MAIL };
     // Real kinds with their runners replaced: `index_message` records its payload, `delete_messages` fails.
     const runners: JobRunners = {
       ...JOB_RUNNERS,
