@@ -269,6 +269,12 @@ export const keys = {
     gsi1pk: `REALMSESSIONS#${realmId}`,
     ...(userId === undefined ? {} : { gsi1sk: `${pad(userId)}#${idHash ?? ""}` }),
   }),
+  /**
+   * A confirmation link (invitation, reusable invitation, sign-up, password
+   * reset, email change), keyed by the SHA-256 hex of its key, its own
+   * partition; the item expires by TTL some days after the link does.
+   */
+  confirmation: (keyHash: string) => ({ pk: `CONFIRM#${keyHash}`, sk: "CONFIRM" }),
   /** A short-lived token of `/user_uploads/temporary/...` (its own partition; the item expires by TTL). */
   fileAccessToken: (token: string) => ({ pk: `FILETOKEN#${token}`, sk: "FILETOKEN" }),
   /** The bytes of every upload of a realm (`upload_space_used`), the quota's counter. */
