@@ -1,71 +1,18 @@
-import type { ComponentChildren } from "preact";
 import { useEffect, useId, useRef, useState } from "preact/hooks";
-import type { ApiClient } from "../../api/client.js";
-import type { UploadFn } from "../../api/upload.js";
-import type { DraftSync } from "../../model/drafts.js";
-import { ScheduleMenu } from "./ScheduleMenu.js";
 import { appendBlock } from "../../model/message-actions.js";
 import { RenderedContent } from "../message/RenderedContent.js";
 import { enterKeyAction } from "./keys.js";
 import { RecipientPicker } from "./RecipientPicker.js";
-import { insertAtCaret, useMessageTypeahead, useTopicTypeahead, type ComposeTypeaheadData } from "./ComposeTypeahead.js";
-import { EmojiPickerButton } from "../emoji/EmojiPickerButton.js";
-import { TypingNotifier, type TypingClock, type TypingRecipient } from "./typing.js";
-import type { ComposePerson, ComposeStream, ComposeTarget } from "./types.js";
-import { fileDropProps, filePasteHandler, UploadButton, UploadList, useUploads } from "./Uploads.js";
+import { insertAtCaret, useMessageTypeahead, useTopicTypeahead } from "./ComposeTypeahead.js";
+import { TypingNotifier, type TypingRecipient } from "./typing.js";
+import type { ComposeTarget } from "./types.js";
+import { fileDropProps, filePasteHandler, UploadList, useUploads } from "./Uploads.js";
+import type { ComposeProps } from "./props.js";
+import { ComposeActions } from "./ComposeActions.js";
+import { mountComposeHandles } from "./mounted.js";
 
-/** Props of {@link Compose}. */
-export interface ComposeProps {
-  api: ApiClient;
-  people: ComposePerson[];
-  streams: ComposeStream[];
-  /** Where a new message goes by default (the narrow's stream/topic or conversation); null: the person picks. */
-  target: ComposeTarget | null;
-  /** Sends (the caller shows it at once with a local_id and posts it); rejects with an ApiError to show. */
-  onSend(target: ComposeTarget, content: string): Promise<void>;
-  /** Enter sends (otherwise Ctrl+Enter sends and Enter starts a new line). */
-  enterSends: boolean;
-  /**
-   * Changes the person's `enter_sends` setting (Zulip's "Press Enter to send" in the compose box); the
-   * server's `user_settings` event then updates `enterSends`; a refusal shows at the box. Without it, the box
-   * only says which key sends.
-   */
-  onEnterSendsChange?(value: boolean): Promise<void>;
-  /** Whether the box is open (default true). Closed, it keeps its draft and shows only the buttons that open it. */
-  open?: boolean;
-  /** Closes the box (its close button, Esc inside it); without it the box has no close button. */
-  onClose?(): void;
-  /** Opens the box for a new stream or direct message (the buttons of the closed box). */
-  onOpen?(kind: "stream" | "private"): void;
-  /** With `target` null: which kind of message the box starts with (default "stream"). */
-  kind?: "stream" | "private";
-  /** Focus the box's first empty field when it mounts open (it always does when `open` turns true). */
-  autoFocus?: boolean;
-  /** The reader's user ID, for the preview's mention highlighting. */
-  selfUserId?: number;
-  /** Each new value focuses the first empty field of the open box (the `c`, `x`, `r` shortcuts). */
-  focusRequest?: number;
-  /** The typing notifications' clock (tests pass a fake). */
-  typingClock?: TypingClock;
-  /** `max_file_upload_size_mib`: larger files are refused before uploading; undefined: the server alone checks. */
-  maxUploadSizeMib?: number;
-  /** Uploads one file (tests pass a fake); default `POST /json/user_uploads`. */
-  upload?: UploadFn;
-  /** Schedules the message for `timestamp` (UNIX seconds) instead of sending it; shows "Schedule message" beside Send. */
-  onSchedule?(target: ComposeTarget, content: string, timestamp: number): Promise<void>;
-  /** Keeps the text as the conversation's draft while it is typed; closing the box saves and empties it. */
-  drafts?: DraftSync;
-  /** Each new `seq` puts `target` and `content` into the box (a restored draft, a scheduled message to edit). */
-  load?: { seq: number; target: ComposeTarget; content: string };
-  /** The send button's name (default "Send"). */
-  sendLabel?: string;
-  /** Shown above the buttons (what the box is editing). */
-  banner?: ComponentChildren;
-  /** The reader's clock shows 24 hours (for the schedule presets). */
-  twentyFourHour?: boolean;
-  /** Groups, topics, emoji and recent senders for the typeahead and the "Add emoji" button; without it, neither. */
-  typeahead?: ComposeTypeaheadData;
-}
+export type { ComposeProps } from "./props.js";
+export { focusCompose, insertIntoCompose, uploadToCompose } from "./mounted.js";
 
 /** Zulip's web app's words for a send its compose box refuses before asking the server (Zulip's `compose_validate`). */
 export const NOTHING_TO_SEND = "You have nothing to send!";
@@ -75,33 +22,6 @@ export const UPLOAD_IN_PROGRESS = "Cannot send message while files are being upl
 
 /** Zulip's longest topic (`MAX_TOPIC_NAME_LENGTH`). */
 const MAX_TOPIC_LENGTH = 60;
-
-let focusMounted: (() => void) | null = null;
-let uploadMounted: ((files: File[]) => void) | null = null;
-
-/** Uploads files from the mounted compose box (a drop on the feed); the caller opens the box. */
-export function uploadToCompose(files: File[]): void {
-  uploadMounted?.(files);
-}
-
-let insertMounted: ((block: string) => void) | null = null;
-
-/**
- * Adds a block of text (a quote) to the open compose box's message on a
- * paragraph of its own and focuses it, caret at the end. False when no box is mounted open.
- */
-export function insertIntoCompose(block: string): boolean {
-  insertMounted?.(block);
-  return insertMounted !== null;
-}
-
-/**
- * Focuses the open compose box: the first field still empty (stream, topic,
- * recipients) or else the message. Does nothing when no box is mounted open.
- */
-export function focusCompose(): void {
-  focusMounted?.();
-}
 
 /** Where the box's fields address the message; null while a stream or the recipients are missing. */
 function currentTargetOf(kind: "stream" | "private", streamId: number | null, topic: string, userIds: number[]): ComposeTarget | null {
@@ -151,12 +71,7 @@ export function Compose(props: ComposeProps) {
     setPreview(null);
     uploads.start(files);
   };
-  useEffect(() => {
-    uploadMounted = startUploads;
-    return () => {
-      if (uploadMounted === startUploads) uploadMounted = null;
-    };
-  });
+  useEffect(() => mountComposeHandles({ upload: startUploads }));
 
   const notifier = useRef<TypingNotifier | null>(null);
   notifier.current ??= new TypingNotifier((op, to) => {
@@ -218,7 +133,6 @@ export function Compose(props: ComposeProps) {
   };
   useEffect(() => {
     if (!open) return;
-    focusMounted = focusFirstEmpty;
     const insert = (block: string) => {
       setContent(appendBlock(contentRef.current, block));
       requestAnimationFrame(() => {
@@ -227,11 +141,7 @@ export function Compose(props: ComposeProps) {
         el?.setSelectionRange(el.value.length, el.value.length);
       });
     };
-    insertMounted = insert;
-    return () => {
-      if (focusMounted === focusFirstEmpty) focusMounted = null;
-      if (insertMounted === insert) insertMounted = null;
-    };
+    return mountComposeHandles({ focus: focusFirstEmpty, insert });
   });
   // Each new focus request (the `c`, `x`, `r` shortcuts) focuses the first empty field.
   const focusRequest = useRef(props.focusRequest);
@@ -430,43 +340,20 @@ export function Compose(props: ComposeProps) {
             {error}
           </p>
         )}
-        <div class="compose-actions">
-          {props.typeahead && (
-            <EmojiPickerButton
-              label="Add emoji"
-              class="compose-emoji"
-              realmEmoji={props.typeahead.realmEmoji}
-              userId={props.typeahead.userId}
-              onPick={(e) => insertAtCaret(messageRef.current, contentRef.current, setContent, `:${e.name}: `)}
-            >
-              ☺
-            </EmojiPickerButton>
-          )}
-          <button type="button" class="compose-preview-toggle" aria-pressed={preview !== null} onClick={() => void togglePreview()}>
-            Preview
-          </button>
-          <UploadButton onFiles={startUploads} />
-          {props.onEnterSendsChange ? (
-            <label class="compose-hint">
-              <input
-                type="checkbox"
-                checked={props.enterSends}
-                onChange={(e) =>
-                  void props.onEnterSendsChange!(e.currentTarget.checked).catch((err: unknown) =>
-                    setError(err instanceof Error ? err.message : String(err)),
-                  )
-                }
-              />{" "}
-              Press Enter to send
-            </label>
-          ) : (
-            <span class="compose-hint">{props.enterSends ? "Enter to send, Shift+Enter for a new line" : "Ctrl+Enter to send"}</span>
-          )}
-          {props.onSchedule && <ScheduleMenu onPick={(ts) => void submit(ts)} twentyFourHour={props.twentyFourHour} />}
-          <button type="submit" class="compose-send" disabled={uploads.items.length > 0}>
-            {props.sendLabel ?? "Send"}
-          </button>
-        </div>
+        <ComposeActions
+          typeahead={props.typeahead}
+          onEmoji={(name) => insertAtCaret(messageRef.current, contentRef.current, setContent, `:${name}: `)}
+          previewOn={preview !== null}
+          onPreview={() => void togglePreview()}
+          onFiles={startUploads}
+          enterSends={props.enterSends}
+          onEnterSendsChange={props.onEnterSendsChange}
+          onError={setError}
+          onSchedule={props.onSchedule ? (ts) => void submit(ts) : undefined}
+          twentyFourHour={props.twentyFourHour}
+          sending={uploads.items.length > 0}
+          sendLabel={props.sendLabel}
+        />
       </form>
     </section>
   );
