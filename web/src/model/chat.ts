@@ -39,10 +39,10 @@ import {
 } from "./store.js";
 import type { Message, Reaction, ServerEvent } from "./types.js";
 import { applySubmessageEvent } from "./widgets.js";
+import { buildLocalEcho, type SendTarget } from "./local-echo.js";
 import { refilterForMuting } from "./topics.js";
 
-/** Where a message goes: a stream and topic, or the other people of a conversation. */
-export type SendTarget = { type: "stream"; stream_id: number; topic: string } | { type: "private"; user_ids: number[] };
+export type { SendTarget } from "./local-echo.js";
 
 /** What the views render. */
 export interface ChatSnapshot {
@@ -350,35 +350,7 @@ export class Chat {
     const newest = this.snap.list.messages.at(-1)?.id ?? 0;
     this.localSeq += 1;
     const localId = (newest + this.localSeq / 1000).toFixed(3);
-    const me = state.users.get(state.me.user_id);
-    const echo: Message = {
-      id: Number(localId),
-      local_id: localId,
-      type: target.type,
-      sender_id: state.me.user_id,
-      sender_email: state.me.email,
-      sender_full_name: state.me.full_name,
-      sender_realm_str: "",
-      avatar_url: me?.avatar_url ?? null,
-      recipient_id: 0,
-      display_recipient:
-        target.type === "stream"
-          ? (state.streams.get(target.stream_id)?.name ?? "")
-          : [state.me.user_id, ...target.user_ids].map((id) => ({ id, email: "", full_name: state.users.get(id)?.full_name ?? "", is_mirror_dummy: false })),
-      subject: target.type === "stream" ? target.topic : "",
-      ...(target.type === "stream" ? { stream_id: target.stream_id } : {}),
-      topic_links: [],
-      content: "",
-      content_type: "text/html",
-      timestamp: Math.floor(this.clock.now() / 1000),
-      client: "website",
-      is_me_message: false,
-      reactions: [],
-      submessages: [],
-      flags: ["read"],
-    };
-    // The echo shows the typed text escaped until the server's rendering arrives.
-    echo.content = `<p>${content.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`;
+    const echo = buildLocalEcho(state, target, content, localId, this.clock.now());
     this.set({ list: addLocalEcho(this.snap.list, echo, matchContext(state)) });
     try {
       await this.api.call("POST", "/messages", {
