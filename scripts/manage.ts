@@ -37,13 +37,12 @@ import { doImportRealm, importSourceOf } from "../shared/actions/realms/realm-im
 import { checkCreateUser } from "../shared/actions/users/create-user.js";
 import { doRegenerateApiKey } from "../shared/actions/users/regenerate-api-key.js";
 import { checkFullName, isStrongEnoughPassword } from "../shared/actions/users/validation.js";
-import { loadConfig, type Config } from "../shared/config.js";
-import { runJob } from "../functions/worker/jobs.js";
+import type { Config } from "../shared/config.js";
 import { writeZuliprc } from "../infra/local/bootstrap.js";
-import { createDeps, systemClock, type Deps, type WorkerDeps } from "../shared/deps.js";
-import { createFileMailer } from "../shared/mail/file-mailer.js";
-import { lazyMailer, senderAddress } from "../shared/mail/mailer.js";
-import { createS3FileStore } from "../shared/storage/file-store.js";
+import type { Deps, WorkerDeps } from "../shared/deps.js";
+import { cliConfig, cliDeps, LOCAL_ENV } from "./cli-deps.js";
+
+export { cliConfig, cliDeps, LOCAL_ENV } from "./cli-deps.js";
 import type { RealmRecord } from "../shared/data/records/realm.js";
 import { realmBySubdomain } from "../shared/data/realms.js";
 import { listRealmUsers, userByEmail } from "../shared/data/users.js";
@@ -60,16 +59,6 @@ export const ROLE_NAMES: Readonly<Record<string, number>> = {
   member: Role.MEMBER,
   guest: Role.GUEST,
 };
-
-/** Where DynamoDB Local listens and which table `npm start` uses; what `--local` means. */
-export const LOCAL_ENV = {
-  DYNAMODB_ENDPOINT: "http://127.0.0.1:8000",
-  TABLE_NAME: "zulip",
-  AWS_REGION: "us-east-1",
-  ROOT_DOMAIN: "127.0.0.1:9991",
-  URL_SCHEME: "http",
-  LOCAL_MAIL_DIR: ".local-data/mail",
-} as const;
 
 /** The CLI's help text (`--help`, and after a usage error). */
 export const MANAGE_USAGE = `Usage: npm run manage -- <command> [--local | --stack-name NAME] [options]
@@ -111,43 +100,6 @@ const EXECUTE_API_HOST = /^[a-z0-9]+\.execute-api\.[a-z0-9-]+\.amazonaws\.com(\.
 
 /** A refusal of the CLI's input: printed as `error: <message>`, exit status 1. */
 export class UsageError extends Error {}
-
-/**
- * The configuration the CLI runs with: `--local` overrides the table and
- * endpoint with {@link LOCAL_ENV}; otherwise the environment as is.
- */
-export function cliConfig(local: boolean, env: Record<string, string | undefined>): Config {
-  return loadConfig(local ? { ...env, ...LOCAL_ENV } : env);
-}
-
-/**
- * Dependencies for a CLI run. Deferred work (large event fan-outs) runs
- * inline: the CLI has no queue consumer, and waiting for it is fine here.
- * Jobs may delete files, so the CLI has the deployment's file store too.
- */
-export function cliDeps(config: Config): WorkerDeps {
-  const deps: WorkerDeps = {
-    ...createDeps(config, {
-      deferred: {
-        enqueue: async (jobs, options) => {
-          // Inline work cannot wait: a delayed job (a scheduled message's delivery) would run at once.
-          if ((options?.delaySeconds ?? 0) > 0) throw new Error("The CLI runs deferred work inline and cannot delay it");
-          for (const job of jobs) await runJob(deps, job);
-        },
-      },
-      log: { debug() {}, info() {}, warn() {}, error() {} },
-    }),
-    files: createS3FileStore(config),
-    // Mail the CLI's jobs send goes where the deployment's goes: SES, or the local mailbox.
-    mailer: config.LOCAL_MAIL_DIR
-      ? createFileMailer(config.LOCAL_MAIL_DIR, senderAddress(config), systemClock.now)
-      : lazyMailer(async () => {
-          const ses = await import("../shared/mail/ses-mailer.js");
-          return ses.createSesMailer(ses.createSesClient(config.AWS_REGION), senderAddress(config), config.SES_CONFIGURATION_SET, systemClock.now);
-        }),
-  };
-  return deps;
-}
 
 const OPTIONS = {
   local: { type: "boolean" },

@@ -3,7 +3,7 @@ import { loadConfig } from "../../shared/config.js";
 import { parseDeferredJob } from "../../shared/deferred/jobs.js";
 import { JOB_RUNNERS, runJob, type JobRunners } from "./jobs.js";
 import { createDeps, systemClock, type WorkerDeps } from "../../shared/deps.js";
-import { lazyMailer, senderAddress } from "../../shared/mail/mailer.js";
+import { lazySesMailer } from "../../shared/mail/deployed-mailer.js";
 import { withLogKeys } from "../../shared/logger.js";
 import { createS3FileStore } from "../../shared/storage/file-store.js";
 
@@ -62,10 +62,7 @@ const config = loadConfig();
 export const handler = workerHandler({
   ...createDeps(config),
   files: createS3FileStore(config),
-  mailer: lazyMailer(async () => {
-    const ses = await import("../../shared/mail/ses-mailer.js");
-    return ses.createSesMailer(ses.createSesClient(config.AWS_REGION), senderAddress(config), config.SES_CONFIGURATION_SET, systemClock.now);
-  }),
+  mailer: lazySesMailer(config, systemClock.now),
 });
 
 /** `deps` whose logger names the invocation, the record and its job kind on every line. */
