@@ -10,10 +10,9 @@ import {
   inviteRoleRefusal,
   MAX_INVITE_EXPIRY_MINUTES,
 } from "../../domain/invites.js";
-import { isGuest, isRealmAdmin } from "../../domain/roles.js";
+import { isRealmAdmin } from "../../domain/roles.js";
 import { canSubscribeOtherUsers } from "../../domain/stream-permissions.js";
 import {
-  HumanUsersOnlyError,
   JsonableError,
   OrganizationAdministratorRequiredError,
   OrganizationOwnerRequiredError,
@@ -34,17 +33,6 @@ export interface InviteOptions {
   include_realm_default_subscriptions?: boolean;
   /** @default true */
   notify_referrer_on_join?: boolean;
-}
-
-/**
- * Zulip's `require_member_or_admin`: guests and bots may not use the
- * invitation endpoints.
- * @throws JsonableError 400 `Not allowed for guest users`
- * @throws HumanUsersOnlyError 400 `This endpoint does not accept bot requests.`
- */
-export function checkMemberOrAdmin(user: UserRecord): void {
-  if (isGuest(user)) throw new JsonableError("Not allowed for guest users");
-  if (user.is_bot) throw new HumanUsersOnlyError();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { generateConfirmationKey, hashConfirmationKey } from "../../auth/confirmation-key.js";
+import { checkMemberOrAdmin } from "../../access/user-group.js";
 import type { Deps } from "../../deps.js";
 import { allocateIds } from "../../data/counters.js";
 import { countInvitesSent, getInvite, putInvitesWithLinks, replaceInviteLink } from "../../data/invites.js";
@@ -22,7 +23,6 @@ import {
   checkInviteRole,
   checkInviteStreams,
   checkInviteTerms,
-  checkMemberOrAdmin,
   isOpenInvite,
   type InviteOptions,
 } from "./check-invite.js";

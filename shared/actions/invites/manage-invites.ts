@@ -1,4 +1,5 @@
 import { generateConfirmationKey, hashConfirmationKey } from "../../auth/confirmation-key.js";
+import { checkMemberOrAdmin } from "../../access/user-group.js";
 import type { Deps } from "../../deps.js";
 import { allocateIds } from "../../data/counters.js";
 import { getInvite, listRealmInvites, putInvitesWithLinks, revokeInvite } from "../../data/invites.js";
@@ -12,7 +13,6 @@ import {
   checkInviteRole,
   checkInviteStreams,
   checkInviteTerms,
-  checkMemberOrAdmin,
   isOpenInvite,
   type InviteOptions,
 } from "./check-invite.js";
