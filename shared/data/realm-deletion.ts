@@ -188,13 +188,15 @@ export async function deleteUserDataBatch(
 
 /**
  * Deletes up to `limit` items of the realm's public-stream event log
- * (`REVT#`), its stream-typing log (`RTYP#`) and then of its presence
- * partition (`PRESENCE#`).
+ * (`REVT#`), its stream-typing log (`RTYP#`), its presence partition
+ * (`PRESENCE#`) and then its invitations (`INVITES#`; their links'
+ * confirmations expire by TTL, and a link of a deleted realm finds no realm).
  * @returns how many items were deleted (0: both are empty)
  */
 export async function deleteRealmLogsBatch(store: Store, realmId: number, limit: number): Promise<number> {
   let deleted = 0;
-  for (const pk of [keys.realmPublicEvents(realmId).pk, keys.realmTypingEvents(realmId).pk, keys.realmPresence(realmId).pk]) {
+  const pks = [keys.realmPublicEvents(realmId).pk, keys.realmTypingEvents(realmId).pk, keys.realmPresence(realmId).pk, keys.realmInvites(realmId).pk];
+  for (const pk of pks) {
     const found = await partitionKeys(store, pk, limit - deleted);
     await deleteAll(store, found);
     deleted += found.length;
