@@ -234,6 +234,12 @@ const API_ROUTE_TABLE: readonly Route[] = [
   atRoot(r("HEAD", "/", "web", "getWebAppPage", "none")),
   atRoot(r("GET", "/static/app/{path+}", "web", "getWebAppFile", "none")),
   atRoot(r("HEAD", "/static/app/{path+}", "web", "getWebAppFile", "none")),
+  // The same page at the paths of the links the server mails and of the sign-up page; the app's router
+  // reads the path (web/src/model/account-pages.ts). One greedy route serves the `/accounts/…` pages
+  // (its endpoint answers only theirs) to keep the API under its quota of routes.
+  atRoot(r("GET", "/join/{key}", "web", "getWebAppPage", "none")),
+  atRoot(r("GET", "/register", "web", "getWebAppPage", "none")),
+  atRoot(r("GET", "/accounts/{page+}", "web", "getAccountPage", "none")),
 ];
 
 /**
@@ -244,6 +250,8 @@ const API_ROUTE_TABLE: readonly Route[] = [
  */
 const WEB_ONLY_ROUTES: readonly Route[] = [
   { method: "POST", path: "/fetch_api_key", prefix: JSON_PREFIX, group: "users", endpoint: "jsonFetchApiKey", auth: "session" },
+  // What the signed-out pages show before anyone signs in (a "Sign up" link, the password rules).
+  { method: "GET", path: "/accounts/signup_settings", prefix: JSON_PREFIX, group: "unauthenticated", endpoint: "getSignupSettings", auth: "none" },
 ];
 
 /**
