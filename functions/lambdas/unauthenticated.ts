@@ -2,6 +2,8 @@
 import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { byRouteKey, withJsonCopies, type Route } from "../../shared/routing.js";
+import { confirmEmailChange } from "../accounts/email-change.js";
+import { getPasswordReset, requestPasswordReset, resetPassword } from "../accounts/password-reset.js";
 import { fetchApiKey } from "../auth/fetch-api-key.js";
 import { getServerSettings } from "../auth/get-server-settings.js";
 import { webLogin, webLogout } from "../auth/web-login.js";
@@ -14,6 +16,10 @@ export const endpoints = {
   webLogin,
   webLogout,
   getEmojiData,
+  requestPasswordReset,
+  getPasswordReset,
+  resetPassword,
+  confirmEmailChange,
 };
 
 /** The `unauthenticated` group's routes in shared/routes.ts, their `/json` copies included: API Gateway invokes its Lambda for these alone. */
@@ -23,6 +29,10 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "POST", path: "/accounts/login", prefix: "", group: "unauthenticated", endpoint: "webLogin", auth: "none" },
   { method: "POST", path: "/accounts/logout", prefix: "", group: "unauthenticated", endpoint: "webLogout", auth: "none" },
   { method: "GET", path: "/static/generated/emoji/emoji_api.json", prefix: "/api/v1", group: "unauthenticated", endpoint: "getEmojiData", auth: "none" },
+  { method: "POST", path: "/accounts/password/reset", prefix: "/json", group: "unauthenticated", endpoint: "requestPasswordReset", auth: "none" },
+  { method: "GET", path: "/accounts/password/reset/{key}", prefix: "/json", group: "unauthenticated", endpoint: "getPasswordReset", auth: "none" },
+  { method: "POST", path: "/accounts/password/reset/{key}", prefix: "/json", group: "unauthenticated", endpoint: "resetPassword", auth: "none" },
+  { method: "POST", path: "/accounts/confirm_new_email/{key}", prefix: "/json", group: "unauthenticated", endpoint: "confirmEmailChange", auth: "none" },
 ]);
 
 /**
