@@ -247,11 +247,17 @@ const API_ROUTE_TABLE: readonly Route[] = [
  * the session: `POST /json/fetch_api_key` (Zulip's `json_fetch_api_key`) shows
  * a signed-in person their API key once they confirm their password. The API's
  * `POST /api/v1/fetch_api_key` is another view (email and password, no session).
+ * The account pages' endpoints (password reset, email change) need no session.
  */
 const WEB_ONLY_ROUTES: readonly Route[] = [
   { method: "POST", path: "/fetch_api_key", prefix: JSON_PREFIX, group: "users", endpoint: "jsonFetchApiKey", auth: "session" },
   // What the signed-out pages show before anyone signs in (a "Sign up" link, the password rules).
   { method: "GET", path: "/accounts/signup_settings", prefix: JSON_PREFIX, group: "unauthenticated", endpoint: "getSignupSettings", auth: "none" },
+  // Password reset and email change (functions/accounts/): the pages at the mailed links call these, signed out.
+  { method: "POST", path: "/accounts/password/reset", prefix: JSON_PREFIX, group: "unauthenticated", endpoint: "requestPasswordReset", auth: "none" },
+  { method: "GET", path: "/accounts/password/reset/{key}", prefix: JSON_PREFIX, group: "unauthenticated", endpoint: "getPasswordReset", auth: "none" },
+  { method: "POST", path: "/accounts/password/reset/{key}", prefix: JSON_PREFIX, group: "unauthenticated", endpoint: "resetPassword", auth: "none" },
+  { method: "POST", path: "/accounts/confirm_new_email/{key}", prefix: JSON_PREFIX, group: "unauthenticated", endpoint: "confirmEmailChange", auth: "none" },
 ];
 
 /**

@@ -44,8 +44,8 @@ describe("route table", () => {
 
   it("serves every API route that needs a user under /json too: same endpoint and group, session authentication", () => {
     const needUser = ROUTES.filter((r) => r.prefix === API_PREFIX && (r.auth === "api" || r.auth === "optional"));
-    // The web app's own `/json/fetch_api_key` (a signed-in person's key, after their password) is no copy.
-    // The web app's signed-out calls (`auth: "none"`, e.g. `/json/accounts/signup_settings`) are no copies either.
+    // The web app's own `/json/fetch_api_key` (a signed-in person's key, after their password) is no copy,
+    // nor are the signed-out account pages' endpoints (auth `none`).
     const json = ROUTES.filter((r) => r.prefix === JSON_PREFIX && r.endpoint !== "jsonFetchApiKey" && r.auth !== "none");
     expect(json.map((r) => `${r.method} ${r.path} ${r.group} ${r.endpoint}`)).toEqual(
       needUser.map((r) => `${r.method} ${r.path} ${r.group} ${r.endpoint}`),
@@ -59,6 +59,20 @@ describe("route table", () => {
       route: { endpoint: "jsonFetchApiKey", group: "users", auth: "session" },
     });
     expect(matchRequestPath("POST", "/json/external/github")).toEqual({ kind: "notFound" });
+  });
+
+  it("serves the password reset and email change pages' endpoints below /json without credentials", () => {
+    for (const [method, path, endpoint] of [
+      ["POST", "/json/accounts/password/reset", "requestPasswordReset"],
+      ["GET", "/json/accounts/password/reset/abc", "getPasswordReset"],
+      ["POST", "/json/accounts/password/reset/abc", "resetPassword"],
+      ["POST", "/json/accounts/confirm_new_email/abc", "confirmEmailChange"],
+    ] as const) {
+      expect(matchRequestPath(method, path)).toMatchObject({
+        kind: "found",
+        route: { endpoint, prefix: JSON_PREFIX, group: "unauthenticated", auth: "none" },
+      });
+    }
   });
 
   it("serves the login form's endpoints at the site root without credentials", () => {
