@@ -51,6 +51,7 @@ describe("route table", () => {
       needUser.map((r) => `${r.method} ${r.path} ${r.group} ${r.endpoint}`),
     );
     expect(new Set(json.map((r) => r.auth))).toEqual(new Set(["session"]));
+    expect(matchRequestPath("POST", "/json/signup")).toMatchObject({ kind: "found", route: { endpoint: "signup", auth: "none" } });
     expect(json.length).toBeGreaterThan(90);
     const me = matchRequestPath("GET", "/json/users/me");
     expect(me).toMatchObject({ kind: "found", route: { endpoint: "getOwnUser", prefix: JSON_PREFIX, auth: "session" } });
