@@ -173,6 +173,8 @@ describe("joining by invitation", () => {
       // Act
       await page.goto("/");
       await visible(signInForm(page).email);
+      await visible(page.getByRole("link", { name: "Sign up", exact: true }));
+      expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole("link", { name: "Sign up", exact: true }).click();
       await visible(heading(page, `Sign up for ${org.realm.name}`));
       expect(new URL(page.url()).pathname).toBe("/register/");
