@@ -377,6 +377,27 @@ export class BadImageError extends JsonableError {
   }
 }
 
+/** Why a confirmation link is refused: its `code` on the wire. */
+export type ConfirmationKeyProblem = "CONFIRMATION_EXPIRED" | "CONFIRMATION_USED" | "CONFIRMATION_NOT_FOUND";
+
+const CONFIRMATION_KEY_MESSAGES: Record<ConfirmationKeyProblem, string> = {
+  CONFIRMATION_EXPIRED: "The confirmation link has expired or been deactivated.",
+  CONFIRMATION_USED: "The confirmation link has already been used.",
+  CONFIRMATION_NOT_FOUND: "The confirmation link does not exist.",
+};
+
+/**
+ * 400 for a confirmation link (sign-up, password reset, email change) that
+ * cannot be used (Zulip's `ConfirmationKeyError`, whose `EXPIRED` and
+ * `DOES_NOT_EXIST` pages the web app shows): `CONFIRMATION_EXPIRED` (too old,
+ * revoked, or superseded), `CONFIRMATION_USED`, `CONFIRMATION_NOT_FOUND`.
+ */
+export class ConfirmationKeyError extends JsonableError {
+  constructor(problem: ConfirmationKeyProblem) {
+    super(CONFIRMATION_KEY_MESSAGES[problem], { code: problem });
+  }
+}
+
 /**
  * 400 `INVITATION_FAILED` (Zulip's `InvitationError`, OpenAPI
  * `InvitationFailedError`): invitations refused in whole or in part.

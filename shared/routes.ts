@@ -241,6 +241,12 @@ const API_ROUTE_TABLE: readonly Route[] = [
   atRoot(r("HEAD", "/", "web", "getWebAppPage", "none")),
   atRoot(r("GET", "/static/app/{path+}", "web", "getWebAppFile", "none")),
   atRoot(r("HEAD", "/static/app/{path+}", "web", "getWebAppFile", "none")),
+  // The same page at the paths of the links the server mails and of the sign-up page; the app's router
+  // reads the path (web/src/model/account-pages.ts). One greedy route serves the `/accounts/…` pages
+  // (its endpoint answers only theirs) to keep the API under its quota of routes.
+  atRoot(r("GET", "/join/{key}", "web", "getWebAppPage", "none")),
+  atRoot(r("GET", "/register", "web", "getWebAppPage", "none")),
+  atRoot(r("GET", "/accounts/{page+}", "web", "getAccountPage", "none")),
 ];
 
 /**
@@ -248,9 +254,17 @@ const API_ROUTE_TABLE: readonly Route[] = [
  * the session: `POST /json/fetch_api_key` (Zulip's `json_fetch_api_key`) shows
  * a signed-in person their API key once they confirm their password. The API's
  * `POST /api/v1/fetch_api_key` is another view (email and password, no session).
+ * The account pages' endpoints (password reset, email change) need no session.
  */
 const WEB_ONLY_ROUTES: readonly Route[] = [
   { method: "POST", path: "/fetch_api_key", prefix: JSON_PREFIX, group: "users", endpoint: "jsonFetchApiKey", auth: "session" },
+  // What the signed-out pages show before anyone signs in (a "Sign up" link, the password rules).
+  { method: "GET", path: "/accounts/signup_settings", prefix: JSON_PREFIX, group: "unauthenticated", endpoint: "getSignupSettings", auth: "none" },
+  // Password reset and email change (functions/accounts/): the pages at the mailed links call these, signed out.
+  { method: "POST", path: "/accounts/password/reset", prefix: JSON_PREFIX, group: "unauthenticated", endpoint: "requestPasswordReset", auth: "none" },
+  { method: "GET", path: "/accounts/password/reset/{key}", prefix: JSON_PREFIX, group: "unauthenticated", endpoint: "getPasswordReset", auth: "none" },
+  { method: "POST", path: "/accounts/password/reset/{key}", prefix: JSON_PREFIX, group: "unauthenticated", endpoint: "resetPassword", auth: "none" },
+  { method: "POST", path: "/accounts/confirm_new_email/{key}", prefix: JSON_PREFIX, group: "unauthenticated", endpoint: "confirmEmailChange", auth: "none" },
   // The sign-up pages' calls (functions/invites/signup.ts): no session yet; a sign-up starts one.
   { method: "GET", path: "/signup/{key}", prefix: JSON_PREFIX, group: "users", endpoint: "getSignupLink", auth: "none" },
   { method: "POST", path: "/signup", prefix: JSON_PREFIX, group: "users", endpoint: "signup", auth: "none" },

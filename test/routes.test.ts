@@ -44,10 +44,9 @@ describe("route table", () => {
 
   it("serves every API route that needs a user under /json too: same endpoint and group, session authentication", () => {
     const needUser = ROUTES.filter((r) => r.prefix === API_PREFIX && (r.auth === "api" || r.auth === "optional"));
-    // The web app's own `/json/fetch_api_key` (a signed-in person's key, after their password) and
-    // the sign-up pages' `/json/signup…` (no session yet) are no copies.
-    const webOnly = new Set(["jsonFetchApiKey", "getSignupLink", "signup", "requestSignup"]);
-    const json = ROUTES.filter((r) => r.prefix === JSON_PREFIX && !webOnly.has(r.endpoint));
+    // The web app's own `/json/fetch_api_key` (a signed-in person's key, after their password) is no copy,
+    // nor are the signed-out account pages' endpoints (auth `none`).
+    const json = ROUTES.filter((r) => r.prefix === JSON_PREFIX && r.endpoint !== "jsonFetchApiKey" && r.auth !== "none");
     expect(json.map((r) => `${r.method} ${r.path} ${r.group} ${r.endpoint}`)).toEqual(
       needUser.map((r) => `${r.method} ${r.path} ${r.group} ${r.endpoint}`),
     );
@@ -61,6 +60,20 @@ describe("route table", () => {
       route: { endpoint: "jsonFetchApiKey", group: "users", auth: "session" },
     });
     expect(matchRequestPath("POST", "/json/external/github")).toEqual({ kind: "notFound" });
+  });
+
+  it("serves the password reset and email change pages' endpoints below /json without credentials", () => {
+    for (const [method, path, endpoint] of [
+      ["POST", "/json/accounts/password/reset", "requestPasswordReset"],
+      ["GET", "/json/accounts/password/reset/abc", "getPasswordReset"],
+      ["POST", "/json/accounts/password/reset/abc", "resetPassword"],
+      ["POST", "/json/accounts/confirm_new_email/abc", "confirmEmailChange"],
+    ] as const) {
+      expect(matchRequestPath(method, path)).toMatchObject({
+        kind: "found",
+        route: { endpoint, prefix: JSON_PREFIX, group: "unauthenticated", auth: "none" },
+      });
+    }
   });
 
   it("serves the login form's endpoints at the site root without credentials", () => {

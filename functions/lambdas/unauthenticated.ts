@@ -2,8 +2,11 @@
 import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { byRouteKey, withJsonCopies, type Route } from "../../shared/routing.js";
+import { confirmEmailChange } from "../accounts/email-change.js";
+import { getPasswordReset, requestPasswordReset, resetPassword } from "../accounts/password-reset.js";
 import { fetchApiKey } from "../auth/fetch-api-key.js";
 import { getServerSettings } from "../auth/get-server-settings.js";
+import { getSignupSettings } from "../auth/get-signup-settings.js";
 import { webLogin, webLogout } from "../auth/web-login.js";
 import { getEmojiData } from "../emoji/get-emoji-data.js";
 
@@ -14,6 +17,11 @@ export const endpoints = {
   webLogin,
   webLogout,
   getEmojiData,
+  getSignupSettings,
+  requestPasswordReset,
+  getPasswordReset,
+  resetPassword,
+  confirmEmailChange,
 };
 
 /** The `unauthenticated` group's routes in shared/routes.ts, their `/json` copies included: API Gateway invokes its Lambda for these alone. */
@@ -23,6 +31,11 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "POST", path: "/accounts/login", prefix: "", group: "unauthenticated", endpoint: "webLogin", auth: "none" },
   { method: "POST", path: "/accounts/logout", prefix: "", group: "unauthenticated", endpoint: "webLogout", auth: "none" },
   { method: "GET", path: "/static/generated/emoji/emoji_api.json", prefix: "/api/v1", group: "unauthenticated", endpoint: "getEmojiData", auth: "none" },
+  { method: "GET", path: "/accounts/signup_settings", prefix: "/json", group: "unauthenticated", endpoint: "getSignupSettings", auth: "none" },
+  { method: "POST", path: "/accounts/password/reset", prefix: "/json", group: "unauthenticated", endpoint: "requestPasswordReset", auth: "none" },
+  { method: "GET", path: "/accounts/password/reset/{key}", prefix: "/json", group: "unauthenticated", endpoint: "getPasswordReset", auth: "none" },
+  { method: "POST", path: "/accounts/password/reset/{key}", prefix: "/json", group: "unauthenticated", endpoint: "resetPassword", auth: "none" },
+  { method: "POST", path: "/accounts/confirm_new_email/{key}", prefix: "/json", group: "unauthenticated", endpoint: "confirmEmailChange", auth: "none" },
 ]);
 
 /**

@@ -2,12 +2,14 @@
 import { groupDeps } from "./web.setup.js";
 import { siteHandler } from "../../shared/http/site-handler.js";
 import { byRouteKey, withJsonCopies, type Route } from "../../shared/routing.js";
+import { getAccountPage } from "../web/account-page.js";
 import { getWebAppFile, getWebAppPage } from "../web/web-app.js";
 
 /** The endpoints of the `web` group's Lambda: its routes in shared/routes.ts. */
 export const endpoints = {
   getWebAppPage,
   getWebAppFile,
+  getAccountPage,
 };
 
 /** The `web` group's routes in shared/routes.ts, their `/json` copies included: API Gateway invokes its Lambda for these alone. */
@@ -16,6 +18,9 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "HEAD", path: "/", prefix: "", group: "web", endpoint: "getWebAppPage", auth: "none" },
   { method: "GET", path: "/static/app/{path+}", prefix: "", group: "web", endpoint: "getWebAppFile", auth: "none" },
   { method: "HEAD", path: "/static/app/{path+}", prefix: "", group: "web", endpoint: "getWebAppFile", auth: "none" },
+  { method: "GET", path: "/join/{key}", prefix: "", group: "web", endpoint: "getWebAppPage", auth: "none" },
+  { method: "GET", path: "/register", prefix: "", group: "web", endpoint: "getWebAppPage", auth: "none" },
+  { method: "GET", path: "/accounts/{page+}", prefix: "", group: "web", endpoint: "getAccountPage", auth: "none" },
 ]);
 
 /**

@@ -63,6 +63,7 @@ export async function confirmationByHash(store: Store, keyHash: string): Promise
     created_at: item.created_at,
     expires_at: item.link_expires_at ?? null,
     ...(item.used_at === undefined ? {} : { used_at: item.used_at }),
+    ...(item.state === undefined ? {} : { state: item.state }),
   };
 }
 

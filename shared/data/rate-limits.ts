@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
 import { isConditionFailure } from "./conditions.js";
 import { keys } from "./keys.js";
@@ -9,7 +9,7 @@ import { keys } from "./keys.js";
  * (`api_by_user`, `api_by_ip`, `authenticate_by_username`), and the failed
  * authentications of a source address (`authenticate_by_ip`) and of a
  * claimed email sent with a wrong API key (`api_key_by_username`), and the
- * requests of an address that send mail to addresses it names (`sends_email_by_ip`).
+ * limits on requests that make the server send mail.
  */
 export type RateLimitScope =
   | "api_by_user"
@@ -17,8 +17,12 @@ export type RateLimitScope =
   | "authenticate_by_username"
   | "authenticate_by_ip"
   | "api_key_by_username"
-  /** Requests from one address that mail someone (Zulip's `sends_email_by_ip`: sign-up requests). */
-  | "sends_email_by_ip";
+  /** Password reset requests per address (Zulip's `password_reset_form_by_email`). */
+  | "password_reset_form_by_email"
+  /** Requests that send an email, per source address (Zulip's `sends_email_by_ip`). */
+  | "sends_email_by_ip"
+  /** Email change requests per user (Zulip's `email_change_by_user`). */
+  | "email_change_by_user";
 
 /**
  * Where one hit goes in a subject's ring of sub-window counts (the
@@ -146,4 +150,13 @@ export async function rateLimitCounts(store: Store, scope: RateLimitScope, subje
     new GetCommand({ TableName: store.table, Key: keys.rateLimitWindow(scope, subjectHash(subject)), ConsistentRead: true }),
   );
   return countsOf(out.Item);
+}
+
+/**
+ * Forgets a subject's counts (Zulip's `RateLimitedObject.clear_history`):
+ * one DeleteItem; nothing when it has none. A password reset clears the
+ * account's failed sign-ins this way, as Zulip's `do_change_password` does.
+ */
+export async function clearRateLimitCounts(store: Store, scope: RateLimitScope, subject: string): Promise<void> {
+  await store.db.send(new DeleteCommand({ TableName: store.table, Key: keys.rateLimitWindow(scope, subjectHash(subject)) }));
 }

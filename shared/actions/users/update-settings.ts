@@ -11,6 +11,7 @@ import { apiEmail, canSeeDeliveryEmail } from "../../domain/email.js";
 import { isRealmAdmin } from "../../domain/roles.js";
 import { USER_SETTING_DEFAULTS, type UserSettingName } from "../../domain/user-settings.js";
 import { languageName } from "../../domain/languages.js";
+import { checkEmailChangeRequest, doStartEmailChange } from "./email-change.js";
 import { activeUserIds, notifyRealmUserUpdates, notifyUserSettingChanged, type UserSettingValue } from "./notify.js";
 import { checkFullName, isStrongEnoughPassword } from "./validation.js";
 
@@ -19,6 +20,8 @@ export interface SettingsUpdate {
   full_name?: string;
   old_password?: string;
   new_password?: string;
+  /** A new address: mailed a confirmation link, changed once it is followed. */
+  email?: string;
   /**
    * Personal settings, each value already checked against the setting's
    * choices (the endpoint's parameter specs), in the order events should go out.
@@ -37,7 +40,8 @@ export function checkHumanUser(caller: UserRecord): void {
 /**
  * `PATCH /settings` (https://zulip.com/api/update-settings; Zulip's
  * `json_change_settings`): the caller changes their own name, password or
- * personal settings.
+ * personal settings, or starts a change of their email address (a link
+ * mailed to the new address, `shared/actions/accounts/email-change.ts`).
  *
  * Everything is checked first, then one write: `full_name`, `timezone` and
  * the password hash are top-level fields of the user record (the wire user
@@ -62,7 +66,8 @@ export function checkHumanUser(caller: UserRecord): void {
  * real email ({@link notifyDeliveryEmailAccess}). Turning
  * `enable_drafts_synchronization` off deletes the caller's drafts (no event).
  * @throws JsonableError 400 `Wrong password!`, `New password is too weak!`, the
- *   name errors of `checkFullName`
+ *   name errors of `checkFullName`, the address errors of `checkEmailChangeRequest`
+ * @throws RateLimitedError 429 past the email change limit
  */
 export async function checkUpdateSettings(
   deps: Deps,
@@ -79,6 +84,9 @@ export async function checkUpdateSettings(
     if (!isStrongEnoughPassword(update.new_password)) throw new JsonableError("New password is too weak!");
     fields.password_hash = await hashPassword(update.new_password, deps.config.PASSWORD_HASH_LOG2_N);
   }
+
+  // Zulip checks (and rate-limits) an address change after the password and before the rest.
+  const newEmail = update.email === undefined ? undefined : await checkEmailChangeRequest(deps, realm, caller, update.email);
 
   if (update.full_name !== undefined && update.full_name !== caller.full_name) {
     const nameChangesDisabled = realm.settings?.name_changes_disabled === true;
@@ -104,10 +112,15 @@ export async function checkUpdateSettings(
     if (name === "timezone" && typeof value === "string") fields.timezone = value;
   }
 
-  if (Object.keys(fields).length === 0 && changed.length === 0) return;
+  if (Object.keys(fields).length === 0 && changed.length === 0) {
+    if (newEmail !== undefined) await doStartEmailChange(deps, realm, caller, newEmail);
+    return;
+  }
   if (!(await writeUsers(deps, realm.id, [{ userId: caller.user_id, fields, setSettings, removeSettings }]))) {
     throw new Error("update settings: the caller's user item is gone");
   }
+
+  if (newEmail !== undefined) await doStartEmailChange(deps, realm, caller, newEmail);
 
   // Zulip's do_change_user_setting: turning draft synchronization off deletes the stored drafts, without an event.
   if (changed.some(([name, value]) => name === "enable_drafts_synchronization" && value === false)) {

@@ -32,4 +32,11 @@ export interface ConfirmationRecord {
   expires_at: number | null;
   /** UNIX seconds of its (single) use; absent until used. Multiuse links are never marked. */
   used_at?: number;
+  /**
+   * A fingerprint of what the link was issued against, when a later change
+   * must void it: for `password_reset`, of the account's password hash and
+   * address (Django's reset token is a hash over them, so any password
+   * change voids every earlier link).
+   */
+  state?: string;
 }

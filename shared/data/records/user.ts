@@ -68,4 +68,11 @@ export interface UserRecord {
   default_events_register_stream_id?: number | null;
   /** Bots: Zulip's `default_all_public_streams` (absent means false). */
   default_all_public_streams?: boolean;
+  /**
+   * The SHA-256 hex of the key of the user's latest email change link
+   * (`email_change` confirmation), absent when none is pending: starting a
+   * new change replaces it, so an older link no longer confirms (Zulip
+   * revokes earlier `EmailChangeStatus` rows), and confirming removes it.
+   */
+  email_change_key_hash?: string;
 }

@@ -28,6 +28,7 @@ describe("Login", () => {
     const l = [...host().querySelectorAll("label")].find((x) => x.textContent === label)!;
     return host().querySelector<HTMLInputElement>(`#${CSS.escape(l.htmlFor)}`)!;
   };
+  const link = (name: string) => [...host().querySelectorAll("a")].find((a) => a.textContent === name);
   const button = () => host().querySelector<HTMLButtonElement>("button")!;
   const flush = () => act(async () => await new Promise((r) => setTimeout(r, 0)));
 
@@ -42,16 +43,20 @@ describe("Login", () => {
     const fetchImpl = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
       requests.push([String(url), init]);
       if (String(url) === "/api/v1/server_settings") return json(200, { result: "success", realm_name: "Zulip Dev" });
+      if (String(url) === "/json/accounts/signup_settings") return json(200, { result: "success", realm_invite_required: false });
       return new Promise<Response>((resolve) => (finish = resolve));
     }) as unknown as typeof fetch;
     const onLoggedIn = vi.fn();
     act(() => render(<Login onLoggedIn={onLoggedIn} fetchImpl={fetchImpl} />, host()));
     await flush();
     expect(host().querySelector("h1")!.textContent).toBe("Log in to Zulip Dev");
+    // The organization needs no invitation: the page links to sign-up, as to the reset page.
+    expect(link("Sign up")?.getAttribute("href")).toBe("/register/");
+    expect(link("Forgot your password?")?.getAttribute("href")).toBe("/accounts/password/reset/");
     fill();
     await act(async () => button().click());
     expect(button().disabled).toBe(true);
-    const [url, init] = requests[1]!;
+    const [url, init] = requests.find(([u]) => u === "/accounts/login")!;
     expect(url).toBe("/accounts/login");
     expect(String(init!.body)).toBe("username=iago%40zulip.com&password=wrong");
     finish(json(200, { result: "success", msg: "", user_id: 5, email: "iago@zulip.com" }));
@@ -67,6 +72,9 @@ describe("Login", () => {
     act(() => render(<Login onLoggedIn={onLoggedIn} fetchImpl={fetchImpl} />, host()));
     await flush();
     expect(host().querySelector("h1")!.textContent).toBe("Log in");
+    // Whether the organization needs an invitation is unknown: no "Sign up" link.
+    expect(link("Sign up")).toBeUndefined();
+    expect(link("Forgot your password?")).toBeDefined();
     fill();
     await act(async () => button().click());
     await flush();

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from "preact/hooks";
 import { ApiError } from "../api/client.js";
 import { logIn, type LoginResult } from "../api/session.js";
+import { fetchInviteRequired } from "../api/accounts.js";
+import { PASSWORD_RESET_PATH, REGISTER_PATH } from "../model/account-pages.js";
 
 /** Props of {@link Login}. */
 export interface LoginProps {
@@ -53,6 +55,8 @@ export function Login(props: LoginProps) {
   const [org, setOrg] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Zulip's login page links to sign-up when the organization needs no invitation.
+  const [openSignup, setOpenSignup] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -61,6 +65,7 @@ export function Login(props: LoginProps) {
       setOrg(name);
       if (name) document.title = `Log in | ${name}`;
     });
+    void fetchInviteRequired(props.fetchImpl).then((required) => live && setOpenSignup(required === false));
     return () => {
       live = false;
     };
@@ -102,6 +107,14 @@ export function Login(props: LoginProps) {
             Log in
           </button>
         </form>
+        <p class="login-links">
+          <a href={PASSWORD_RESET_PATH}>Forgot your password?</a>
+          {openSignup && (
+            <span>
+              Don't have an account? <a href={REGISTER_PATH}>Sign up</a>
+            </span>
+          )}
+        </p>
       </div>
     </main>
   );
