@@ -9,9 +9,15 @@ import { TTL_ATTRIBUTE } from "./table.js";
 /** How long an expired link's item is kept, so that following it says "expired" rather than "not found": 7 days, in seconds. */
 const KEEP_AFTER_EXPIRY_SECONDS = 7 * 24 * 3600;
 
+function withoutExpiry(record: ConfirmationRecord): Omit<ConfirmationRecord, "expires_at"> {
+  const { expires_at: _expiry, ...rest } = record;
+  return rest;
+}
+
 /**
  * Writes a new confirmation under the SHA-256 hex of its key. One PutItem,
- * conditional on the key being new; its TTL is a week after `expires_at`
+ * conditional on the key being new; the link's `expires_at` is stored as
+ * `link_expires_at`, and the table's TTL attribute is a week after it
  * (none for links that never expire, which are deleted when revoked).
  * @param keyHash `hashConfirmationKey(key)`
  * @throws ConditionalCheckFailedException when the key exists (never, for random keys)
@@ -23,7 +29,9 @@ export async function putConfirmation(store: Store, keyHash: string, record: Con
       Item: {
         ...keys.confirmation(keyHash),
         type: "confirmation",
-        ...record,
+        ...withoutExpiry(record),
+        // The link's expiry has an attribute of its own: the record's `expires_at` name is the table's TTL attribute.
+        link_expires_at: record.expires_at,
         ...(record.expires_at === null ? {} : { [TTL_ATTRIBUTE]: record.expires_at + KEEP_AFTER_EXPIRY_SECONDS }),
       },
       ConditionExpression: "attribute_not_exists(pk)",
@@ -49,7 +57,7 @@ export async function confirmationByHash(store: Store, keyHash: string): Promise
     object_id: item.object_id,
     ...(item.email === undefined ? {} : { email: item.email }),
     created_at: item.created_at,
-    expires_at: item.expires_at ?? null,
+    expires_at: (item as unknown as { link_expires_at?: number | null }).link_expires_at ?? null,
     ...(item.used_at === undefined ? {} : { used_at: item.used_at }),
     ...(item.state === undefined ? {} : { state: item.state }),
   };
