@@ -377,27 +377,6 @@ export class BadImageError extends JsonableError {
   }
 }
 
-/** Why a confirmation link is refused: its `code` on the wire. */
-export type ConfirmationKeyProblem = "CONFIRMATION_EXPIRED" | "CONFIRMATION_USED" | "CONFIRMATION_NOT_FOUND";
-
-const CONFIRMATION_KEY_MESSAGES: Record<ConfirmationKeyProblem, string> = {
-  CONFIRMATION_EXPIRED: "The confirmation link has expired or been deactivated.",
-  CONFIRMATION_USED: "The confirmation link has already been used.",
-  CONFIRMATION_NOT_FOUND: "The confirmation link does not exist.",
-};
-
-/**
- * 400 for a confirmation link (sign-up, password reset, email change) that
- * cannot be used (Zulip's `ConfirmationKeyError`, whose `EXPIRED` and
- * `DOES_NOT_EXIST` pages the web app shows): `CONFIRMATION_EXPIRED` (too old,
- * revoked, or superseded), `CONFIRMATION_USED`, `CONFIRMATION_NOT_FOUND`.
- */
-export class ConfirmationKeyError extends JsonableError {
-  constructor(problem: ConfirmationKeyProblem) {
-    super(CONFIRMATION_KEY_MESSAGES[problem], { code: problem });
-  }
-}
-
 /**
  * 400 `INVITATION_FAILED` (Zulip's `InvitationError`, OpenAPI
  * `InvitationFailedError`): invitations refused in whole or in part.
@@ -427,14 +406,15 @@ export type ConfirmationLinkProblem = "not_found" | "expired" | "used";
 
 const CONFIRMATION_LINK_ERRORS: Record<ConfirmationLinkProblem, { code: string; msg: string }> = {
   not_found: { code: "CONFIRMATION_NOT_FOUND", msg: "This confirmation link does not exist or has been revoked." },
-  expired: { code: "CONFIRMATION_EXPIRED", msg: "This confirmation link has expired." },
+  expired: { code: "CONFIRMATION_EXPIRED", msg: "This confirmation link has expired or been deactivated." },
   used: { code: "CONFIRMATION_USED", msg: "This confirmation link has already been used." },
 };
 
 /**
  * 400 `CONFIRMATION_NOT_FOUND` / `CONFIRMATION_EXPIRED` / `CONFIRMATION_USED`:
- * a confirmation link the web app's `/json/signup` and password-reset
- * endpoints refuse (Zulip renders these as pages: `ConfirmationKeyError`).
+ * a confirmation link (sign-up, password reset, email change) that cannot be
+ * used: unknown or revoked, expired (too old or voided by a later change),
+ * or used (Zulip renders these as pages: `ConfirmationKeyError`).
  */
 export class ConfirmationLinkError extends JsonableError {
   constructor(problem: ConfirmationLinkProblem) {

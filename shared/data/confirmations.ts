@@ -28,7 +28,8 @@ export function confirmationItem(keyHash: string, record: ConfirmationRecord): R
 
 /**
  * Writes a new confirmation under the SHA-256 hex of its key. One PutItem,
- * conditional on the key being new; its TTL is a week after `expires_at`
+ * conditional on the key being new; the link's `expires_at` is stored as
+ * `link_expires_at`, and the table's TTL attribute is a week after it
  * (none for links that never expire, which are deleted when revoked).
  * @param keyHash `hashConfirmationKey(key)`
  * @throws ConditionalCheckFailedException when the key exists (never, for random keys)

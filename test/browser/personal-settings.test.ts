@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestOrg } from "../support/local-stack.js";
+import { waitForEmail } from "../support/mailbox.js";
 import { createStream, gone, saveScreenshot, seriousViolations, unique, useBrowser, visible } from "./support.js";
 
 const org = useTestOrg();
@@ -99,6 +100,27 @@ describe("personal settings", () => {
     await visible(watcher.page.getByText(name, { exact: true }));
     const user = await org.api(org.users.owner, "GET", `/users/${org.users.moderator.id}`);
     expect(user.body.user.full_name).toBe(name);
+  });
+
+  it("changing the email mails the new address; once its link is followed the new address shows live", async () => {
+    // Prepare
+    const user = await org.createUser(unique("emil"));
+    const newEmail = `${unique("emil-new")}@elsewhere.example`;
+    const { page } = await browsers.newPerson(org, user);
+    await openPersonalSettings(page);
+    await openSection(page, "Account & privacy");
+    // Act
+    await page.getByRole("button", { name: "Change", exact: true }).click();
+    await page.getByLabel("New email", { exact: true }).fill(newEmail);
+    await page.getByRole("button", { name: "Send confirmation" }).click();
+    // Assess
+    await visible(page.getByRole("status").filter({ hasText: `Check your email (${newEmail}) to confirm the new address.` }));
+    const mail = await waitForEmail(org.stack.mailDir, (m) => m.template === "email_change" && m.to === newEmail);
+    const link = mail.links.find((l) => l.includes("/accounts/confirm_new_email/"))!;
+    const key = /\/accounts\/confirm_new_email\/([a-z2-7]{24})\/$/.exec(link)![1];
+    const confirmed = await fetch(`${org.url}/json/accounts/confirm_new_email/${key}`, { method: "POST" });
+    expect(confirmed.status).toBe(200);
+    await visible(page.locator(".settings-content").getByText(newEmail, { exact: true }));
   });
 
   it("refuses a wrong old password with the server's message", async () => {

@@ -136,8 +136,12 @@ describeContract("contract: users", () => {
     const u = await org.createUser("contract-settings");
     created.push(u);
     conforms("PATCH", "/settings", await org.api(u, "PATCH", "/settings", { full_name: "Settings Person", enter_sends: true }), 200);
-    const ignored = conforms("PATCH", "/settings", await org.api(u, "PATCH", "/settings", { email: "new@test.example" }), 200);
-    expect(ignored.body.ignored_parameters_unsupported).toEqual(["email"]);
+    const ignored = conforms("PATCH", "/settings", await org.api(u, "PATCH", "/settings", { frobnicate: "1" }), 200);
+    expect(ignored.body.ignored_parameters_unsupported).toEqual(["frobnicate"]);
+    // `email` starts an email change (a link mailed to the new address): success with no fields.
+    const email = conforms("PATCH", "/settings", await org.api(u, "PATCH", "/settings", { email: "contract-new@elsewhere.example" }), 200);
+    expect(email.body).toEqual({ result: "success", msg: "" });
+    conforms("PATCH", "/settings", await org.api(u, "PATCH", "/settings", { email: "not an address" }), 400);
     conforms("PATCH", "/settings", await org.api(u, "PATCH", "/settings", { old_password: "wrong", new_password: "another-password-2" }), 400);
     const bot = await org.api(org.users.bot, "PATCH", "/settings", { full_name: "Bot" });
     conforms("PATCH", "/settings", bot, bot.status);

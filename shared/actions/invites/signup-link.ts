@@ -1,6 +1,5 @@
-import { hashConfirmationKey, isConfirmationKey } from "../../auth/confirmation-key.js";
 import type { Deps } from "../../deps.js";
-import { confirmationByHash } from "../../data/confirmations.js";
+import { accessConfirmationLink } from "../accounts/confirmation-link.js";
 import { getInvite } from "../../data/invites.js";
 import type { ConfirmationRecord } from "../../data/records/confirmation.js";
 import type { InviteRecord } from "../../data/records/invite.js";
@@ -51,6 +50,9 @@ export function checkSignupRealm(realm: RealmRecord | null): RealmRecord {
   return realm;
 }
 
+/** The links `/json/signup` takes. */
+const SIGNUP_LINK_KINDS = ["invitation", "multiuse_invite", "user_registration"] as const;
+
 /**
  * Loads a sign-up link: its confirmation (one strongly consistent GetItem)
  * and, for an invitation, the invitation (one more). Refused when the key
@@ -60,19 +62,7 @@ export function checkSignupRealm(realm: RealmRecord | null): RealmRecord {
  * @throws ConfirmationLinkError 400 `CONFIRMATION_NOT_FOUND` / `CONFIRMATION_EXPIRED` / `CONFIRMATION_USED`
  */
 export async function accessSignupLink(deps: Deps, realm: RealmRecord, key: string): Promise<SignupLink> {
-  if (!isConfirmationKey(key)) throw new ConfirmationLinkError("not_found");
-  const keyHash = hashConfirmationKey(key);
-  const confirmation = await confirmationByHash(deps, keyHash);
-  if (
-    !confirmation ||
-    confirmation.realm_id !== realm.id ||
-    !(["invitation", "multiuse_invite", "user_registration"] as string[]).includes(confirmation.kind)
-  ) {
-    throw new ConfirmationLinkError("not_found");
-  }
-  if (confirmation.used_at !== undefined) throw new ConfirmationLinkError("used");
-  const now = Math.floor(deps.clock.now() / 1000);
-  if (confirmation.expires_at !== null && confirmation.expires_at <= now) throw new ConfirmationLinkError("expired");
+  const { record: confirmation, keyHash } = await accessConfirmationLink(deps, realm, key, SIGNUP_LINK_KINDS);
   const link: SignupLink = { keyHash, confirmation: confirmation as SignupLink["confirmation"] };
   if (confirmation.kind === "user_registration") return link;
   const invite = await getInvite(deps, realm.id, confirmation.kind === "multiuse_invite", confirmation.object_id);

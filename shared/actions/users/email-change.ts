@@ -1,6 +1,6 @@
 import { generateConfirmationKey, hashConfirmationKey } from "../../auth/confirmation-key.js";
 import type { Deps } from "../../deps.js";
-import { ConfirmationKeyError, JsonableError, RealmDeactivatedError, UserDeactivatedError } from "../../errors.js";
+import { ConfirmationLinkError, JsonableError, RealmDeactivatedError, UserDeactivatedError } from "../../errors.js";
 import { changeUserDeliveryEmail, setPendingEmailChange } from "../../data/account-changes.js";
 import { putConfirmation } from "../../data/confirmations.js";
 import type { RealmRecord } from "../../data/records/realm.js";
@@ -124,7 +124,7 @@ export async function doStartEmailChange(deps: Deps, realm: RealmRecord, user: U
  * for a gravatar, the avatar fields (the URL is the address's hash). Then
  * the OLD address is told by mail (`email_changed`).
  * @returns `{email}`: the new address
- * @throws ConfirmationKeyError 400 `CONFIRMATION_NOT_FOUND` / `CONFIRMATION_USED` /
+ * @throws ConfirmationLinkError 400 `CONFIRMATION_NOT_FOUND` / `CONFIRMATION_USED` /
  *   `CONFIRMATION_EXPIRED` (also for a link a newer request replaced)
  * @throws UserDeactivatedError / RealmDeactivatedError 401
  * @throws JsonableError 400 as {@link validateEmailChangeRequest}
@@ -133,7 +133,7 @@ export async function doConfirmEmailChange(deps: Deps, realm: RealmRecord | null
   const { record, keyHash } = await accessConfirmationLink(deps, realm, key, "email_change");
   const user = await userById(deps, record.realm_id, record.object_id);
   const newEmail = record.email;
-  if (!user || !newEmail || user.email_change_key_hash !== keyHash) throw new ConfirmationKeyError("CONFIRMATION_EXPIRED");
+  if (!user || !newEmail || user.email_change_key_hash !== keyHash) throw new ConfirmationLinkError("expired");
   if (realm!.deactivated) throw new RealmDeactivatedError();
   await validateEmailChangeRequest(deps, realm!, user, newEmail);
 
@@ -145,9 +145,9 @@ export async function doConfirmEmailChange(deps: Deps, realm: RealmRecord | null
     newEmail,
     nowSeconds: Math.floor(deps.clock.now() / 1000),
   });
-  if (outcome === "used") throw new ConfirmationKeyError("CONFIRMATION_USED");
+  if (outcome === "used") throw new ConfirmationLinkError("used");
   if (outcome === "email_taken") throw new JsonableError("Already has an account.");
-  if (outcome !== "ok") throw new ConfirmationKeyError("CONFIRMATION_EXPIRED");
+  if (outcome !== "ok") throw new ConfirmationLinkError("expired");
 
   const after: UserRecord = { ...user, delivery_email: newEmail };
   delete after.email_change_key_hash;

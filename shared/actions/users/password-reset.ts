@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { generateConfirmationKey, hashConfirmationKey } from "../../auth/confirmation-key.js";
 import { hashPassword } from "../../auth/password.js";
 import type { Deps } from "../../deps.js";
-import { ConfirmationKeyError, JsonableError } from "../../errors.js";
+import { ConfirmationLinkError, JsonableError } from "../../errors.js";
 import { resetUserPassword } from "../../data/account-changes.js";
 import { putConfirmation } from "../../data/confirmations.js";
 import { clearRateLimitCounts } from "../../data/rate-limits.js";
@@ -93,14 +93,14 @@ export async function doRequestPasswordReset(deps: Deps, realm: RealmRecord | nu
  * used, not expired, its account active and unchanged since the link was
  * mailed (a later password change, by this or another link or by
  * `PATCH /settings`, voids it, as it voids Django's token). Two GetItems.
- * @throws ConfirmationKeyError 400 `CONFIRMATION_NOT_FOUND` / `CONFIRMATION_USED` /
+ * @throws ConfirmationLinkError 400 `CONFIRMATION_NOT_FOUND` / `CONFIRMATION_USED` /
  *   `CONFIRMATION_EXPIRED` (also for a voided link or a deactivated account)
  */
 async function accessPasswordResetLink(deps: Deps, realm: RealmRecord | null, key: string): Promise<{ user: UserRecord; keyHash: string }> {
   const { record, keyHash } = await accessConfirmationLink(deps, realm, key, "password_reset");
   const user = await userById(deps, record.realm_id, record.object_id);
   if (!user || !user.is_active || realm?.deactivated || record.state !== resetState(user)) {
-    throw new ConfirmationKeyError("CONFIRMATION_EXPIRED");
+    throw new ConfirmationLinkError("expired");
   }
   return { user, keyHash };
 }
@@ -109,7 +109,7 @@ async function accessPasswordResetLink(deps: Deps, realm: RealmRecord | null, ke
  * `GET /json/accounts/password/reset/{key}` (the page of Zulip's
  * `password_reset_confirm`): whose password the link resets.
  * @returns `{email}`: the account's real address (only the mailbox's owner holds the link)
- * @throws ConfirmationKeyError 400 as {@link accessPasswordResetLink}
+ * @throws ConfirmationLinkError 400 as {@link accessPasswordResetLink}
  */
 export async function getPasswordResetLink(deps: Deps, realm: RealmRecord | null, key: string): Promise<{ email: string }> {
   const { user } = await accessPasswordResetLink(deps, realm, key);
@@ -128,7 +128,7 @@ export async function getPasswordResetLink(deps: Deps, realm: RealmRecord | null
  * not signed in: they sign in with the new password, as Zulip's
  * "password reset complete" page asks. Earlier reset links of the account
  * are void from then on (see {@link accessPasswordResetLink}).
- * @throws ConfirmationKeyError 400 as {@link accessPasswordResetLink}; `CONFIRMATION_USED`
+ * @throws ConfirmationLinkError 400 as {@link accessPasswordResetLink}; `CONFIRMATION_USED`
  *   when another use won
  * @throws JsonableError 400 `The password is too weak.`, `Ensure this value has at most 100
  *   characters (it has <n>).`
@@ -148,8 +148,8 @@ export async function doResetPassword(deps: Deps, realm: RealmRecord | null, key
     newPasswordHash: await hashPassword(newPassword, deps.config.PASSWORD_HASH_LOG2_N),
     nowSeconds: Math.floor(deps.clock.now() / 1000),
   });
-  if (outcome === "used") throw new ConfirmationKeyError("CONFIRMATION_USED");
-  if (outcome !== "ok") throw new ConfirmationKeyError("CONFIRMATION_EXPIRED");
+  if (outcome === "used") throw new ConfirmationLinkError("used");
+  if (outcome !== "ok") throw new ConfirmationLinkError("expired");
   await Promise.all([
     deleteUserSessionItems(deps, user.realm_id, user.user_id),
     clearRateLimitCounts(deps, "authenticate_by_username", `${realm!.string_id}:${user.delivery_email.toLowerCase()}`),

@@ -6,6 +6,7 @@ import { ErrorNote } from "../../ui/ErrorNote.js";
 import { useAction } from "../../ui/useAction.js";
 import type { SectionProps } from "../types.js";
 import { CopyButton, SettingSelect, SettingsGroup, SettingToggle } from "./controls.js";
+import { EmailRow } from "./email-change.js";
 
 /** Who may see one's real email (`email_address_visibility`, https://zulip.com/help/configure-email-visibility). */
 const EMAIL_VISIBILITY = [
@@ -19,23 +20,20 @@ const EMAIL_VISIBILITY = [
 /**
  * "Account & privacy" (`#settings/account-and-privacy`,
  * https://zulip.com/help/change-your-password and
- * https://zulip.com/help/api-keys): the account's email, the password change
+ * https://zulip.com/help/api-keys): the account's email and its change
+ * (`EmailRow`: a link mailed to the new address), the password change
  * (`PATCH /settings` with `old_password` and `new_password`), the API key
  * (shown after the password, `POST /json/fetch_api_key`; regenerated with
  * `POST /users/me/api_key/regenerate`) and the privacy settings.
  */
 export function AccountAndPrivacySection({ chat, state }: SectionProps) {
-  const me = state.users.get(state.me.user_id);
   const settings = state.userSettings;
   return (
     <div>
       <h2 tabIndex={-1}>Account &amp; privacy</h2>
       <div class="settings-form">
         <SettingsGroup title="Account">
-          <div class="settings-row">
-            <span class="settings-label">Email</span>
-            <span>{me?.delivery_email ?? state.me.email}</span>
-          </div>
+          <EmailRow chat={chat} state={state} />
           <PasswordForm chat={chat} state={state} />
           <ApiKeyButton chat={chat} />
         </SettingsGroup>
