@@ -12,6 +12,8 @@ import { runReleaseAttachmentClaims } from "../../shared/actions/uploads/claim.j
 import { runSweepUnclaimedAttachments } from "../../shared/actions/uploads/sweep.js";
 import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
 import { runSendScheduledMessage } from "../../shared/actions/scheduled-messages/deliver.js";
+import { runMessageNotifications } from "../../shared/actions/notifications/message-notifications.js";
+import { runMissedMessageEmails } from "../../shared/actions/notifications/missed-message-emails.js";
 
 /**
  * A runner for every kind of deferred job, each taking its kind's payload
@@ -72,6 +74,10 @@ export const JOB_RUNNERS: JobRunners = {
   incoming_email: async () => {
     throw new Error("incoming_email has no runner yet");
   },
+  /** Who of a message's recipients is notified; idle ones' messages join their email batch (`shared/actions/notifications/`). */
+  message_notifications: runMessageNotifications,
+  /** One user's missed-message batch mailed when it ends (`shared/actions/notifications/missed-message-emails.ts`). */
+  missed_message_emails: runMissedMessageEmails,
 };
 
 /**
