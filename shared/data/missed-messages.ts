@@ -23,7 +23,7 @@ export interface PendingMissedMessages {
   version: number;
 }
 
-/** Most messages one batch holds (the item stays far below DynamoDB's 400 KB; later ones wait for the next batch's email... or are read by then). */
+/** Most messages one batch holds: the item stays far below DynamoDB's 400 KB (later ones are left out of the email). */
 export const MAX_PENDING_MISSED_MESSAGES = 500;
 
 /** Seconds a pending item outlives its due time before DynamoDB TTL may remove it (its job normally takes it at once). */
