@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MessageRecord } from "../../data/records/message.js";
 import {
   absoluteContentHtml,
+  hideSpoilersInText,
   groupDisplayName,
   missedMessageEmail,
   missedMessageSubject,
@@ -122,5 +123,26 @@ describe("missedMessageEmail", () => {
     expect(email.text).not.toContain("secret");
     expect(email.html).not.toContain("secret");
     expect(email.text).toContain("https://acme.example/#narrow/dm/1-Alice");
+  });
+});
+
+describe("absoluteContentHtml's spoilers", () => {
+  it("replaces a spoiler's hidden content, nested blocks included, and keeps its header and what follows", () => {
+    const rendered =
+      '<div class="spoiler-block"><div class="spoiler-header"><p>Ending</p></div><div class="spoiler-content" aria-hidden="true">' +
+      '<div class="codehilite"><pre>the butler</pre></div><p>did it</p></div></div><p>after</p>';
+    const out = absoluteContentHtml(rendered, REALM.url);
+    expect(out).toBe(
+      '<div class="spoiler-block"><div class="spoiler-header"><p>Ending</p></div>' +
+        '<div class="spoiler-content"><p>(hidden content: open the conversation to see it)</p></div></div><p>after</p>',
+    );
+  });
+});
+
+describe("hideSpoilersInText", () => {
+  it("keeps a spoiler's header line and fences, and hides its lines", () => {
+    const content = "before\n```spoiler Ending\nthe butler\n```\nafter";
+    expect(hideSpoilersInText(content)).toBe("before\n```spoiler Ending\n(hidden content: open the conversation to see it)\n```\nafter");
+    expect(hideSpoilersInText("```python\ncode\n```")).toBe("```python\ncode\n```");
   });
 });

@@ -95,13 +95,46 @@ export function conversationUrl(conv: MissedConversation, userId: number, realmU
 }
 
 /**
- * Zulip's `relative_to_full_url` on our rendered HTML (already sanitized by
- * the Markdown renderer): relative `href`/`src` values (`/…`, `#narrow/…`,
- * `user_uploads/…`) made absolute to the organization's URL, and inline
- * image previews dropped (their container holds no nested `div`).
+ * Replaces each `<div class="<className>"…>…</div>` (to its matching close,
+ * counting nested `div`s: the renderer's output is well formed) with
+ * `replacement`.
+ */
+function replaceDivs(rendered: string, className: string, replacement: string): string {
+  const open = new RegExp(`<div class="${className}"[^>]*>`, "g");
+  let out = "";
+  let from = 0;
+  for (let m = open.exec(rendered); m; m = open.exec(rendered)) {
+    if (m.index < from) continue;
+    let depth = 1;
+    const tags = /<div\b[^>]*>|<\/div>/g;
+    tags.lastIndex = m.index + m[0].length;
+    let end = rendered.length;
+    for (let t = tags.exec(rendered); t; t = tags.exec(rendered)) {
+      depth += t[0] === "</div>" ? -1 : 1;
+      if (depth === 0) {
+        end = t.index + t[0].length;
+        break;
+      }
+    }
+    out += rendered.slice(from, m.index) + replacement;
+    from = end;
+    open.lastIndex = end;
+  }
+  return out + rendered.slice(from);
+}
+
+/** What an email shows instead of a spoiler's hidden content. */
+const SPOILER_NOTE = '<div class="spoiler-content"><p>(hidden content: open the conversation to see it)</p></div>';
+
+/**
+ * Zulip's `relative_to_full_url` and `fix_spoilers_in_html` on our rendered
+ * HTML (already sanitized by the Markdown renderer): inline image previews
+ * dropped (the mail reader has no session to load them), a spoiler's hidden
+ * content replaced by a note, relative `href`/`src` values (`/…`,
+ * `#narrow/…`, `user_uploads/…`) made absolute to the organization's URL.
  */
 export function absoluteContentHtml(rendered: string, realmUrl: string): string {
-  const withoutPreviews = rendered.replace(/<div class="message_inline_image">[\s\S]*?<\/div>/g, "");
+  const withoutPreviews = replaceDivs(replaceDivs(rendered, "message_inline_image", ""), "spoiler-content", SPOILER_NOTE);
   return withoutPreviews.replace(/\s(href|src)="([^"]*)"/g, (whole, attr: string, value: string) => {
     if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith("//")) return whole;
     const path = value.startsWith("/") ? value : `/${value}`;
@@ -109,9 +142,33 @@ export function absoluteContentHtml(rendered: string, realmUrl: string): string 
   });
 }
 
-/** The plain-text form of one message: its Markdown, upload links absolute, quoted. */
+/** Zulip's `fix_spoilers_in_text`: a spoiler fence's lines replaced by a note, its header line kept. */
+export function hideSpoilersInText(content: string): string {
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const line of content.split("\n")) {
+    if (fence !== undefined) {
+      const close = /^\s*(`{3,}|~{3,})\s*$/.exec(line);
+      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length) {
+        fence = undefined;
+        out.push(line);
+      }
+      continue;
+    }
+    const open = /^\s*(`{3,}|~{3,})\s*spoiler\b/.exec(line);
+    if (open) {
+      fence = open[1]!;
+      out.push(line, "(hidden content: open the conversation to see it)");
+      continue;
+    }
+    out.push(line);
+  }
+  return out.join("\n");
+}
+
+/** The plain-text form of one message: its Markdown, spoilers hidden, upload links absolute, quoted. */
 function textContent(message: MessageRecord, realmUrl: string): string {
-  const content = message.content.replace(/(^|[^\w/])\/?user_uploads\//g, (_m, before: string) => `${before}${realmUrl}/user_uploads/`);
+  const content = hideSpoilersInText(message.content).replace(/(^|[^\w/])\/?user_uploads\//g, (_m, before: string) => `${before}${realmUrl}/user_uploads/`);
   return content
     .split("\n")
     .map((line) => `> ${line}`)
