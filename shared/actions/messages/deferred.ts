@@ -9,7 +9,6 @@ import { usersWithAlertWords } from "../../domain/alert-words.js";
 import { messageTerms } from "../../narrow/search.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { notifyMessage } from "./notify-message.js";
-import { doMessageNotifications } from "../notifications/message-notifications.js";
 
 /**
  * Deferred work of message sending (kinds registered in
@@ -69,10 +68,13 @@ export async function runWriteUserMessages(deps: Deps, p: WriteUserMessagesPaylo
   // notifications decision (new rows only: a redelivery notifies nobody twice).
   await Promise.all([
     notifyMessage(deps, message, p.rows, { inline: true, ...(p.public_stream ? { publicStream: { written: true } } : {}) }),
-    doMessageNotifications(
-      deps,
-      { realm_id: message.realm_id, message_id: message.id, sender_id: message.sender_id, stream_id: message.stream_id, topic: message.topic },
-      fresh,
+    // Loaded on demand: the `messages` Lambda bundles this module for its job builders only.
+    import("../notifications/message-notifications.js").then(({ doMessageNotifications }) =>
+      doMessageNotifications(
+        deps,
+        { realm_id: message.realm_id, message_id: message.id, sender_id: message.sender_id, stream_id: message.stream_id, topic: message.topic },
+        fresh,
+      ),
     ),
   ]);
 }

@@ -18,7 +18,7 @@ import type { Linkifier } from "../../markdown/linkifiers.js";
 import type { RenderResult } from "../../markdown/types.js";
 import { expandStreamMessageJob, indexMessageJob } from "./deferred.js";
 import { notifyMessage, type LocalEcho } from "./notify-message.js";
-import { messageNotificationsJob } from "../notifications/message-notifications.js";
+import { messageNotificationsJob } from "../notifications/notifications-job.js";
 import { renderedMessageFields } from "./render-content.js";
 
 /**
