@@ -220,5 +220,5 @@ describe("missed-message email", () => {
     expect(mail!.text).toContain("you are up");
     // Nobody of the crowd was mentioned, and their default settings mail no stream messages.
     expect(await getPendingMissedMessages(org.stack.deps, crowd[3]!.user_id)).toBeUndefined();
-  }, 120_000);
+  }, 300_000);
 });
