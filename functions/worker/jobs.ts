@@ -12,6 +12,7 @@ import { runReleaseAttachmentClaims } from "../../shared/actions/uploads/claim.j
 import { runSweepUnclaimedAttachments } from "../../shared/actions/uploads/sweep.js";
 import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
 import { runSendScheduledMessage } from "../../shared/actions/scheduled-messages/deliver.js";
+import { runMessageNotifications } from "../../shared/actions/notifications/message-notifications.js";
 
 /**
  * A runner for every kind of deferred job, each taking its kind's payload
@@ -72,6 +73,14 @@ export const JOB_RUNNERS: JobRunners = {
   incoming_email: async () => {
     throw new Error("incoming_email has no runner yet");
   },
+  /** Who of a message's recipients is notified; idle ones' messages join their email batch (`shared/actions/notifications/`). */
+  message_notifications: runMessageNotifications,
+  /**
+   * One user's missed-message batch mailed when it ends (`shared/actions/notifications/missed-message-emails.ts`).
+   * Loaded when a batch ends (once per batch, not per message): the email builder is no other job's.
+   */
+  missed_message_emails: async (deps, payload) =>
+    (await import("../../shared/actions/notifications/missed-message-emails.js")).runMissedMessageEmails(deps, payload),
 };
 
 /**

@@ -154,6 +154,8 @@ export const keys = {
   /** Presence of one user (one item, overwritten by each ping). */
   presence: (realmId: number, userId: number) => ({ pk: `PRESENCE#${realmId}`, sk: pad(userId) }),
   realmPresence: (realmId: number) => ({ pk: `PRESENCE#${realmId}` }),
+  /** A user's missed messages waiting for their notification email's batch to end (one item, taken whole by the batch's job). */
+  missedMessages: (userId: number) => ({ pk: `MISSEDMSG#${userId}`, sk: "PENDING" }),
 
   /** One user's alert words (one item holding the whole list). */
   alertWords: (userId: number) => ({ pk: `ALERTWORDS#${userId}`, sk: "ALERTWORDS" }),

@@ -192,6 +192,29 @@ const sesFeedbackSchema = z.strictObject({
  */
 const incomingEmailSchema = z.strictObject({ key: z.string().min(1).max(1024) });
 
+/**
+ * `message_notifications` (`shared/actions/notifications/message-notifications.ts`):
+ * who of a message's recipients is notified (Zulip's notifiability
+ * decision), from the flags of the rows the request wrote; stream messages
+ * name their stream and topic (subscription settings, topic policies).
+ */
+const messageNotificationsSchema = z.strictObject({
+  realm_id: id,
+  message_id: id,
+  sender_id: id,
+  stream_id: id.optional(),
+  topic: z.string().max(200).optional(),
+  /** Rows that may notify (not the sender's, not read), at most an inline audience's. */
+  recipients: z.array(z.strictObject({ user_id: id, flags: z.array(z.string()) })).max(1000),
+});
+
+/**
+ * `missed_message_emails` (`shared/actions/notifications/missed-message-emails.ts`):
+ * one user's batch of missed messages, mailed when it ends (its pending
+ * item says when, and which messages).
+ */
+const missedMessageEmailsSchema = z.strictObject({ realm_id: id, user_id: id });
+
 /** Jobs without a payload: the daily sweeps the EventBridge schedules enqueue. */
 const noPayload = z.strictObject({});
 
@@ -222,6 +245,8 @@ export const deferredJobSchema = z.union([
   job("send_email", sendEmailSchema),
   job("ses_feedback", sesFeedbackSchema),
   job("incoming_email", incomingEmailSchema),
+  job("message_notifications", messageNotificationsSchema),
+  job("missed_message_emails", missedMessageEmailsSchema),
 ]);
 
 /** A deferred job as producers enqueue it and runners receive it. */

@@ -30,6 +30,22 @@ export function topicNarrowUrl(id: number, name: string, topic: string): string 
 }
 
 /**
+ * `/#narrow/dm/<id>-<name>` for a one-to-one conversation with one other
+ * user, `/#narrow/dm/<id>,<id>-group` for a group (Zulip's
+ * `personal_narrow_url` / `direct_message_group_narrow_url`: the other
+ * participants' IDs ascending; the web app's `dmHash` reads both).
+ */
+export function dmNarrowUrl(others: readonly { id: number; full_name: string }[]): string {
+  const sorted = [...others].sort((a, b) => a.id - b.id);
+  const [only] = sorted;
+  if (sorted.length === 1 && only) {
+    const slug = only.full_name.replace(/[\s/"%<>`]+/g, "-");
+    return `/#narrow/dm/${only.id}-${hashEncode(slug)}`;
+  }
+  return `/#narrow/dm/${sorted.map((u) => u.id).join(",")}-group`;
+}
+
+/**
  * The schemes a link may use: http(s), ftp, file and the HTML standard's
  * safelisted schemes — the same list Zulip allows. Anything else
  * (`javascript:`, `data:`, `vbscript:`, app schemes) is not linked.

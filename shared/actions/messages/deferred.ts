@@ -64,8 +64,19 @@ export async function runWriteUserMessages(deps: Deps, p: WriteUserMessagesPaylo
     }));
   // The job knows its slice: its recipients chunk is rewritten whole (idempotent on redelivery).
   await putRowsAndRecipients(deps, p.message_id, fresh, p.rows.map((r) => r.user_id), p.chunk ?? 1);
-  // This job is its slice's fan-out: every copy now.
-  await notifyMessage(deps, message, p.rows, { inline: true, ...(p.public_stream ? { publicStream: { written: true } } : {}) });
+  // This job is its slice's fan-out: every copy now; and its slice's
+  // notifications decision (new rows only: a redelivery notifies nobody twice).
+  await Promise.all([
+    notifyMessage(deps, message, p.rows, { inline: true, ...(p.public_stream ? { publicStream: { written: true } } : {}) }),
+    // Loaded on demand: the `messages` Lambda bundles this module for its job builders only.
+    import("../notifications/message-notifications.js").then(({ doMessageNotifications }) =>
+      doMessageNotifications(
+        deps,
+        { realm_id: message.realm_id, message_id: message.id, sender_id: message.sender_id, stream_id: message.stream_id, topic: message.topic },
+        fresh,
+      ),
+    ),
+  ]);
 }
 
 /** Payload of an `index_message` job. */

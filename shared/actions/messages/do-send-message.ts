@@ -18,6 +18,7 @@ import type { Linkifier } from "../../markdown/linkifiers.js";
 import type { RenderResult } from "../../markdown/types.js";
 import { expandStreamMessageJob, indexMessageJob } from "./deferred.js";
 import { notifyMessage, type LocalEcho } from "./notify-message.js";
+import { messageNotificationsJob } from "../notifications/notifications-job.js";
 import { renderedMessageFields } from "./render-content.js";
 
 /**
@@ -252,9 +253,11 @@ export async function doSendMessage(
   if (inline) {
     // The rows and the recipients item (who got a row) share one BatchWriteItem round.
     await Promise.all([firstInStream, putMessage(deps, message), putRowsAndRecipients(deps, message.id, rows, recipientIds)]);
-    // Jobs only once the message exists: the indexer reads it.
+    // Jobs only once the message exists: the indexer reads it. The
+    // notifications decision rides in the same SendMessageBatch (no round trip of its own).
+    const notifications = messageNotificationsJob(message, rows);
     await Promise.all([
-      deps.deferred.enqueue([indexMessageJob(realm.id, message.id)]),
+      deps.deferred.enqueue(notifications ? [indexMessageJob(realm.id, message.id), notifications] : [indexMessageJob(realm.id, message.id)]),
       notifyMessage(deps, message, rows, { ...echo, ...(publicStream ? { publicStream: { realmId: realm.id } } : {}) }),
     ]);
     return { id: message.id };
