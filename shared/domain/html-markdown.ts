@@ -137,7 +137,7 @@ export function htmlToMarkdown(html: string): string {
         if (pre === 0) out += "`";
         break;
       case "pre":
-        block("\n\n");
+        block(closing ? "\n" : "\n\n");
         if (closing) {
           if (pre > 0) pre--;
           out += "```\n\n";
@@ -147,12 +147,12 @@ export function htmlToMarkdown(html: string): string {
         }
         break;
       case "blockquote":
-        block("\n");
+        block("\n\n");
         out += closing ? `${QUOTE_CLOSE}\n` : `${QUOTE_OPEN}\n`;
         break;
       case "ul":
       case "ol":
-        block("\n");
+        block(closing || lists.length === 0 ? "\n\n" : "\n");
         if (closing) lists.pop();
         else lists.push({ ordered: name === "ol", next: 1 });
         break;
@@ -216,5 +216,8 @@ function quoteLines(markdown: string): string {
     if ((opened || line !== rest) && rest.trim() === "") continue;
     lines.push(depth > 0 ? `${"> ".repeat(depth)}${rest}`.trimEnd() : rest);
   }
-  return lines.join("\n");
+  // A bare `>` line stays only between two quoted lines with text (a paragraph break inside the quote).
+  const bare = (l: string | undefined) => l !== undefined && /^(>\s*)+$/.test(l);
+  const quoted = (l: string | undefined) => l !== undefined && l.startsWith(">") && !bare(l);
+  return lines.filter((l, i) => !bare(l) || (quoted(lines[i - 1]) && quoted(lines[i + 1]))).join("\n");
 }
