@@ -34,7 +34,7 @@ function multipart(headers: Record<string, string>, text: string, html: string, 
 }
 
 /** Delivers a raw email as SES would (the local stand-in), runs the queue dry, and returns the object key. */
-async function deliver(raw: string | Buffer): Promise<string> {
+async function deliver(raw: string): Promise<string> {
   const res = await fetch(`${org.url}${LOCAL_INCOMING_EMAIL_PATH}`, { method: "POST", body: raw });
   expect(res.status).toBe(200);
   const { key } = (await res.json()) as { key: string };
