@@ -38,6 +38,8 @@ export interface IncomingEmail {
   messageId?: string;
   /** Every part that names a file (Zulip uploads each one that has a file name). */
   attachments: IncomingAttachment[];
+  /** Whether a virus scan (SES's `X-SES-Virus-Verdict` header, written when the receipt rule scans) said `FAIL`. */
+  virusFound: boolean;
 }
 
 /** Largest total header size accepted while parsing (postal-mime's default is 2 MiB). */
@@ -101,5 +103,6 @@ export async function parseIncomingEmail(raw: Uint8Array): Promise<IncomingEmail
     recipients,
     messageId: email.messageId,
     attachments,
+    virusFound: all("x-ses-virus-verdict").some((h) => h.value.trim().toUpperCase() === "FAIL"),
   };
 }

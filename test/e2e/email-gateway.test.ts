@@ -121,7 +121,7 @@ describe("incoming email to a stream's address", () => {
     expect(message).toMatchObject({ subject: "Private note", content: "From: Ann Example <ann@outside.example>\nfor subscribers only" });
   });
 
-  it("posts nothing for an unknown token, another domain, an archived stream, an empty body or an email over the size limit", async () => {
+  it("posts nothing for an unknown token, another domain, an archived stream, an empty body, an email over the size limit or with a virus", async () => {
     const { owner, member } = org.users;
     const archivedId = await createStreamId(org, owner, "closing soon");
     const archivedAddress = (await org.api(owner, "GET", `/streams/${archivedId}/email_address`)).body.email as string;
@@ -135,6 +135,7 @@ describe("incoming email to a stream's address", () => {
       [eml({ To: archivedAddress }, "archived"), `stream ${archivedId} is archived`],
       [eml({ To: address }, "  \r\n"), "Email has no nonempty body sections; ignoring."],
       [eml({ To: address }, "x".repeat(MAX_INCOMING_EMAIL_BYTES)), "over the limit"],
+      [eml({ To: address, "X-SES-Virus-Verdict": "FAIL" }, "infected"), "Email failed the virus scan"],
     ];
     for (const [raw, reason] of cases) {
       const key = await deliver(raw);

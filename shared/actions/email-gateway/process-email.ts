@@ -39,8 +39,8 @@ import { ensureEmailGatewayBot } from "../users/email-gateway-bot.js";
  * **Once per email**: a conditional marker per object key
  * (`claimIncomingEmail`) makes a redelivered job (SQS at-least-once, S3's
  * event sent twice) post nothing more. An email the gateway refuses (too
- * large, unparsable, no gateway recipient, unknown token, archived stream,
- * deactivated organization, no body) is logged and marked `refused`: never
+ * large, unparsable, a virus found by SES's scan, no gateway recipient,
+ * unknown token, archived stream, deactivated organization, no body) is logged and marked `refused`: never
  * retried. A failure of the service itself (DynamoDB, S3) releases the
  * marker and throws, so SQS retries the job, up to the queue's receive
  * limit, then the dead-letter queue.
@@ -135,6 +135,8 @@ async function processIncomingEmail(deps: FilesDeps, key: string): Promise<Resul
   } catch (err) {
     return refused(`Email could not be parsed: ${String(err).slice(0, 200)}`);
   }
+  // SES's scan (the receipt rule has it on) found a virus: nothing of it is posted or uploaded.
+  if (email.virusFound) return refused("Email failed the virus scan");
   const { targets, problems } = await resolveTargets(deps, email);
   if (targets.length === 0) return refused(problems.join("; ") || "Missing recipient in mirror email");
   try {
