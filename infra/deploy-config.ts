@@ -93,6 +93,24 @@ export const DeployConfigSchema = z
     /** With Managed Instances: the capacity provider's most vCPUs (Lambda's bounds). */
     eventsMaxVCpus: integer(12, 15_000).default(16),
     /**
+     * Incoming email to streams (Zulip's email gateway): SES receives mail
+     * for `domain` (`EMAIL_GATEWAY_DOMAIN`, the domain of every stream's
+     * address) and the worker posts it; `activateRuleSet: false` leaves the
+     * region's active SES rule set alone (docs/deploying.md, "Incoming email").
+     */
+    incomingEmail: z
+      .strictObject(
+        {
+          domain: matching(
+            /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/,
+            "a domain name such as chat-mail.example.com",
+          ).transform((host) => host.toLowerCase()),
+          activateRuleSet: flag().default(true),
+        },
+        says('must be {"domain": …, "activateRuleSet"?: true|false}'),
+      )
+      .optional(),
+    /**
      * A BigBlueButton server for video calls: its API base URL
      * (`BIGBLUEBUTTON_URL`) and the name or ARN of the Secrets Manager secret
      * holding its shared secret as plain text (`BIGBLUEBUTTON_SECRET`). The

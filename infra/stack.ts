@@ -11,6 +11,7 @@ import { DailyJob } from "./constructs/daily-job.js";
 import { DEMO_SWEEP_JOB } from "../shared/actions/realms/demo-organizations.js";
 import { SWEEP_UNCLAIMED_ATTACHMENTS_JOB } from "../shared/actions/uploads/sweep.js";
 import { FilesBucket } from "./constructs/files.js";
+import { MailReceiving } from "./constructs/mail-receiving.js";
 import { ManagedEventsCapacity } from "./constructs/managed-events.js";
 import { ServiceMonitoring } from "./constructs/monitoring.js";
 import { planEventsConcurrency, type EventsConcurrencyPlan } from "./concurrency.js";
@@ -56,6 +57,8 @@ export class ZulipStack extends Stack {
   readonly monitoring: ServiceMonitoring;
   /** Only with the `eventsManagedInstances` opt-in. */
   readonly managedEvents?: ManagedEventsCapacity;
+  /** Only with the `incomingEmail` setting: SES receiving for the email gateway. */
+  readonly mailReceiving?: MailReceiving;
   /** The settings the stack was built from (every default applied). */
   readonly config: DeployConfig;
   /** The events function's reservation (none on Managed Instances). */
@@ -87,6 +90,7 @@ export class ZulipStack extends Stack {
       DEFERRED_QUEUE_URL: queue.queueUrl,
       URL_SCHEME: "https",
       LOG_LEVEL: config.logLevel,
+      ...(config.incomingEmail ? { EMAIL_GATEWAY_DOMAIN: config.incomingEmail.domain } : {}),
       ...Object.fromEntries(Object.entries(config.rateLimits).map(([name, value]) => [name, String(value)])),
     };
     type FunctionSpec = Pick<ServiceFunctionProps, "folder" | "description" | "memorySize" | "timeout" | "layers" | "siteDir">;
@@ -167,6 +171,15 @@ export class ZulipStack extends Stack {
         maxConcurrency: config.workerMaxConcurrency,
       }),
     );
+    // Incoming email (the email gateway): SES stores it in the files bucket, EventBridge queues its job.
+    if (config.incomingEmail) {
+      this.mailReceiving = new MailReceiving(this, "MailReceiving", {
+        domain: config.incomingEmail.domain,
+        bucket: this.files.bucket,
+        queue,
+        activate: config.incomingEmail.activateRuleSet,
+      });
+    }
     // The daily sweeps: expired demo organizations (`delete_realm` jobs follow)
     // and uploads no message has claimed for five weeks.
     this.demoSweep = new DailyJob(this, "DemoSweep", {

@@ -60,7 +60,9 @@ const ConfigSchema = z.object({
    * The domain of the incoming-email gateway: a stream's address is
    * `<slug>.<token>.show-sender@<EMAIL_GATEWAY_DOMAIN>` (Zulip's
    * `EMAIL_GATEWAY_PATTERN` `%s@<domain>`). Unset: the host name of
-   * {@link ROOT_DOMAIN} (its port left out). Receiving mail is not served yet.
+   * {@link ROOT_DOMAIN} (its port left out). Mail there is received by SES
+   * (the `incomingEmail` deploy setting sets this) and posted by the
+   * `incoming_email` job (docs/deploying.md, "Incoming email").
    */
   EMAIL_GATEWAY_DOMAIN: z.string().min(1).optional(),
   /**

@@ -69,10 +69,12 @@ export const JOB_RUNNERS: JobRunners = {
   ses_feedback: async () => {
     throw new Error("ses_feedback has no runner yet");
   },
-  /** A received email for a stream (`shared/actions/email-gateway/`). */
-  incoming_email: async () => {
-    throw new Error("incoming_email has no runner yet");
-  },
+  /**
+   * A received email posted to the stream its address names (`shared/actions/email-gateway/process-email.ts`).
+   * Loaded when an email arrives: the MIME parser is no other job's.
+   */
+  incoming_email: async (deps, payload) =>
+    (await import("../../shared/actions/email-gateway/process-email.js")).runIncomingEmail(deps, payload),
   /** Who of a message's recipients is notified; idle ones' messages join their email batch (`shared/actions/notifications/`). */
   message_notifications: runMessageNotifications,
   /**

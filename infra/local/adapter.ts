@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "
 import { matchRequestPath, routeKey, type Group } from "../../shared/routes.js";
 import type { WorkerDeps, SiteDeps } from "../../shared/deps.js";
 import { groupHandlers, type GroupHandlers } from "../../functions/handlers.js";
+import { deliverLocalEmail, LOCAL_INCOMING_EMAIL_PATH } from "./incoming-email.js";
 
 /** API Gateway's integration timeout; the local server gives handlers the same budget. */
 const INTEGRATION_TIMEOUT_MS = 29_000;
@@ -99,8 +100,15 @@ function lambdaContext(requestId: string) {
   };
 }
 
-async function handle(handlers: GroupHandlers, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(handlers: GroupHandlers, req: IncomingMessage, res: ServerResponse, deps: WorkerDeps): Promise<void> {
   const body = await readBody(req);
+  // Local only, outside the route table: SES receiving's stand-in (infra/local/incoming-email.ts).
+  if (req.method === "POST" && new URL(req.url ?? "/", "http://local").pathname === LOCAL_INCOMING_EMAIL_PATH) {
+    const { key } = await deliverLocalEmail(deps, body);
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ result: "success", msg: "", key }));
+    return;
+  }
   const { event, group } = toApiGatewayEvent(
     { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, remoteAddress: req.socket.remoteAddress },
     body,
@@ -130,7 +138,7 @@ async function handle(handlers: GroupHandlers, req: IncomingMessage, res: Server
 export function startApiServer(port: number, deps: WorkerDeps, site: SiteDeps, host = "127.0.0.1"): Promise<Server> {
   const handlers = groupHandlers(deps, site);
   const server = createServer((req, res) => {
-    handle(handlers, req, res).catch((err) => {
+    handle(handlers, req, res, deps).catch((err) => {
       console.error(err);
       if (!res.headersSent) res.writeHead(500);
       res.end();

@@ -291,6 +291,10 @@ export const keys = {
   invitesSent: (realmId: number, day: number) => ({ pk: `INVITES#${realmId}`, sk: `SENT#${pad(day)}` }),
   /** A short-lived token of `/user_uploads/temporary/...` (its own partition; the item expires by TTL). */
   fileAccessToken: (token: string) => ({ pk: `FILETOKEN#${token}`, sk: "FILETOKEN" }),
+  /** Lookup item from a stream's incoming-email token to its realm and stream (its own partition; `shared/data/email-gateway.ts`). */
+  streamEmailToken: (token: string) => ({ pk: `EMAILTOKEN#${token}`, sk: "EMAILTOKEN" }),
+  /** The one-message marker of a received email, by the SHA-256 hex of its object key (expires by TTL). */
+  incomingEmail: (keyHash: string) => ({ pk: `INEMAIL#${keyHash}`, sk: "INEMAIL" }),
   /** The bytes of every upload of a realm (`upload_space_used`), the quota's counter. */
   uploadSpace: (realmId: number) => ({ pk: `REALM#${realmId}`, sk: "UPLOADSPACE" }),
 } as const;

@@ -12,7 +12,7 @@ import type { UserRecord } from "./records/user.js";
  * Delivery emails of the system bots this server creates (a subset of
  * Zulip's `CROSS_REALM_BOT_EMAILS`), lower-cased.
  */
-export const SYSTEM_BOT_EMAILS: ReadonlySet<string> = new Set(["notification-bot@zulip.com"]);
+export const SYSTEM_BOT_EMAILS: ReadonlySet<string> = new Set(["notification-bot@zulip.com", "emailgateway@zulip.com"]);
 
 /**
  * Whether a user record is a system bot (Zulip's `is_cross_realm_bot_email`):

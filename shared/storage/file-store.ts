@@ -22,8 +22,12 @@ export interface StoredFileMetadata {
 export interface FileStore {
   /** Stores `body` (bytes) under `key`, replacing any object there. @throws Error when S3 refuses */
   put(key: string, body: Uint8Array, metadata: StoredFileMetadata): Promise<void>;
-  /** The object's bytes, or `undefined` when there is none. @throws Error for other S3 failures */
-  get(key: string): Promise<Uint8Array | undefined>;
+  /**
+   * The object's bytes, or `undefined` when there is none.
+   * @param options.maxBytes refuse a larger object before reading its body (by its `Content-Length`)
+   * @throws ObjectTooLargeError over `maxBytes`; Error for other S3 failures
+   */
+  get(key: string, options?: { maxBytes?: number }): Promise<Uint8Array | undefined>;
   /** Deletes objects (absent ones are no error), up to 1,000 keys per S3 call, calls in parallel. */
   delete(keys: readonly string[]): Promise<void>;
   /**
@@ -51,6 +55,17 @@ export interface FileStore {
   completeMultipartUpload(key: string, uploadId: string, parts: readonly { partNumber: number; etag: string }[]): Promise<void>;
   /** Drops an unfinished upload and its parts (a failed export). */
   abortMultipartUpload(key: string, uploadId: string): Promise<void>;
+}
+
+/** An object larger than a reader's limit (`FileStore.get`'s `maxBytes`): its body was not read. */
+export class ObjectTooLargeError extends Error {
+  constructor(
+    readonly key: string,
+    readonly size: number,
+  ) {
+    super(`object ${key} is ${size} bytes, over the limit`);
+    this.name = "ObjectTooLargeError";
+  }
 }
 
 /** S3's limit of keys in one DeleteObjects request. */
@@ -134,9 +149,14 @@ export function createS3FileStore(config: Config): FileStore {
       if (!response.ok) throw await s3Error(response, "PutObject");
       await response.body?.cancel();
     },
-    async get(key) {
+    async get(key, options = {}) {
       const { client, bucketUrl } = ready();
       const response = await client.fetch(objectUrl(bucketUrl, key), { method: "GET" });
+      const size = Number(response.headers.get("content-length") ?? Number.NaN);
+      if (response.ok && options.maxBytes !== undefined && size > options.maxBytes) {
+        await response.body?.cancel();
+        throw new ObjectTooLargeError(key, size);
+      }
       if (response.ok) return new Uint8Array(await response.arrayBuffer());
       const error = await s3Error(response, "GetObject");
       if (error.name === "NoSuchKey") return undefined;

@@ -5,7 +5,7 @@ import type { UserRecord } from "../../data/records/user.js";
 import { getOrCreateDirectRecipientId } from "../../data/recipients.js";
 import { getStream, getStreamIdByName } from "../../data/streams.js";
 import { getSubscription, listStreamSubscriberIds } from "../../data/subscriptions.js";
-import { userById, getUsersByIds } from "../../data/users.js";
+import { userById, getUsersByIds, isSystemBot } from "../../data/users.js";
 import { apiEmail } from "../../domain/email.js";
 import { isGuest } from "../../domain/roles.js";
 import { WILDCARD_MENTION_THRESHOLD, wildcardMentionPolicyAllows } from "../../domain/realm-settings.js";
@@ -81,9 +81,13 @@ async function checkStreamAddressee(
 
   // Zulip's access_stream_for_send_message: the post policy first (a bot
   // may post where its owner may), then who may address the stream at all.
-  checkStreamPostPolicy(sender, stream, { botOwner: owner, realm, nowSeconds: Math.floor(deps.clock.now() / 1000) });
+  // System bots (Zulip's cross-realm bots: the Email Gateway posting mail
+  // sent to a stream's address) pass both, as Zulip's `is_cross_realm_bot_email` checks do.
+  const systemBot = isSystemBot(sender);
+  if (!systemBot) checkStreamPostPolicy(sender, stream, { botOwner: owner, realm, nowSeconds: Math.floor(deps.clock.now() / 1000) });
   const subscribed = sub?.active === true;
   const allowed =
+    systemBot ||
     stream.is_web_public ||
     (!stream.invite_only && !isGuest(sender)) ||
     subscribed ||
