@@ -275,6 +275,12 @@ export const keys = {
    * partition; the item expires by TTL some days after the link does.
    */
   confirmation: (keyHash: string) => ({ pk: `CONFIRM#${keyHash}`, sk: "CONFIRM" }),
+  /**
+   * An address on the mail suppression list (a permanent bounce or a
+   * complaint SES reported), keyed by the lower-cased address, its own
+   * partition: the worker reads it with one GetItem before each send.
+   */
+  emailSuppression: (email: string) => ({ pk: `SUPPRESS#${email.toLowerCase()}`, sk: "SUPPRESS" }),
   /** A short-lived token of `/user_uploads/temporary/...` (its own partition; the item expires by TTL). */
   fileAccessToken: (token: string) => ({ pk: `FILETOKEN#${token}`, sk: "FILETOKEN" }),
   /** The bytes of every upload of a realm (`upload_space_used`), the quota's counter. */
