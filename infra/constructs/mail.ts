@@ -101,13 +101,17 @@ export class MailSending extends Construct {
         }),
     );
 
-    new CfnOutput(this, "EmailFrom", { value: props.fromAddress, description: "EMAIL_FROM: the address mail is sent from" });
-    new CfnOutput(this, "ConfigurationSetName", { value: this.configurationSet.configurationSetName, description: "SES configuration set (SES_CONFIGURATION_SET)" });
+    // Outputs under fixed names (`MailDkimRecord1`…), as docs/deploying.md ("Email") shows them.
+    const output = (name: string, value: string, description: string) =>
+      new CfnOutput(this, `${name}Output`, { value, description }).overrideLogicalId(`Mail${name}`);
+    output("From", props.fromAddress, "EMAIL_FROM: the address mail is sent from");
+    output("ConfigurationSet", this.configurationSet.configurationSetName, "SES configuration set (SES_CONFIGURATION_SET)");
     this.identity.dkimRecords.forEach((record, i) => {
-      new CfnOutput(this, `DkimRecord${i + 1}`, {
-        value: `${record.name} CNAME ${record.value}`,
-        description: `DKIM record ${i + 1} of 3 to publish in ${props.domain}'s DNS (docs/deploying.md, "Email")`,
-      });
+      output(
+        `DkimRecord${i + 1}`,
+        `${record.name} CNAME ${record.value}`,
+        `DKIM record ${i + 1} of 3 to publish in ${props.domain}'s DNS (docs/deploying.md, "Email")`,
+      );
     });
   }
 

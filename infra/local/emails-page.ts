@@ -80,8 +80,7 @@ ${emails.length === 0 ? `<p id="empty">No emails yet.</p>` : `<table><thead><tr>
 
 function messagePage(m: MailboxMessage): string {
   const field = (name: string, value: string) => (value ? `<dt>${name}</dt><dd>${escapeHtml(value)}</dd>` : "");
-  // Links of the HTML body open in a new tab rather than inside the frame.
-  const frameDoc = `<base target="_blank">${m.html}`;
+  const frameDoc = withBaseTarget(m.html);
   const body = `<header><a href="${EMAILS_PATH}">← All emails</a>${clearButton()}</header>
 <h1>${escapeHtml(m.subject || "(no subject)")}</h1>
 <dl>${field("Date", m.date)}${field("From", m.from)}${field("To", m.to)}${field("Reply-To", m.replyTo)}${field("Template", m.template)}${field("File", m.file)}</dl>
@@ -91,6 +90,19 @@ ${m.html ? `<iframe title="HTML body" sandbox="allow-popups allow-popups-to-esca
 <pre id="text">${linkify(m.text)}</pre>
 <details><summary>Raw message</summary><pre>${escapeHtml(m.raw)}</pre></details>`;
   return page(m.subject || "Email", body);
+}
+
+/**
+ * The email's HTML with `<base target="_blank">` at the start of its head
+ * (before anything else would put a full document in quirks mode), so its
+ * links open in a new tab rather than inside the frame.
+ */
+export function withBaseTarget(emailHtml: string): string {
+  const base = `<base target="_blank">`;
+  const head = /<head(\s[^>]*)?>/i.exec(emailHtml);
+  if (!head) return base + emailHtml;
+  const at = head.index + head[0].length;
+  return emailHtml.slice(0, at) + base + emailHtml.slice(at);
 }
 
 /** Plain text as HTML: escaped, its `http(s)` links made clickable (opening in a new tab). */

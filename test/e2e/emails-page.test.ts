@@ -64,8 +64,9 @@ describe("/emails on the local stack", () => {
     expect(frame?.[1]).toBe("allow-popups allow-popups-to-escape-sandbox");
     // The frame's document is the email's HTML, escaped once as an attribute value.
     const srcdoc = frame![2]!.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-    expect(srcdoc.startsWith('<base target="_blank">')).toBe(true);
-    expect(srcdoc).toContain(mail.html.trim());
+    expect(srcdoc.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(srcdoc).toContain('<head><base target="_blank">');
+    expect(srcdoc.replace('<base target="_blank">', "")).toContain(mail.html.trim());
     const escapedLink = link.replace(/&/g, "&amp;");
     expect(page).toContain(`Follow <a href="${escapedLink}" target="_blank" rel="noopener noreferrer">${escapedLink}</a>.`);
     expect(page).not.toContain("<script>");

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parseDeployConfig } from "../../infra/deploy-config.js";
 import { parseDeferredJob } from "../../shared/deferred/jobs.js";
 import { nagFindings, ofType, synthesize, type Synthesized } from "./operations-synth.js";
+import { lintTemplate, prepareTemplateLinter } from "./template-validator.js";
 
 const asList = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
 
@@ -214,13 +215,19 @@ describe("CDK stack with email settings", () => {
 
   it("outputs the sender, the configuration set and the three DKIM CNAME records", () => {
     const outputs = s.template.toJSON().Outputs as Record<string, { Value: unknown; Description: string }>;
-    const dkim = Object.entries(outputs).filter(([id]) => /DkimRecord[123]/.test(id));
-    expect(dkim).toHaveLength(3);
+    const dkim = Object.entries(outputs).filter(([id]) => id.includes("DkimRecord"));
+    expect(dkim.map(([id]) => id).sort()).toEqual(["MailDkimRecord1", "MailDkimRecord2", "MailDkimRecord3"]);
     for (const [, output] of dkim) {
       expect(JSON.stringify(output.Value)).toContain(" CNAME ");
       expect(output.Description).toContain("example.com");
     }
-    expect(Object.values(outputs).map((o) => o.Value)).toContain("noreply@example.com");
+    expect(outputs.MailFrom!.Value).toBe("noreply@example.com");
+    expect(outputs.MailConfigurationSet!.Value).toEqual({ Ref: s.id("Mail/ConfigurationSet") });
+  });
+
+  it("passes the template linter (every SES and EventBridge property against CloudFormation's schemas)", () => {
+    prepareTemplateLinter();
+    expect(lintTemplate(s.template.toJSON())).toEqual([]);
   });
 
   it("passes cdk-nag's AWS Solutions checks", () => {
