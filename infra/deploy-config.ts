@@ -23,6 +23,9 @@ export class DeployConfigError extends Error {}
 
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 
+/** A DNS host name of two labels or more (the `email` setting's domain). */
+const HOST_NAME = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
 /** `{ error }` for every check of one key, so that each failure says what the key allows. */
 const says = (error: string) => ({ error });
 const integer = (min: number, max: number) => {
@@ -128,11 +131,34 @@ export const DeployConfigSchema = z
         says('must be {"url": …, "secretName": …}'),
       )
       .optional(),
+    /**
+     * Mail through Amazon SES (docs/deploying.md, "Email"): the domain to
+     * verify (DKIM) and send from, and the sender address (default
+     * `noreply@<domain>`). Unset: the stack has no SES resources and the
+     * worker drops each email with an error in its log.
+     */
+    email: z
+      .strictObject(
+        {
+          domain: matching(HOST_NAME, "a domain name such as example.com").transform((host) => host.toLowerCase()),
+          fromAddress: z.email(says("must be an email address")).optional(),
+        },
+        says('must be {"domain": …, "fromAddress": …}'),
+      )
+      .optional(),
   })
   .superRefine((config, ctx) => {
     const issue = (key: string, message: string) => ctx.addIssue({ code: "custom", path: [key], message });
     if (config.certificateArn && !config.rootDomain) {
       issue("certificateArn", "needs rootDomain (the domain the certificate is for)");
+    }
+    const from = config.email?.fromAddress;
+    if (config.email && from && !mailHostIsWithin(from, config.email.domain)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["email", "fromAddress"],
+        message: `must be an address at ${config.email.domain} (the identity SES verifies)`,
+      });
     }
     for (const [name, value] of Object.entries(config.rateLimits)) {
       if (!RATE_LIMIT_VARIABLES.includes(name)) {
@@ -158,6 +184,20 @@ export const DeployConfigSchema = z
       );
     }
   });
+
+/**
+ * Whether an address is at `domain` itself (case-insensitive): SES then
+ * authorizes its sends against the domain's identity, which is what the
+ * worker is granted.
+ */
+function mailHostIsWithin(address: string, domain: string): boolean {
+  return address.slice(address.lastIndexOf("@") + 1).toLowerCase() === domain;
+}
+
+/** The sender address of the `email` setting: `fromAddress`, else `noreply@<domain>`. */
+export function emailFromAddress(email: NonNullable<DeployConfig["email"]>): string {
+  return email.fromAddress ?? `noreply@${email.domain}`;
+}
 
 /** The settings as the file gives them (what the schema accepts). */
 export type DeployConfigInput = z.input<typeof DeployConfigSchema>;

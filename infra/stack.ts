@@ -12,10 +12,11 @@ import { DEMO_SWEEP_JOB } from "../shared/actions/realms/demo-organizations.js";
 import { SWEEP_UNCLAIMED_ATTACHMENTS_JOB } from "../shared/actions/uploads/sweep.js";
 import { FilesBucket } from "./constructs/files.js";
 import { MailReceiving } from "./constructs/mail-receiving.js";
+import { MailSending } from "./constructs/mail.js";
 import { ManagedEventsCapacity } from "./constructs/managed-events.js";
 import { ServiceMonitoring } from "./constructs/monitoring.js";
 import { planEventsConcurrency, type EventsConcurrencyPlan } from "./concurrency.js";
-import { parseDeployConfig, type DeployConfig } from "./deploy-config.js";
+import { emailFromAddress, parseDeployConfig, type DeployConfig } from "./deploy-config.js";
 import { SharpLayer } from "./constructs/sharp-layer.js";
 import { addNagSuppressions } from "./constructs/nag-suppressions.js";
 import { ServiceFunction, type ServiceFunctionProps } from "./constructs/service-function.js";
@@ -54,6 +55,8 @@ export class ZulipStack extends Stack {
   /** The daily schedule of the unclaimed-upload sweep job. */
   readonly attachmentSweep: DailyJob;
   readonly files: FilesBucket;
+  /** SES sending, only with the `email` setting. */
+  readonly mail?: MailSending;
   readonly monitoring: ServiceMonitoring;
   /** Only with the `eventsManagedInstances` opt-in. */
   readonly managedEvents?: ManagedEventsCapacity;
@@ -196,6 +199,16 @@ export class ZulipStack extends Stack {
       hour: 3,
       minute: 47,
     });
+
+    // Mail (docs/deploying.md, "Email"): with the `email` setting the worker, which alone sends mail,
+    // may send as the domain through the configuration set; without it the worker drops each email.
+    if (config.email) {
+      const fromAddress = emailFromAddress(config.email);
+      this.mail = new MailSending(this, "Mail", { domain: config.email.domain, fromAddress, queue, removalPolicy });
+      this.mail.grantSend(this.workerFunction.fn);
+      this.workerFunction.fn.addEnvironment("EMAIL_FROM", fromAddress);
+      this.workerFunction.fn.addEnvironment("SES_CONFIGURATION_SET", this.mail.configurationSet.configurationSetName);
+    }
 
     // docs/deploying.md, "Concurrency" and "Running many clients": each connected client holds one
     // events execution, so the events function gets a reservation of its own (or Managed Instances,

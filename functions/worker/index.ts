@@ -4,6 +4,7 @@ import { parseDeferredJob } from "../../shared/deferred/jobs.js";
 import { JOB_RUNNERS, runJob, type JobRunners } from "./jobs.js";
 import { createDeps, systemClock, type WorkerDeps } from "../../shared/deps.js";
 import { lazySesMailer } from "../../shared/mail/deployed-mailer.js";
+import { unconfiguredMailer } from "../../shared/mail/mailer.js";
 import { withLogKeys } from "../../shared/logger.js";
 import { createS3FileStore } from "../../shared/storage/file-store.js";
 
@@ -58,11 +59,17 @@ export function workerHandler(deps: WorkerDeps, runners: JobRunners = JOB_RUNNER
 
 const config = loadConfig();
 
-/** The worker Lambda's handler, with its dependencies built once per cold start. */
+const deps = createDeps(config);
+
+/**
+ * The worker Lambda's handler, with its dependencies built once per cold
+ * start. The stack sets `EMAIL_FROM` only with the `email` setting (and
+ * grants SES then); without it mail is dropped and logged.
+ */
 export const handler = workerHandler({
-  ...createDeps(config),
+  ...deps,
   files: createS3FileStore(config),
-  mailer: lazySesMailer(config, systemClock.now),
+  mailer: config.EMAIL_FROM ? lazySesMailer(config, systemClock.now) : unconfiguredMailer(deps.log),
 });
 
 /** `deps` whose logger names the invocation, the record and its job kind on every line. */

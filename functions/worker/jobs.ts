@@ -1,5 +1,6 @@
 import type { WorkerDeps } from "../../shared/deps.js";
 import { runSendEmail } from "../../shared/actions/mail/send-email.js";
+import { runSesFeedback } from "../../shared/actions/mail/feedback.js";
 import { runFanoutEvent } from "../../shared/events/publish.js";
 import type { DeferredJob, JobKind, JobPayload } from "../../shared/deferred/jobs.js";
 import { runIndexMessage, runExpandStreamMessage, runWriteUserMessages } from "../../shared/actions/messages/deferred.js";
@@ -65,10 +66,8 @@ export const JOB_RUNNERS: JobRunners = {
   send_scheduled_message: runSendScheduledMessage,
   /** One rendered email handed to the mailer (`shared/actions/mail/send-email.ts`). */
   send_email: runSendEmail,
-  /** A bounce or complaint from SES (`shared/actions/mail/`). */
-  ses_feedback: async () => {
-    throw new Error("ses_feedback has no runner yet");
-  },
+  /** A bounce or complaint from SES: permanent ones suppress the addresses (`shared/actions/mail/feedback.ts`). */
+  ses_feedback: runSesFeedback,
   /**
    * A received email posted to the stream its address names (`shared/actions/email-gateway/process-email.ts`).
    * Loaded when an email arrives: the MIME parser is no other job's.

@@ -5,6 +5,7 @@ import { matchRequestPath, routeKey, type Group } from "../../shared/routes.js";
 import type { WorkerDeps, SiteDeps } from "../../shared/deps.js";
 import { groupHandlers, type GroupHandlers } from "../../functions/handlers.js";
 import { deliverLocalEmail, LOCAL_INCOMING_EMAIL_PATH } from "./incoming-email.js";
+import { isEmailsPath, serveEmailsPage } from "./emails-page.js";
 
 /** API Gateway's integration timeout; the local server gives handlers the same budget. */
 const INTEGRATION_TIMEOUT_MS = 29_000;
@@ -100,7 +101,10 @@ function lambdaContext(requestId: string) {
   };
 }
 
-async function handle(handlers: GroupHandlers, req: IncomingMessage, res: ServerResponse, deps: WorkerDeps): Promise<void> {
+async function handle(handlers: GroupHandlers, req: IncomingMessage, res: ServerResponse, deps: WorkerDeps, mailDir: string | undefined): Promise<void> {
+  // The local mailbox's page exists here only, never in the route table or a Lambda (infra/local/emails-page.ts).
+  const pathname = new URL(req.url ?? "/", "http://local").pathname;
+  if (mailDir !== undefined && isEmailsPath(pathname)) return serveEmailsPage(mailDir, req, res, pathname);
   const body = await readBody(req);
   // Local only, outside the route table: SES receiving's stand-in (infra/local/incoming-email.ts).
   if (req.method === "POST" && new URL(req.url ?? "/", "http://local").pathname === LOCAL_INCOMING_EMAIL_PATH) {
@@ -134,11 +138,12 @@ async function handle(handlers: GroupHandlers, req: IncomingMessage, res: Server
  * @param port e.g. 9991
  * @param deps the local stack's dependencies (one set for every API group; they include the file store)
  * @param site the `web` group's dependencies (the built web app's files)
+ * @param mailDir the local mailbox, listed at `/emails`; without it that path goes to the handlers like any other
  */
-export function startApiServer(port: number, deps: WorkerDeps, site: SiteDeps, host = "127.0.0.1"): Promise<Server> {
+export function startApiServer(port: number, deps: WorkerDeps, site: SiteDeps, host = "127.0.0.1", mailDir?: string): Promise<Server> {
   const handlers = groupHandlers(deps, site);
   const server = createServer((req, res) => {
-    handle(handlers, req, res, deps).catch((err) => {
+    handle(handlers, req, res, deps, mailDir).catch((err) => {
       console.error(err);
       if (!res.headersSent) res.writeHead(500);
       res.end();

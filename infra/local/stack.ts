@@ -107,7 +107,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // Uploads and thumbnails redirect to the emulator's presigned URLs, which the page must be allowed to show.
     fileOrigin: config.S3_ENDPOINT ? new URL(config.S3_ENDPOINT).origin : undefined,
   };
-  const server: Server = await startApiServer(port, deps, site);
+  const server: Server = await startApiServer(port, deps, site, "127.0.0.1", mailDir);
   return {
     url: `http://127.0.0.1:${port}`,
     port,

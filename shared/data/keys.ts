@@ -289,6 +289,12 @@ export const keys = {
   realmInvites: (realmId: number) => ({ pk: `INVITES#${realmId}` }),
   /** Invitation emails a realm sent on one UTC day (the daily limit's counter; expires by TTL). */
   invitesSent: (realmId: number, day: number) => ({ pk: `INVITES#${realmId}`, sk: `SENT#${pad(day)}` }),
+  /**
+   * An address on the mail suppression list (a permanent bounce or a
+   * complaint SES reported), keyed by the lower-cased address, its own
+   * partition: the worker reads it with one GetItem before each send.
+   */
+  emailSuppression: (email: string) => ({ pk: `SUPPRESS#${email.toLowerCase()}`, sk: "SUPPRESS" }),
   /** A short-lived token of `/user_uploads/temporary/...` (its own partition; the item expires by TTL). */
   fileAccessToken: (token: string) => ({ pk: `FILETOKEN#${token}`, sk: "FILETOKEN" }),
   /** Lookup item from a stream's incoming-email token to its realm and stream (its own partition; `shared/data/email-gateway.ts`). */

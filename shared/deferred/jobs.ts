@@ -171,18 +171,28 @@ const sendEmailSchema = z.strictObject({
 });
 
 /**
- * `ses_feedback` (`shared/mail/feedback.ts`): a bounce or complaint SES
- * published for the configuration set (EventBridge's SES event, reshaped by
- * the rule's input transformer into this job). Permanent bounces and
- * complaints put the addresses on the suppression list.
+ * `ses_feedback` (`shared/actions/mail/feedback.ts`): a bounce or complaint
+ * SES published for the configuration set (EventBridge's SES event, reshaped
+ * by the rule's input transformer into this job; `infra/constructs/mail.ts`).
+ * Permanent bounces and complaints put the addresses on the suppression list.
  */
 const sesFeedbackSchema = z.strictObject({
   /** SES's `eventType`. */
   event_type: z.enum(["Bounce", "Complaint"]),
   /** SES's `bounce.bounceType` (`Permanent`, `Transient`, `Undetermined`); absent for complaints. */
   bounce_type: z.string().max(64).optional(),
-  /** The addresses concerned (`bounce.bouncedRecipients[].emailAddress` or `complaint.complainedRecipients[].emailAddress`). */
-  recipients: z.array(z.string().max(254)).max(100),
+  /**
+   * The addresses concerned. The rule's transformer copies SES's recipient
+   * list as it is (`bounce.bouncedRecipients` or
+   * `complaint.complainedRecipients`: objects with `emailAddress`), which
+   * is an array whatever its length; EventBridge's documentation does not
+   * promise that a wildcard path (`[*].emailAddress`) matching one recipient
+   * stays an array. This schema reduces each object to its address, so
+   * runners see strings only.
+   */
+  recipients: z
+    .array(z.union([z.string().max(254), z.object({ emailAddress: z.string().max(254) }).transform((r) => r.emailAddress)]))
+    .max(100),
 });
 
 /**

@@ -1,4 +1,5 @@
 import type { JobPayload } from "../deferred/jobs.js";
+import type { Logger } from "../logger.js";
 
 /**
  * One rendered email to one address, as `send_email` jobs carry it (the
@@ -54,3 +55,21 @@ export const NO_MAIL: Mailer = {
     throw new Error(`No mailer here: cannot send the ${email.template} email`);
   },
 };
+
+/**
+ * The worker's mailer on a stack deployed without the `email` setting (no
+ * SES identity, no permission to send): each email is dropped with an
+ * error in the log naming its template, and the job succeeds, so that
+ * SQS does not retry what can never be sent and the dead-letter queue
+ * (and its alarm) holds only real failures. docs/deploying.md, "Email".
+ */
+export function unconfiguredMailer(log: Logger): Mailer {
+  return {
+    async send(email) {
+      log.error("email not sent: this deployment has no email settings (docs/deploying.md, \"Email\")", {
+        template: email.template,
+        realm_id: email.realm_id,
+      });
+    },
+  };
+}

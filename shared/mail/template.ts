@@ -1,4 +1,4 @@
-import { escapeHtml } from "../html.js";
+import { djangoEscape } from "../html.js";
 
 /** HTML that is already safe to send: built by {@link html}, whose interpolations are escaped. */
 export class SafeHtml {
@@ -10,7 +10,8 @@ export class SafeHtml {
 
 /**
  * A tagged template for email HTML: every interpolated value is escaped
- * (`& < > "`) unless it is itself {@link SafeHtml}; arrays are joined, and
+ * (`& < > " '`, so it is safe in element content and in attribute values
+ * quoted either way) unless it is itself {@link SafeHtml}; arrays are joined, and
  * `null`, `undefined` and `false` write nothing. So no user-controlled text
  * (a name, a topic, an organization's name) reaches an email unescaped.
  *
@@ -28,7 +29,7 @@ function render(value: unknown): string {
   if (value === null || value === undefined || value === false) return "";
   if (value instanceof SafeHtml) return value.value;
   if (Array.isArray(value)) return value.map(render).join("");
-  return escapeHtml(String(value));
+  return djangoEscape(String(value));
 }
 
 /** The organization an email comes from, named in its header and footer. */
@@ -50,10 +51,11 @@ export interface EmailContent {
 /**
  * Wraps a template's body in the layout every email shares: the
  * organization's name above, its site below (Zulip's `email_base` and its
- * footer), in plain text and in HTML.
- * @returns the subject and both bodies, ready for a `send_email` job
+ * footer), in plain text and in HTML. The sender's display name is the
+ * organization's name (`From: <realm name> <noreply@…>`).
+ * @returns the subject, both bodies and the sender's name, ready to spread into a `send_email` job
  */
-export function layoutEmail(realm: EmailRealm, content: EmailContent): { subject: string; text: string; html: string } {
+export function layoutEmail(realm: EmailRealm, content: EmailContent): { subject: string; text: string; html: string; from_name: string } {
   const text = `${content.text.trimEnd()}\n\n--\n${realm.name}\n${realm.url}\n`;
   const body = html`<!DOCTYPE html>
 <html>
@@ -67,5 +69,5 @@ export function layoutEmail(realm: EmailRealm, content: EmailContent): { subject
 </body>
 </html>
 `;
-  return { subject: content.subject, text, html: body.value };
+  return { subject: content.subject, text, html: body.value, from_name: realm.name };
 }

@@ -20,7 +20,7 @@ export function describeDuration(seconds: number): string {
 }
 
 function email(realm: EmailRealm & { id: number }, template: string, to: OutgoingEmail["to"], content: Parameters<typeof layoutEmail>[1]): OutgoingEmail {
-  return { realm_id: realm.id, template, to, from_name: SECURITY_FROM_NAME, ...layoutEmail(realm, content) };
+  return { realm_id: realm.id, template, to, ...layoutEmail(realm, content), from_name: SECURITY_FROM_NAME };
 }
 
 /**
