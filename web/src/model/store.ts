@@ -24,6 +24,7 @@ import {
   type RegisterUnreads,
 } from "./unread.js";
 import { applyOrganizationEvent, ORGANIZATION_EVENT_TYPES } from "./organization.js";
+import { INVITES_EVENT_TYPES } from "./invites.js";
 import { applyTypingEvent, dmTypingKey, streamTypingKey } from "./typing.js";
 import { applyChannelEvent, channelsFromRegister } from "./channels.js";
 import { applyScheduledEvent, scheduledFromRegister } from "./scheduled.js";
@@ -68,6 +69,7 @@ export const EVENT_TYPES = [
   "custom_profile_fields",
   ...PERSONAL_EVENT_TYPES,
   ...ORGANIZATION_EVENT_TYPES,
+  ...INVITES_EVENT_TYPES,
 ];
 
 /**
