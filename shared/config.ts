@@ -143,6 +143,13 @@ const ConfigSchema = z.object({
   /** Window of {@link RATE_LIMIT_IP_AUTH_FAILURES}, in seconds. */
   RATE_LIMIT_IP_AUTH_WINDOW_SECONDS: z.coerce.number().int().positive().default(1800),
   /**
+   * Requests from one source address that send mail to an address they name
+   * (sign-up requests; Zulip's `sends_email_by_ip`: 5 per day).
+   */
+  RATE_LIMIT_IP_EMAILS: z.coerce.number().int().positive().default(5),
+  /** Window of {@link RATE_LIMIT_IP_EMAILS}, in seconds. */
+  RATE_LIMIT_IP_EMAILS_WINDOW_SECONDS: z.coerce.number().int().positive().default(86_400),
+  /**
    * Cost of a password hash: scrypt's N is 2 to this power (r=8, p=1).
    * 17 is OWASP's recommendation (128 MiB and about 0.3–0.5 s of CPU per
    * hash, so a function that hashes needs at least 256 MB of memory); a

@@ -376,3 +376,48 @@ export class BadImageError extends JsonableError {
     super(msg, { code: "BAD_IMAGE" });
   }
 }
+
+/**
+ * 400 `INVITATION_FAILED` (Zulip's `InvitationError`, OpenAPI
+ * `InvitationFailedError`): invitations refused in whole or in part.
+ * `errors` lists `[email, reason, is_deactivated]` per skipped address;
+ * `sent_invitations` says whether the others were sent.
+ */
+export class InvitationError extends JsonableError {
+  constructor(
+    msg: string,
+    errors: [string, string, boolean][],
+    opts: { sentInvitations: boolean; dailyLimitReached?: boolean; licenseLimitReached?: boolean },
+  ) {
+    super(msg, {
+      code: "INVITATION_FAILED",
+      data: {
+        errors,
+        sent_invitations: opts.sentInvitations,
+        license_limit_reached: opts.licenseLimitReached ?? false,
+        daily_limit_reached: opts.dailyLimitReached ?? false,
+      },
+    });
+  }
+}
+
+/** Why a confirmation link (invitation, sign-up, password reset) is refused; `not_found` covers revoked links. */
+export type ConfirmationLinkProblem = "not_found" | "expired" | "used";
+
+const CONFIRMATION_LINK_ERRORS: Record<ConfirmationLinkProblem, { code: string; msg: string }> = {
+  not_found: { code: "CONFIRMATION_NOT_FOUND", msg: "This confirmation link does not exist or has been revoked." },
+  expired: { code: "CONFIRMATION_EXPIRED", msg: "This confirmation link has expired." },
+  used: { code: "CONFIRMATION_USED", msg: "This confirmation link has already been used." },
+};
+
+/**
+ * 400 `CONFIRMATION_NOT_FOUND` / `CONFIRMATION_EXPIRED` / `CONFIRMATION_USED`:
+ * a confirmation link the web app's `/json/signup` and password-reset
+ * endpoints refuse (Zulip renders these as pages: `ConfirmationKeyError`).
+ */
+export class ConfirmationLinkError extends JsonableError {
+  constructor(problem: ConfirmationLinkProblem) {
+    const { code, msg } = CONFIRMATION_LINK_ERRORS[problem];
+    super(msg, { code });
+  }
+}

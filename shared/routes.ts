@@ -79,6 +79,13 @@ const API_ROUTE_TABLE: readonly Route[] = [
   r("PATCH", "/drafts/{draft_id}", "users", "editDraft"),
   r("DELETE", "/drafts/{draft_id}", "users", "deleteDraft"),
   r("POST", "/users/me/muted_users/{muted_user_id}", "users", "muteUser"),
+  // Invitations (functions/invites/): email invitations and reusable links.
+  r("GET", "/invites", "users", "getInvites"),
+  r("POST", "/invites", "users", "sendInvites"),
+  r("DELETE", "/invites/{invite_id}", "users", "revokeEmailInvite"),
+  r("POST", "/invites/{invite_id}/resend", "users", "resendEmailInvite"),
+  r("POST", "/invites/multiuse", "users", "createInviteLink"),
+  r("DELETE", "/invites/multiuse/{invite_id}", "users", "revokeInviteLink"),
   r("DELETE", "/users/me/muted_users/{muted_user_id}", "users", "unmuteUser"),
 
   // Streams and subscriptions
@@ -244,6 +251,10 @@ const API_ROUTE_TABLE: readonly Route[] = [
  */
 const WEB_ONLY_ROUTES: readonly Route[] = [
   { method: "POST", path: "/fetch_api_key", prefix: JSON_PREFIX, group: "users", endpoint: "jsonFetchApiKey", auth: "session" },
+  // The sign-up pages' calls (functions/invites/signup.ts): no session yet; a sign-up starts one.
+  { method: "GET", path: "/signup/{key}", prefix: JSON_PREFIX, group: "users", endpoint: "getSignupLink", auth: "none" },
+  { method: "POST", path: "/signup", prefix: JSON_PREFIX, group: "users", endpoint: "signup", auth: "none" },
+  { method: "POST", path: "/signup/request", prefix: JSON_PREFIX, group: "users", endpoint: "requestSignup", auth: "none" },
 ];
 
 /**

@@ -44,12 +44,15 @@ describe("route table", () => {
 
   it("serves every API route that needs a user under /json too: same endpoint and group, session authentication", () => {
     const needUser = ROUTES.filter((r) => r.prefix === API_PREFIX && (r.auth === "api" || r.auth === "optional"));
-    // The web app's own `/json/fetch_api_key` (a signed-in person's key, after their password) is no copy.
-    const json = ROUTES.filter((r) => r.prefix === JSON_PREFIX && r.endpoint !== "jsonFetchApiKey");
+    // The web app's own `/json/fetch_api_key` (a signed-in person's key, after their password) and
+    // the sign-up pages' `/json/signup…` (no session yet) are no copies.
+    const webOnly = new Set(["jsonFetchApiKey", "getSignupLink", "signup", "requestSignup"]);
+    const json = ROUTES.filter((r) => r.prefix === JSON_PREFIX && !webOnly.has(r.endpoint));
     expect(json.map((r) => `${r.method} ${r.path} ${r.group} ${r.endpoint}`)).toEqual(
       needUser.map((r) => `${r.method} ${r.path} ${r.group} ${r.endpoint}`),
     );
     expect(new Set(json.map((r) => r.auth))).toEqual(new Set(["session"]));
+    expect(matchRequestPath("POST", "/json/signup")).toMatchObject({ kind: "found", route: { endpoint: "signup", auth: "none" } });
     expect(json.length).toBeGreaterThan(90);
     const me = matchRequestPath("GET", "/json/users/me");
     expect(me).toMatchObject({ kind: "found", route: { endpoint: "getOwnUser", prefix: JSON_PREFIX, auth: "session" } });

@@ -12,6 +12,11 @@ import { createDrafts } from "../drafts/create-drafts.js";
 import { deleteDraft } from "../drafts/delete-draft.js";
 import { editDraft } from "../drafts/edit-draft.js";
 import { getDrafts } from "../drafts/get-drafts.js";
+import { createInviteLink } from "../invites/create-invite-link.js";
+import { getInvites } from "../invites/get-invites.js";
+import { resendEmailInvite, revokeEmailInvite, revokeInviteLink } from "../invites/revoke-invite.js";
+import { sendInvites } from "../invites/send-invites.js";
+import { getSignupLink, requestSignup, signup } from "../invites/signup.js";
 import { muteUser, unmuteUser } from "../muted-users/mute-user.js";
 import { markOnboardingStepAsRead } from "../onboarding-steps/mark-onboarding-step-as-read.js";
 import { getUserStatus } from "../user-status/get-user-status.js";
@@ -51,6 +56,12 @@ export const endpoints = {
   editDraft,
   deleteDraft,
   muteUser,
+  getInvites,
+  sendInvites,
+  revokeEmailInvite,
+  resendEmailInvite,
+  createInviteLink,
+  revokeInviteLink,
   unmuteUser,
   updateUserCustomProfileData,
   removeUserCustomProfileData,
@@ -58,6 +69,9 @@ export const endpoints = {
   deactivateBot,
   regenerateBotApiKey,
   jsonFetchApiKey,
+  getSignupLink,
+  signup,
+  requestSignup,
 };
 
 /** The `users` group's routes in shared/routes.ts, their `/json` copies included: API Gateway invokes its Lambda for these alone. */
@@ -83,6 +97,12 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "PATCH", path: "/drafts/{draft_id}", prefix: "/api/v1", group: "users", endpoint: "editDraft", auth: "api" },
   { method: "DELETE", path: "/drafts/{draft_id}", prefix: "/api/v1", group: "users", endpoint: "deleteDraft", auth: "api" },
   { method: "POST", path: "/users/me/muted_users/{muted_user_id}", prefix: "/api/v1", group: "users", endpoint: "muteUser", auth: "api" },
+  { method: "GET", path: "/invites", prefix: "/api/v1", group: "users", endpoint: "getInvites", auth: "api" },
+  { method: "POST", path: "/invites", prefix: "/api/v1", group: "users", endpoint: "sendInvites", auth: "api" },
+  { method: "DELETE", path: "/invites/{invite_id}", prefix: "/api/v1", group: "users", endpoint: "revokeEmailInvite", auth: "api" },
+  { method: "POST", path: "/invites/{invite_id}/resend", prefix: "/api/v1", group: "users", endpoint: "resendEmailInvite", auth: "api" },
+  { method: "POST", path: "/invites/multiuse", prefix: "/api/v1", group: "users", endpoint: "createInviteLink", auth: "api" },
+  { method: "DELETE", path: "/invites/multiuse/{invite_id}", prefix: "/api/v1", group: "users", endpoint: "revokeInviteLink", auth: "api" },
   { method: "DELETE", path: "/users/me/muted_users/{muted_user_id}", prefix: "/api/v1", group: "users", endpoint: "unmuteUser", auth: "api" },
   { method: "PATCH", path: "/users/me/profile_data", prefix: "/api/v1", group: "users", endpoint: "updateUserCustomProfileData", auth: "api" },
   { method: "DELETE", path: "/users/me/profile_data", prefix: "/api/v1", group: "users", endpoint: "removeUserCustomProfileData", auth: "api" },
@@ -90,6 +110,9 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "DELETE", path: "/bots/{bot_id}", prefix: "/api/v1", group: "users", endpoint: "deactivateBot", auth: "api" },
   { method: "POST", path: "/bots/{bot_id}/api_key/regenerate", prefix: "/api/v1", group: "users", endpoint: "regenerateBotApiKey", auth: "api" },
   { method: "POST", path: "/fetch_api_key", prefix: "/json", group: "users", endpoint: "jsonFetchApiKey", auth: "session" },
+  { method: "GET", path: "/signup/{key}", prefix: "/json", group: "users", endpoint: "getSignupLink", auth: "none" },
+  { method: "POST", path: "/signup", prefix: "/json", group: "users", endpoint: "signup", auth: "none" },
+  { method: "POST", path: "/signup/request", prefix: "/json", group: "users", endpoint: "requestSignup", auth: "none" },
 ]);
 
 /**

@@ -10,6 +10,23 @@ import { TTL_ATTRIBUTE } from "./table.js";
 const KEEP_AFTER_EXPIRY_SECONDS = 7 * 24 * 3600;
 
 /**
+ * The record's `expires_at` is stored as `link_expires_at`: `expires_at` is
+ * the table's TTL attribute (a week later), which `recordOf` strips.
+ * Exported for the data modules that write a link in one transaction with
+ * what it confirms (`invites.ts`).
+ */
+export function confirmationItem(keyHash: string, record: ConfirmationRecord): Record<string, unknown> {
+  const { expires_at: linkExpiresAt, ...rest } = record;
+  return {
+    ...keys.confirmation(keyHash),
+    type: "confirmation",
+    ...rest,
+    link_expires_at: linkExpiresAt,
+    ...(linkExpiresAt === null ? {} : { [TTL_ATTRIBUTE]: linkExpiresAt + KEEP_AFTER_EXPIRY_SECONDS }),
+  };
+}
+
+/**
  * Writes a new confirmation under the SHA-256 hex of its key. One PutItem,
  * conditional on the key being new; its TTL is a week after `expires_at`
  * (none for links that never expire, which are deleted when revoked).
@@ -20,12 +37,7 @@ export async function putConfirmation(store: Store, keyHash: string, record: Con
   await store.db.send(
     new PutCommand({
       TableName: store.table,
-      Item: {
-        ...keys.confirmation(keyHash),
-        type: "confirmation",
-        ...record,
-        ...(record.expires_at === null ? {} : { [TTL_ATTRIBUTE]: record.expires_at + KEEP_AFTER_EXPIRY_SECONDS }),
-      },
+      Item: confirmationItem(keyHash, record),
       ConditionExpression: "attribute_not_exists(pk)",
     }),
   );
@@ -42,14 +54,14 @@ export async function confirmationByHash(store: Store, keyHash: string): Promise
   if (!keyFits(key)) return undefined;
   const out = await store.db.send(new GetCommand({ TableName: store.table, Key: key, ConsistentRead: true }));
   if (!out.Item) return undefined;
-  const item = recordOf<ConfirmationRecord>(out.Item);
+  const item = recordOf<Omit<ConfirmationRecord, "expires_at"> & { link_expires_at?: number | null }>(out.Item);
   return {
     realm_id: item.realm_id,
     kind: item.kind,
     object_id: item.object_id,
     ...(item.email === undefined ? {} : { email: item.email }),
     created_at: item.created_at,
-    expires_at: item.expires_at ?? null,
+    expires_at: item.link_expires_at ?? null,
     ...(item.used_at === undefined ? {} : { used_at: item.used_at }),
   };
 }

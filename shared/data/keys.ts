@@ -275,6 +275,18 @@ export const keys = {
    * partition; the item expires by TTL some days after the link does.
    */
   confirmation: (keyHash: string) => ({ pk: `CONFIRM#${keyHash}`, sk: "CONFIRM" }),
+  /**
+   * An invitation (email or reusable link) of a realm: the realm's invitations
+   * are one partition, so one Query lists them (`GET /invites`); sort key the
+   * kind and the padded ID (the two kinds have ID spaces of their own, as in Zulip).
+   */
+  invite: (realmId: number, multiuse: boolean, inviteId: number) => ({
+    pk: `INVITES#${realmId}`,
+    sk: `${multiuse ? "MULTIUSE" : "EMAIL"}#${pad(inviteId)}`,
+  }),
+  realmInvites: (realmId: number) => ({ pk: `INVITES#${realmId}` }),
+  /** Invitation emails a realm sent on one UTC day (the daily limit's counter; expires by TTL). */
+  invitesSent: (realmId: number, day: number) => ({ pk: `INVITES#${realmId}`, sk: `SENT#${pad(day)}` }),
   /** A short-lived token of `/user_uploads/temporary/...` (its own partition; the item expires by TTL). */
   fileAccessToken: (token: string) => ({ pk: `FILETOKEN#${token}`, sk: "FILETOKEN" }),
   /** The bytes of every upload of a realm (`upload_space_used`), the quota's counter. */

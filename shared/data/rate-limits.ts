@@ -8,14 +8,17 @@ import { keys } from "./keys.js";
  * Rate-limit rules with counts of their own: Zulip's domain names
  * (`api_by_user`, `api_by_ip`, `authenticate_by_username`), and the failed
  * authentications of a source address (`authenticate_by_ip`) and of a
- * claimed email sent with a wrong API key (`api_key_by_username`).
+ * claimed email sent with a wrong API key (`api_key_by_username`), and the
+ * requests of an address that send mail to addresses it names (`sends_email_by_ip`).
  */
 export type RateLimitScope =
   | "api_by_user"
   | "api_by_ip"
   | "authenticate_by_username"
   | "authenticate_by_ip"
-  | "api_key_by_username";
+  | "api_key_by_username"
+  /** Requests from one address that mail someone (Zulip's `sends_email_by_ip`: sign-up requests). */
+  | "sends_email_by_ip";
 
 /**
  * Where one hit goes in a subject's ring of sub-window counts (the

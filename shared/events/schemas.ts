@@ -348,6 +348,8 @@ export const EVENT_SCHEMAS = {
     realm_emoji: z.record(z.string(), realmEmojiSchema),
   }),
   ...ATTACHMENT_EVENT_SCHEMAS,
+  // https://zulip.com/api/get-events#invites_changed: the set of invitations changed; refetch GET /invites.
+  invites_changed: z.strictObject({ id: eventIdField, type: z.literal("invites_changed") }),
 } satisfies Record<string, z.ZodType>;
 
 /** The schema key of every event type (and `op`) the server delivers. */

@@ -36,6 +36,11 @@ export interface NewUser {
    * file; the caller stores the images at version 1). @default "G"
    */
   avatar_source?: "G" | "U";
+  /**
+   * Whether a human joins the realm's default streams at creation; false for
+   * an invitation without `include_realm_default_subscriptions`. @default true
+   */
+  default_streams?: boolean;
   /** A bot's default streams (`POST /bots`); stored on the record as given. */
   bot_defaults?: Pick<UserRecord, "default_sending_stream_id" | "default_events_register_stream_id" | "default_all_public_streams">;
 }
@@ -89,7 +94,7 @@ export async function doCreateUser(deps: Deps, realm: RealmRecord, input: NewUse
   await notifyRealmUserAdd(deps, realm, user, activeUserIds(await listRealmMembers(deps, realm.id)));
   // Humans join the realm's default streams at creation (Zulip's process_new_human_user),
   // after the realm_user add so that the peer_add events name a user clients know.
-  if (!user.is_bot) await subscribeToDefaultStreams(deps, realm, user);
+  if (!user.is_bot && input.default_streams !== false) await subscribeToDefaultStreams(deps, realm, user);
   return user;
 }
 
