@@ -17,7 +17,7 @@ import {
   type Invite,
 } from "./invites.js";
 import { inviteState } from "./invites-fixtures.js";
-import { EVENT_TYPES } from "./store.js";
+import { EVENT_TYPES, registerParams } from "./store.js";
 
 const DAY = 86_400;
 const NOW = Date.parse("2024-06-01T00:00:00Z");
@@ -72,8 +72,9 @@ describe("who may invite", () => {
     expect(mayManageInvite(s(100), { invited_by_user_id: 2, invited_as: 100 })).toBe(true);
   });
 
-  it("registers for invites_changed", () => {
+  it("registers for invites_changed and fetches the user groups the group-valued settings name", () => {
     expect(EVENT_TYPES).toContain("invites_changed");
+    expect(registerParams().fetch_event_types).toEqual(expect.arrayContaining(["realm_user_groups"]));
   });
 });
 

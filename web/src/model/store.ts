@@ -84,7 +84,10 @@ export function registerParams(): Record<string, ParamValue> {
     slim_presence: true,
     include_subscribers: false,
     event_types: EVENT_TYPES,
-    fetch_event_types: [...EVENT_TYPES, ...PERSONAL_FETCH_ONLY_TYPES],
+    // realm_user_groups: the server files user groups' initial state under that name, not under the
+    // `user_group` event type (Zulip's fetch_initial_state_data); group mentions and group-valued
+    // permissions (create_multiuse_invite_group) read it.
+    fetch_event_types: [...EVENT_TYPES, ...PERSONAL_FETCH_ONLY_TYPES, "realm_user_groups"],
     // stream_typing_notifications: without it the server sends no typing events for stream topics.
     client_capabilities: {
       notification_settings_null: true,

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from "preact/hooks";
+import { useId, useMemo, useRef, useState } from "preact/hooks";
 import type { Chat } from "../../model/chat.js";
 import type { ChatState } from "../../model/store.js";
 import {
@@ -66,7 +66,13 @@ export function InviteDialog(props: { chat: Chat; state: ChatState; onClose(): v
   const [includeDefaults, setIncludeDefaults] = useState(true);
   const [chosen, setChosen] = useState<Set<number>>(() => new Set(defaults));
   const [notify, setNotify] = useState(true);
-  const [pending, setPending] = useState(false);
+  const [pending, setPendingState] = useState(false);
+  // A second submit while one is on its way is ignored (the button stays focusable: disabling it would drop the focus).
+  const busy = useRef(false);
+  const setPending = (on: boolean) => {
+    busy.current = on;
+    setPendingState(on);
+  };
   const [outcome, setOutcome] = useState<EmailOutcome | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
@@ -145,6 +151,7 @@ export function InviteDialog(props: { chat: Chat; state: ChatState; onClose(): v
         class="dialog-body"
         onSubmit={(e) => {
           e.preventDefault();
+          if (busy.current) return;
           void (mode === "email" ? sendEmails() : createLink());
         }}
       >
@@ -243,7 +250,7 @@ export function InviteDialog(props: { chat: Chat; state: ChatState; onClose(): v
           <button type="button" onClick={props.onClose}>
             Close
           </button>
-          <button type="submit" class="button-primary" disabled={pending}>
+          <button type="submit" class="button-primary" aria-disabled={pending}>
             {mode === "email" ? "Invite" : link ? "Create another link" : "Create link"}
           </button>
         </footer>

@@ -85,7 +85,7 @@ describe("Organization settings › Invitations", () => {
     s.setServer([emailInvite(3, "new@x.org")]);
     await s.push([{ id: 5, type: "heartbeat" } as ServerEvent]);
     expect(rows()).toEqual([]);
-    await s.push([{ id: 6, type: "invites_changed" } as unknown as ServerEvent]);
+    await s.push([{ id: 6, type: "invites_changed" }]);
     expect(rows().map((x) => x[0])).toEqual(["new@x.org"]);
     expect(s.calls.filter((c) => c.method === "GET")).toHaveLength(2);
     act(() => render(null, host()));

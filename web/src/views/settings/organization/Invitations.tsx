@@ -14,7 +14,7 @@ function when(seconds: number): string {
 
 /** Whether a batch of events changed the set of invitations. */
 export function invitesChanged(events: readonly ServerEvent[]): boolean {
-  return events.some((e) => (e.type as string) === "invites_changed");
+  return events.some((e) => e.type === "invites_changed");
 }
 
 /**
