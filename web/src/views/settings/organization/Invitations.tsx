@@ -103,35 +103,37 @@ export function Invitations(props: SectionProps) {
                     <td>{when(i.invited)}</td>
                     <td>{i.expiry_date === null ? "Never" : when(i.expiry_date)}</td>
                     <td>{ROLE_NAMES[i.invited_as as keyof typeof ROLE_NAMES] ?? "Unknown"}</td>
-                    <td class="org-invite-actions">
-                      {!i.is_multiuse && (
-                        <ActionButton
-                          label={`Resend invitation to ${label(i)}`}
-                          text="Resend"
+                    <td>
+                      <div class="org-invite-actions">
+                        {!i.is_multiuse && (
+                          <ActionButton
+                            label={`Resend invitation to ${label(i)}`}
+                            text="Resend"
+                            disabled={!manage}
+                            act={async () => {
+                              setNotice(null);
+                              await api.call("POST", `/invites/${i.id}/resend`);
+                              setNotice(`Invitation sent again to ${label(i)}.`);
+                            }}
+                          />
+                        )}
+                        <ConfirmedAction
+                          label={`Revoke invitation to ${label(i)}`}
+                          buttonText="Revoke"
+                          title="Revoke invitation"
+                          question={
+                            i.is_multiuse
+                              ? "Revoke this reusable invitation link? Nobody will be able to join with it."
+                              : `Revoke the invitation to ${i.email}? The link in their email will stop working.`
+                          }
+                          confirmLabel="Revoke"
                           disabled={!manage}
                           act={async () => {
-                            setNotice(null);
-                            await api.call("POST", `/invites/${i.id}/resend`);
-                            setNotice(`Invitation sent again to ${label(i)}.`);
+                            await api.call("DELETE", invitePath(i));
+                            drop(i);
                           }}
                         />
-                      )}
-                      <ConfirmedAction
-                        label={`Revoke invitation to ${label(i)}`}
-                        buttonText="Revoke"
-                        title="Revoke invitation"
-                        question={
-                          i.is_multiuse
-                            ? "Revoke this reusable invitation link? Nobody will be able to join with it."
-                            : `Revoke the invitation to ${i.email}? The link in their email will stop working.`
-                        }
-                        confirmLabel="Revoke"
-                        disabled={!manage}
-                        act={async () => {
-                          await api.call("DELETE", invitePath(i));
-                          drop(i);
-                        }}
-                      />
+                      </div>
                     </td>
                   </tr>
                 );
