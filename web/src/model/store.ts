@@ -24,6 +24,7 @@ import {
   type RegisterUnreads,
 } from "./unread.js";
 import { applyOrganizationEvent, ORGANIZATION_EVENT_TYPES } from "./organization.js";
+import { INVITES_EVENT_TYPES } from "./invites.js";
 import { applyTypingEvent, dmTypingKey, streamTypingKey } from "./typing.js";
 import { applyChannelEvent, channelsFromRegister } from "./channels.js";
 import { applyScheduledEvent, scheduledFromRegister } from "./scheduled.js";
@@ -68,6 +69,7 @@ export const EVENT_TYPES = [
   "custom_profile_fields",
   ...PERSONAL_EVENT_TYPES,
   ...ORGANIZATION_EVENT_TYPES,
+  ...INVITES_EVENT_TYPES,
 ];
 
 /**
@@ -82,7 +84,10 @@ export function registerParams(): Record<string, ParamValue> {
     slim_presence: true,
     include_subscribers: false,
     event_types: EVENT_TYPES,
-    fetch_event_types: [...EVENT_TYPES, ...PERSONAL_FETCH_ONLY_TYPES],
+    // realm_user_groups: the server files user groups' initial state under that name, not under the
+    // `user_group` event type (Zulip's fetch_initial_state_data); group mentions and group-valued
+    // permissions (create_multiuse_invite_group) read it.
+    fetch_event_types: [...EVENT_TYPES, ...PERSONAL_FETCH_ONLY_TYPES, "realm_user_groups"],
     // stream_typing_notifications: without it the server sends no typing events for stream topics.
     client_capabilities: {
       notification_settings_null: true,

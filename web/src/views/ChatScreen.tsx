@@ -31,6 +31,7 @@ import { StatusEmoji } from "./people/StatusEmoji.js";
 import { NotificationBanner } from "./notifications/NotificationBanner.js";
 import { useNotifications } from "./notifications/useNotifications.js";
 import { useFollowMoves } from "./topics/useFollowMoves.js";
+import { useInviteLauncher } from "./invite/InviteLauncher.js";
 
 /** Names for narrows and search, from the state. */
 export function narrowNames(state: ChatState): NarrowNames {
@@ -124,6 +125,7 @@ export function ChatScreen(props: {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [now, setNow] = useState(Date.now());
   const [statusOpen, setStatusOpen] = useState(false);
+  const invite = useInviteLauncher(chat, state);
   const sidebarId = useId();
   const names = useMemo(() => narrowNames(state), [state.streams, state.users]);
   const messages = shownMessages(snap.list);
@@ -259,6 +261,7 @@ export function ChatScreen(props: {
         notice={snap.notice}
         onLogOut={props.onLogOut}
         onSetStatus={() => setStatusOpen(true)}
+        onInvite={invite.open}
       >
         <SearchBox
           value={snap.view.kind === "narrow" ? searchQueryFromTerms(snap.view.terms, names) : ""}
@@ -271,7 +274,7 @@ export function ChatScreen(props: {
           }}
         />
       </TopBar>
-      <Sidebar id={sidebarId} state={state} view={snap.view} loadTopics={(id) => void chat.loadTopics(id)} />
+      <Sidebar id={sidebarId} state={state} view={snap.view} loadTopics={(id) => void chat.loadTopics(id)} onInvite={invite.open} />
       <div class="drawer-backdrop" onClick={() => setSidebarOpen(false)} />
       <main
         class="app-main"
@@ -337,6 +340,7 @@ export function ChatScreen(props: {
       <PeopleList state={state} now={now} />
       <ImageLightbox state={state} messages={messages} />
       {extras.overlay}
+      {invite.dialog}
     </div>
   );
   return (

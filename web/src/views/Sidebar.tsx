@@ -33,10 +33,11 @@ export function conversationName(state: ChatState, key: string): string {
  * The left sidebar (Zulip's left sidebar): the views (combined feed, inbox,
  * mentions, starred), the subscribed streams (pinned first, then by name;
  * unread counts; muted ones dimmed), the open stream's topics newest first,
- * and direct-message conversations. Props: the state, the open view, and
- * `loadTopics(streamId)` called when a stream opens.
+ * and direct-message conversations, then "Invite users to organization" for
+ * those who may invite. Props: the state, the open view,
+ * `loadTopics(streamId)` called when a stream opens, and `onInvite`.
  */
-export function Sidebar(props: { state: ChatState; view: View; loadTopics(streamId: number): void; id?: string }) {
+export function Sidebar(props: { state: ChatState; view: View; loadTopics(streamId: number): void; id?: string; onInvite?(): void }) {
   const { state, view } = props;
   const counts = useMemo(() => unreadCounts(state.unread, matchContext(state)), [state.unread, state.subscriptions, state.userTopics]);
   const terms = view.kind === "narrow" ? view.terms : [];
@@ -114,6 +115,11 @@ export function Sidebar(props: { state: ChatState; view: View; loadTopics(stream
         })}
         {dms.length === 0 && <li class="sidebar-empty">No direct messages yet</li>}
       </ul>
+      {props.onInvite && (
+        <button type="button" class="link-button sidebar-invite" onClick={props.onInvite}>
+          Invite users to organization
+        </button>
+      )}
     </nav>
   );
 }

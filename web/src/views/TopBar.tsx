@@ -15,6 +15,8 @@ export interface TopBarProps {
   onLogOut(): void;
   /** Opens the "Set status" dialog. */
   onSetStatus?(): void;
+  /** Opens "Invite users to organization"; absent for people who may not invite. */
+  onInvite?(): void;
   /** The search box. */
   children: ComponentChildren;
 }
@@ -24,7 +26,7 @@ export interface TopBarProps {
  * that opens the sidebar drawer at phone width, the organization's name as
  * the page's heading, the search box, a connection notice, and the personal
  * menu (a disclosure button named "Personal menu" showing the reader's name
- * and email, links to "Personal settings", "Channel settings" and
+ * and email, "Invite users" for those who may, links to "Personal settings", "Channel settings" and
  * "Organization settings", and "Log out"; Esc or a click elsewhere closes it).
  */
 export function TopBar(props: TopBarProps) {
@@ -88,6 +90,20 @@ export function TopBar(props: TopBarProps) {
                 }}
               >
                 Set status
+              </button>
+            </li>
+          )}
+          {props.onInvite && (
+            <li>
+              <button
+                type="button"
+                class="invite-users"
+                onClick={() => {
+                  setMenuOpen(false);
+                  props.onInvite?.();
+                }}
+              >
+                Invite users
               </button>
             </li>
           )}

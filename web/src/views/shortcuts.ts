@@ -101,6 +101,8 @@ export function installShortcuts(target: Window | HTMLElement, handlers: Shortcu
   const bindings: Record<string, (e: KeyboardEvent) => void> = {};
   for (const [key, name] of Object.entries(SHORTCUT_KEYS)) {
     bindings[key] = (e) => {
+      // A modal dialog is open: the page behind takes no shortcuts, and Esc is the dialog's own (it closes it).
+      if (document.querySelector("dialog[open]")) return;
       if (!shouldRunShortcut(key, e)) return;
       e.preventDefault();
       handlers[name]();
