@@ -39,7 +39,8 @@ export interface SubscriptionWireObject extends StreamWireObject {
  * - `in_home_view` is the deprecated inverse of `is_muted`.
  * - `email_address` and `role` are in the "Events" page's list although
  *   Zulip dropped them from this object (feature levels 226 and 133); we
- *   send them. We run no email gateway, so `email_address` is empty.
+ *   send them. `email_address` is empty, as Zulip sends it since level
+ *   226: the address is fetched with `GET /streams/{stream_id}/email_address`.
  * - `subscribers` only when `opts.subscribers` is given (`include_subscribers`).
  * @param opts.subscribers user IDs of the stream's subscribers, sorted by the caller
  */
