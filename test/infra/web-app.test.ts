@@ -36,7 +36,7 @@ describe("the web app's function", () => {
     expect(FUNCTION_MEMORY_MB.web).toBe(128);
   });
 
-  it("serves GET and HEAD of / and /static/app/{path+} through its own integration", () => {
+  it("serves GET and HEAD of / and /static/app/{path+}, and the account pages' paths, through its own integration", () => {
     const [fnId] = webFunction();
     const integrations = resources().filter(([, r]) => r.Type === "AWS::ApiGatewayV2::Integration");
     const routeKeys = resources()
@@ -48,7 +48,16 @@ describe("the web app's function", () => {
       })
       .map(([, r]) => r.Properties.RouteKey)
       .sort();
-    expect(routeKeys).toEqual(["GET /", "GET /static/app/{path+}", "HEAD /", "HEAD /static/app/{path+}"]);
+    // The account pages (sign-up, password reset, email change) are the same page at their links' paths.
+    expect(routeKeys).toEqual([
+      "GET /",
+      "GET /accounts/{page+}",
+      "GET /join/{key}",
+      "GET /register",
+      "GET /static/app/{path+}",
+      "HEAD /",
+      "HEAD /static/app/{path+}",
+    ]);
   });
 
   it("may write its logs and nothing else (no table, queue or bucket)", () => {
