@@ -144,8 +144,8 @@ export async function realmUsersAfter(store: Store, realmId: number, afterUserId
  * Deletes up to `budget` items of one user's own partitions — UserMessage
  * rows (`UM#`), subscriptions (`SUBS#`, whose subscriber-index entries go
  * with them), the event log (`UEVT#`), drafts, mutes, topic policies (with
- * each topic's policy reverse item) — then the user's alert words and API
- * key item. Strongly consistent keys-only Queries and BatchWrites.
+ * each topic's policy reverse item) — then the user's alert words, API
+ * key item and pending missed-message batch. Strongly consistent keys-only Queries and BatchWrites.
  * @param apiKeyHash SHA-256 of the user's current API key (the key item's name)
  * @returns `done`: nothing of the user is left outside the realm partition; `deleted`: items of the budget used
  */
@@ -182,7 +182,7 @@ export async function deleteUserDataBatch(
     }
     if (left <= 0) return { done: false, deleted: budget - left };
   }
-  await deleteAll(store, [keys.alertWords(userId), keys.apiKey(apiKeyHash)]);
+  await deleteAll(store, [keys.alertWords(userId), keys.apiKey(apiKeyHash), keys.missedMessages(userId)]);
   return { done: true, deleted: budget - left };
 }
 
