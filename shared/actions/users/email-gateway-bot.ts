@@ -1,9 +1,7 @@
 import type { Deps } from "../../deps.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserRecord } from "../../data/records/user.js";
-import { userById, getUserIdByEmail } from "../../data/users.js";
-import { BotType } from "../../domain/roles.js";
-import { doCreateUser } from "./create-user.js";
+import { ensureSystemBot } from "./notification-bot.js";
 
 /** The Email Gateway bot's email within each realm (Zulip's `EMAIL_GATEWAY_BOT` system bot). */
 export const EMAIL_GATEWAY_BOT_EMAIL = "emailgateway@zulip.com";
@@ -19,24 +17,5 @@ export const EMAIL_GATEWAY_BOT_NAME = "Email Gateway";
  * winner's user by email. Cost: two GetItems when it exists.
  */
 export async function ensureEmailGatewayBot(deps: Deps, realm: RealmRecord): Promise<UserRecord> {
-  const find = async () => {
-    const id = await getUserIdByEmail(deps, realm.id, EMAIL_GATEWAY_BOT_EMAIL);
-    return id === undefined ? undefined : userById(deps, realm.id, id);
-  };
-  const existing = await find();
-  if (existing) return existing;
-  try {
-    return await doCreateUser(deps, realm, {
-      email: EMAIL_GATEWAY_BOT_EMAIL,
-      full_name: EMAIL_GATEWAY_BOT_NAME,
-      is_bot: true,
-      bot_type: BotType.DEFAULT,
-      bot_owner_id: null,
-      is_system_bot: true,
-    });
-  } catch (err) {
-    const raced = await find();
-    if (raced) return raced;
-    throw err;
-  }
+  return ensureSystemBot(deps, realm, EMAIL_GATEWAY_BOT_EMAIL, EMAIL_GATEWAY_BOT_NAME);
 }

@@ -27,16 +27,25 @@ export const NOTIFICATION_BOT_NAME = "Notification Bot";
  * email. Cost: two GetItems when it exists.
  */
 export async function ensureNotificationBot(deps: Deps, realm: RealmRecord): Promise<UserRecord> {
+  return ensureSystemBot(deps, realm, NOTIFICATION_BOT_EMAIL, NOTIFICATION_BOT_NAME);
+}
+
+/**
+ * A realm's system bot of this email, created on first use (no `realm_user`
+ * event). Safe under concurrency: a losing creator finds the winner's user
+ * by email. Cost: two GetItems when it exists.
+ */
+export async function ensureSystemBot(deps: Deps, realm: RealmRecord, email: string, fullName: string): Promise<UserRecord> {
   const find = async () => {
-    const id = await getUserIdByEmail(deps, realm.id, NOTIFICATION_BOT_EMAIL);
+    const id = await getUserIdByEmail(deps, realm.id, email);
     return id === undefined ? undefined : userById(deps, realm.id, id);
   };
   const existing = await find();
   if (existing) return existing;
   try {
     return await doCreateUser(deps, realm, {
-      email: NOTIFICATION_BOT_EMAIL,
-      full_name: NOTIFICATION_BOT_NAME,
+      email,
+      full_name: fullName,
       is_bot: true,
       bot_type: BotType.DEFAULT,
       bot_owner_id: null,
