@@ -21,7 +21,7 @@ const LAYERS = [
   { name: "narrow-wire", paths: ["^shared/narrow/", "^shared/wire/"] },
   { name: "domain", paths: ["^shared/domain/", "^shared/integrations/"] },
   { name: "deps", paths: ["^shared/deps\\.ts$"] },
-  { name: "data", paths: ["^shared/data/", "^shared/deferred/", "^shared/storage/", "^shared/mail/"] },
+  { name: "data", paths: ["^shared/data/", "^shared/deferred/", "^shared/storage/", "^shared/mail/", "^shared/push/"] },
   {
     name: "leaves",
     paths: [

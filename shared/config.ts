@@ -178,6 +178,18 @@ const ConfigSchema = z.object({
    */
   BIGBLUEBUTTON_SECRET: z.string().min(1).optional(),
   /**
+   * Zulip's push notification service (Zulip's `PUSH_NOTIFICATION_BOUNCER_URL`,
+   * `https://push.zulipchat.com` for the official apps): with
+   * {@link ZULIP_ORG_ID} and {@link ZULIP_ORG_KEY} it makes mobile push
+   * notifications configured (`shared/push/`, docs/deploying.md "Mobile push
+   * notifications"). Unset: devices are still registered, nothing is sent.
+   */
+  PUSH_NOTIFICATION_BOUNCER_URL: z.string().url().optional(),
+  /** This server's registration with the push notification service: a UUID (Zulip's `zulip_org_id`). */
+  ZULIP_ORG_ID: z.string().uuid().optional(),
+  /** The server's secret key at the push notification service (Zulip's `zulip_org_key`, 64 characters); from Secrets Manager on AWS. */
+  ZULIP_ORG_KEY: z.string().min(1).optional(),
+  /**
    * The address every email is sent from (Zulip's `NOREPLY_EMAIL_ADDRESS`),
    * on a domain verified in SES. The display name is the organization's.
    * @default `noreply@` the root domain's host

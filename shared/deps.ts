@@ -5,6 +5,8 @@ import { createDeferredWork, type DeferredWork } from "./deferred/deferred-work.
 import type { FileStore } from "./storage/file-store.js";
 import type { SiteFiles } from "./storage/site-files.js";
 import type { Mailer } from "./mail/mailer.js";
+import type { PushBouncer } from "./push/bouncer.js";
+import { pushBouncerFromConfig } from "./push/http-bouncer.js";
 
 /** Wall clock in milliseconds since the UNIX epoch; replaced by a fake in tests. */
 export interface Clock {
@@ -36,6 +38,12 @@ export interface Deps extends Store {
   waitForEvents(userIds: number[], timeoutMs: number): Promise<void>;
   /** Called after events are written for these users; the local stack uses it to wake waiters. */
   eventsWritten(userIds: number[]): void;
+  /**
+   * Zulip's push notification service (`shared/push/`), or undefined when
+   * push notifications are not configured: devices are then registered
+   * locally only and nothing is sent.
+   */
+  pushBouncer?: PushBouncer;
 }
 
 /**
@@ -92,6 +100,7 @@ export function createDeps(config: Config = loadConfig(), overrides: Partial<Dep
     deferred: overrides.deferred ?? createDeferredWork(config),
     waitForEvents: (_userIds, timeoutMs) => new Promise((resolve) => setTimeout(resolve, timeoutMs)),
     eventsWritten: () => {},
+    pushBouncer: pushBouncerFromConfig(config),
     ...overrides,
   };
 }

@@ -422,3 +422,17 @@ export class ConfirmationLinkError extends JsonableError {
     super(msg, { code });
   }
 }
+
+/** 400 `INVALID_PUSH_DEVICE_TOKEN` `Device not recognized`: a test notification for a token the user has not registered. */
+export class InvalidPushDeviceTokenError extends JsonableError {
+  constructor() {
+    super("Device not recognized", { code: "INVALID_PUSH_DEVICE_TOKEN" });
+  }
+}
+
+/** 400 `INVALID_REMOTE_PUSH_DEVICE_TOKEN`: the push notification service does not know the device (test notifications). */
+export class InvalidRemotePushDeviceTokenError extends JsonableError {
+  constructor() {
+    super("Device not recognized by the push bouncer", { code: "INVALID_REMOTE_PUSH_DEVICE_TOKEN" });
+  }
+}

@@ -65,6 +65,13 @@ export interface Route {
   /** Name of the endpoint function: exported by one module of `functions/<domain>/`, and a key of the group's `endpoints` map. */
   endpoint: string;
   auth: AuthMode;
+  /**
+   * Served below {@link API_PREFIX} only, without a `/json` copy: endpoints
+   * only the mobile apps call with their API key (push device registration),
+   * which Zulip's web app never does. Keeps the route count within API
+   * Gateway's quota.
+   */
+  apiOnly?: boolean;
 }
 
 export const API_PREFIX = "/api/v1";
@@ -82,7 +89,7 @@ export const JSON_PREFIX = "/json";
  */
 export function withJsonCopies(routes: readonly Route[]): Route[] {
   const copies = routes
-    .filter((route) => route.prefix === API_PREFIX && (route.auth === "api" || route.auth === "optional"))
+    .filter((route) => route.prefix === API_PREFIX && !route.apiOnly && (route.auth === "api" || route.auth === "optional"))
     .map((route): Route => ({ ...route, prefix: JSON_PREFIX, auth: "session" }));
   return [...routes, ...copies];
 }

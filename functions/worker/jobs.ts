@@ -14,6 +14,10 @@ import { runSweepUnclaimedAttachments } from "../../shared/actions/uploads/sweep
 import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
 import { runSendScheduledMessage } from "../../shared/actions/scheduled-messages/deliver.js";
 import { runMessageNotifications } from "../../shared/actions/notifications/message-notifications.js";
+import { runPushNotification } from "../../shared/actions/push/push-notification.js";
+import { runPushRemoval } from "../../shared/actions/push/push-removal.js";
+import { runPushUnregisterAll } from "../../shared/actions/push/devices.js";
+import { runPushBouncerUpdate } from "../../shared/actions/push/server-data.js";
 
 /**
  * A runner for every kind of deferred job, each taking its kind's payload
@@ -82,6 +86,14 @@ export const JOB_RUNNERS: JobRunners = {
    */
   missed_message_emails: async (deps, payload) =>
     (await import("../../shared/actions/notifications/missed-message-emails.js")).runMissedMessageEmails(deps, payload),
+  /** One message to one idle user's phones through the push notification service (`shared/actions/push/push-notification.ts`). */
+  push_notification: runPushNotification,
+  /** Notifications of read or deleted messages cleared from a user's phones (`shared/actions/push/push-removal.ts`). */
+  push_removal: runPushRemoval,
+  /** A deactivated user's devices deleted and unregistered at the service (`shared/actions/push/devices.ts`). */
+  push_unregister_all: runPushUnregisterAll,
+  /** Organizations and user counts reported to the push notification service; its plan status stored (`shared/actions/push/server-data.ts`). */
+  push_bouncer_update: (deps) => runPushBouncerUpdate(deps),
 };
 
 /**

@@ -157,6 +157,16 @@ export const keys = {
   /** A user's missed messages waiting for their notification email's batch to end (one item, taken whole by the batch's job). */
   missedMessages: (userId: number) => ({ pk: `MISSEDMSG#${userId}`, sk: "PENDING" }),
 
+  /**
+   * One registered mobile device of a user (Zulip's `PushDeviceToken`): the
+   * user's devices are one partition; the sort key is the token kind and the
+   * SHA-256 hex of the token (tokens run to 4,096 characters, keys to 1,024 bytes).
+   */
+  pushDevice: (userId: number, kind: number, tokenHash: string) => ({ pk: `PUSHDEV#${userId}`, sk: `${kind}#${tokenHash}` }),
+  userPushDevices: (userId: number) => ({ pk: `PUSHDEV#${userId}` }),
+  /** How many devices a user has registered, beside them: the notification decision reads many users' counts with one BatchGet. */
+  pushDeviceCount: (userId: number) => ({ pk: `PUSHDEV#${userId}`, sk: "COUNT" }),
+
   /** One user's alert words (one item holding the whole list). */
   alertWords: (userId: number) => ({ pk: `ALERTWORDS#${userId}`, sk: "ALERTWORDS" }),
   /** One draft of a user; the user's drafts are one partition, sorted by draft ID. */

@@ -27,7 +27,16 @@ export const STORED_FLAGS = [
   "topic_wildcard_mentioned",
   "has_alert_word",
   "historical",
+  "active_mobile_push_notification",
 ] as const;
+
+/**
+ * Stored flags clients never see or set (Zulip's `NON_API_FLAGS`):
+ * `active_mobile_push_notification` marks a row whose message is on the
+ * user's phone as a push notification, so that reading it sends a removal
+ * (`shared/actions/push/`).
+ */
+export const NON_API_FLAGS: readonly string[] = ["active_mobile_push_notification"];
 
 
 /** Whether a flag set counts as a mention for `is:mentioned` (direct, wildcard or group). */
@@ -66,7 +75,7 @@ export function userMessageItem(um: UserMessageRecord): Record<string, unknown> 
 
 /** The flags a client sees: stored flags plus the legacy `wildcard_mentioned` (feature level 224). */
 export function wireFlags(stored: readonly string[]): string[] {
-  const out = [...stored];
+  const out = stored.filter((f) => !NON_API_FLAGS.includes(f));
   if (
     (stored.includes("stream_wildcard_mentioned") || stored.includes("topic_wildcard_mentioned")) &&
     !stored.includes("wildcard_mentioned")

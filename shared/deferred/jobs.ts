@@ -225,6 +225,28 @@ const messageNotificationsSchema = z.strictObject({
  */
 const missedMessageEmailsSchema = z.strictObject({ realm_id: id, user_id: id });
 
+/**
+ * `push_notification` (`shared/actions/push/push-notification.ts`): one
+ * message to one idle user's phones (Zulip's `handle_push_notification`),
+ * queued by the `message_notifications` decision for users with devices.
+ */
+const pushNotificationSchema = z.strictObject({
+  realm_id: id,
+  user_id: id,
+  message_id: id,
+  /** The decision's trigger (`NotificationTrigger` of `shared/domain/notification-data.ts`). */
+  trigger: z.string().min(1).max(64),
+  /** The user group whose mention notified the user (absent for personal mentions and other triggers). */
+  mentioned_user_group_id: id.optional(),
+});
+
+/**
+ * `push_removal` (`shared/actions/push/push-removal.ts`): messages the user
+ * read (or that were deleted) while their notifications were on the phone
+ * (Zulip's `handle_remove_push_notification`).
+ */
+const pushRemovalSchema = z.strictObject({ realm_id: id, user_id: id, message_ids: ids.min(1).max(1000) });
+
 /** Jobs without a payload: the daily sweeps the EventBridge schedules enqueue. */
 const noPayload = z.strictObject({});
 
@@ -257,6 +279,16 @@ export const deferredJobSchema = z.union([
   job("incoming_email", incomingEmailSchema),
   job("message_notifications", messageNotificationsSchema),
   job("missed_message_emails", missedMessageEmailsSchema),
+  job("push_notification", pushNotificationSchema),
+  job("push_removal", pushRemovalSchema),
+  /** A deactivated user's devices unregistered at the push notification service (`shared/actions/push/devices.ts`). */
+  job("push_unregister_all", z.strictObject({ realm_id: id, user_id: id })),
+  /**
+   * The organizations and their user counts reported to the push notification
+   * service, and its word on each one's plan stored (`shared/actions/push/server-data.ts`;
+   * daily, and after the server registers).
+   */
+  job("push_bouncer_update", noPayload),
 ]);
 
 /** A deferred job as producers enqueue it and runners receive it. */

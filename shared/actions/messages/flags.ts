@@ -11,6 +11,7 @@ import {
   isMentionFlagSet,
   messagesWithRows,
   putUserMessages,
+  NON_API_FLAGS,
   STORED_FLAGS,
   updateUserMessagesFlags,
 } from "../../data/user-messages.js";
@@ -29,7 +30,7 @@ import { canReadStreamHistory } from "../../access/stream.js";
 export const USER_EDITABLE_FLAGS: readonly string[] = ["read", "starred", "collapsed"];
 
 /** Every flag name the API knows (the stored ones and the legacy `wildcard_mentioned`). */
-const API_FLAGS: ReadonlySet<string> = new Set([...STORED_FLAGS, "wildcard_mentioned"]);
+const API_FLAGS: ReadonlySet<string> = new Set([...STORED_FLAGS.filter((f) => !NON_API_FLAGS.includes(f)), "wildcard_mentioned"]);
 
 /**
  * Refuses flags a user may not change, with Zulip's words.

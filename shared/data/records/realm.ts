@@ -47,4 +47,19 @@ export interface RealmRecord {
    * the operator, not by `PATCH /realm` (Zulip derives it from the plan).
    */
   upload_quota_mib?: number | null;
+  /**
+   * The organization's identity at Zulip's push notification service
+   * (Zulip's `Realm.uuid` and `uuid_owner_secret`): set on first use by
+   * `ensureRealmUuid`, never changed.
+   */
+  uuid?: string;
+  uuid_owner_secret?: string;
+  /**
+   * Whether the push notification service will deliver this organization's
+   * notifications (Zulip's `push_notifications_enabled`, as the service last
+   * said: its plan and user count). Absent: false.
+   */
+  push_notifications_enabled?: boolean;
+  /** When the service expects to stop delivering (UNIX seconds), or null (Zulip's `push_notifications_enabled_end_timestamp`). */
+  push_notifications_enabled_end_timestamp?: number | null;
 }
