@@ -116,7 +116,7 @@ export const FUNCTION_BUNDLES: Record<FunctionFolder, FunctionBundleSpec> = {
   streams: { budgetKiB: 440, lazyBudgetKiB: 520, lazyModules: ["katex"], externalModules: [], unreachedModules: SDK_UNREACHED },
   messages: { budgetKiB: 495, lazyBudgetKiB: 545, lazyModules: ["katex"], externalModules: [], unreachedModules: SDK_UNREACHED },
   events: { budgetKiB: 445, lazyBudgetKiB: 0, lazyModules: [], externalModules: [], unreachedModules: SDK_UNREACHED },
-  presence: { budgetKiB: 410, lazyBudgetKiB: 0, lazyModules: [], externalModules: [], unreachedModules: SDK_UNREACHED },
+  presence: { budgetKiB: 415, lazyBudgetKiB: 0, lazyModules: [], externalModules: [], unreachedModules: SDK_UNREACHED },
   realm: { budgetKiB: 455, lazyBudgetKiB: 600, lazyModules: ["katex"], externalModules: [], unreachedModules: SDK_UNREACHED },
   webhooks: { budgetKiB: 460, lazyBudgetKiB: 625, lazyModules: ["katex"], externalModules: [], unreachedModules: SDK_UNREACHED },
   fallback: { budgetKiB: 390, lazyBudgetKiB: 0, lazyModules: [], externalModules: [], unreachedModules: SDK_UNREACHED },

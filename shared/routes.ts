@@ -45,6 +45,9 @@ const r = (method: HttpMethod, path: string, group: Group, endpoint: string, aut
 /** A route at the site root rather than below {@link API_PREFIX}. */
 const atRoot = (route: Route): Route => ({ ...route, prefix: "" });
 
+/** An API route without a `/json` copy ({@link Route.apiOnly}): the mobile apps' own endpoints. */
+const apiOnly = (route: Route): Route => ({ ...route, apiOnly: true });
+
 const API_ROUTE_TABLE: readonly Route[] = [
   // Server and authentication
   r("GET", "/server_settings", "unauthenticated", "getServerSettings", "none"),
@@ -143,6 +146,12 @@ const API_ROUTE_TABLE: readonly Route[] = [
   r("GET", "/realm/presence", "presence", "getRealmPresence"),
   r("GET", "/users/{user_id}/presence", "presence", "getUserPresence"),
   r("POST", "/typing", "presence", "setTypingStatus"),
+  // Mobile push devices (functions/mobile-push/): only the mobile apps call them, so no /json copies.
+  apiOnly(r("POST", "/users/me/apns_device_token", "presence", "addApnsDeviceToken")),
+  apiOnly(r("DELETE", "/users/me/apns_device_token", "presence", "removeApnsDeviceToken")),
+  apiOnly(r("POST", "/users/me/android_gcm_reg_id", "presence", "addAndroidRegId")),
+  apiOnly(r("DELETE", "/users/me/android_gcm_reg_id", "presence", "removeAndroidRegId")),
+  apiOnly(r("POST", "/mobile_push/test_notification", "presence", "sendTestPushNotification")),
 
   // User groups
   r("GET", "/user_groups", "realm", "getUserGroups"),

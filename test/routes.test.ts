@@ -43,7 +43,8 @@ describe("route table", () => {
   });
 
   it("serves every API route that needs a user under /json too: same endpoint and group, session authentication", () => {
-    const needUser = ROUTES.filter((r) => r.prefix === API_PREFIX && (r.auth === "api" || r.auth === "optional"));
+    // API-only routes (the mobile apps' push device endpoints) have no copy.
+    const needUser = ROUTES.filter((r) => r.prefix === API_PREFIX && !r.apiOnly && (r.auth === "api" || r.auth === "optional"));
     // The web app's own `/json/fetch_api_key` (a signed-in person's key, after their password) is no copy,
     // nor are the signed-out account pages' endpoints (auth `none`).
     const json = ROUTES.filter((r) => r.prefix === JSON_PREFIX && r.endpoint !== "jsonFetchApiKey" && r.auth !== "none");
@@ -60,6 +61,22 @@ describe("route table", () => {
       route: { endpoint: "jsonFetchApiKey", group: "users", auth: "session" },
     });
     expect(matchRequestPath("POST", "/json/external/github")).toEqual({ kind: "notFound" });
+  });
+
+  it("serves the mobile push device endpoints below /api/v1 only, in the presence Lambda", () => {
+    const push = [
+      ["POST", "/users/me/apns_device_token", "addApnsDeviceToken"],
+      ["DELETE", "/users/me/apns_device_token", "removeApnsDeviceToken"],
+      ["POST", "/users/me/android_gcm_reg_id", "addAndroidRegId"],
+      ["DELETE", "/users/me/android_gcm_reg_id", "removeAndroidRegId"],
+      ["POST", "/mobile_push/test_notification", "sendTestPushNotification"],
+    ] as const;
+    for (const [method, path, endpoint] of push) {
+      expect(matchRoute(method, path)).toMatchObject({ kind: "found", route: { endpoint, group: "presence", auth: "api", apiOnly: true } });
+      expect(matchRequestPath(method, `${JSON_PREFIX}${path}`)).toEqual({ kind: "notFound" });
+    }
+    const presenceJson = groupRoutes("presence").filter((r) => r.prefix === JSON_PREFIX).map((r) => r.endpoint);
+    expect(presenceJson.sort()).toEqual(["getRealmPresence", "getUserPresence", "setTypingStatus", "updatePresence"]);
   });
 
   it("serves the password reset and email change pages' endpoints below /json without credentials", () => {

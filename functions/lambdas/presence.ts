@@ -2,6 +2,8 @@
 import { createDeps } from "../../shared/deps.js";
 import { groupHandler } from "../../shared/http/group-handler.js";
 import { byRouteKey, withJsonCopies, type Route } from "../../shared/routing.js";
+import { addAndroidRegId, addApnsDeviceToken, removeAndroidRegId, removeApnsDeviceToken } from "../mobile-push/device-tokens.js";
+import { sendTestPushNotification } from "../mobile-push/test-notification.js";
 import { getRealmPresence } from "../presence/get-realm-presence.js";
 import { getUserPresence } from "../presence/get-user-presence.js";
 import { updatePresence } from "../presence/update-presence.js";
@@ -13,6 +15,11 @@ export const endpoints = {
   getRealmPresence,
   getUserPresence,
   setTypingStatus,
+  addApnsDeviceToken,
+  removeApnsDeviceToken,
+  addAndroidRegId,
+  removeAndroidRegId,
+  sendTestPushNotification,
 };
 
 /** The `presence` group's routes in shared/routes.ts, their `/json` copies included: API Gateway invokes its Lambda for these alone. */
@@ -21,6 +28,11 @@ export const routes: readonly Route[] = withJsonCopies([
   { method: "GET", path: "/realm/presence", prefix: "/api/v1", group: "presence", endpoint: "getRealmPresence", auth: "api" },
   { method: "GET", path: "/users/{user_id}/presence", prefix: "/api/v1", group: "presence", endpoint: "getUserPresence", auth: "api" },
   { method: "POST", path: "/typing", prefix: "/api/v1", group: "presence", endpoint: "setTypingStatus", auth: "api" },
+  { method: "POST", path: "/users/me/apns_device_token", prefix: "/api/v1", group: "presence", endpoint: "addApnsDeviceToken", auth: "api", apiOnly: true },
+  { method: "DELETE", path: "/users/me/apns_device_token", prefix: "/api/v1", group: "presence", endpoint: "removeApnsDeviceToken", auth: "api", apiOnly: true },
+  { method: "POST", path: "/users/me/android_gcm_reg_id", prefix: "/api/v1", group: "presence", endpoint: "addAndroidRegId", auth: "api", apiOnly: true },
+  { method: "DELETE", path: "/users/me/android_gcm_reg_id", prefix: "/api/v1", group: "presence", endpoint: "removeAndroidRegId", auth: "api", apiOnly: true },
+  { method: "POST", path: "/mobile_push/test_notification", prefix: "/api/v1", group: "presence", endpoint: "sendTestPushNotification", auth: "api", apiOnly: true },
 ]);
 
 /**

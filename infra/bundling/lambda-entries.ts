@@ -137,8 +137,8 @@ function isJsonCopy(route: Route): boolean {
 
 /** A route as a TypeScript object literal, its fields in the order of {@link Route}. */
 function routeLiteral(route: Route): string {
-  const { method, path, prefix, group, endpoint, auth } = route;
-  const fields = { method, path, prefix, group, endpoint, auth };
+  const { method, path, prefix, group, endpoint, auth, apiOnly } = route;
+  const fields = { method, path, prefix, group, endpoint, auth, ...(apiOnly ? { apiOnly } : {}) };
   return `{ ${Object.entries(fields).map(([name, value]) => `${name}: ${JSON.stringify(value)}`).join(", ")} }`;
 }
 

@@ -144,7 +144,7 @@ export async function realmUsersAfter(store: Store, realmId: number, afterUserId
  * Deletes up to `budget` items of one user's own partitions — UserMessage
  * rows (`UM#`), subscriptions (`SUBS#`, whose subscriber-index entries go
  * with them), the event log (`UEVT#`), drafts, mutes, topic policies (with
- * each topic's policy reverse item) — then the user's alert words, API
+ * each topic's policy reverse item), mobile devices (`PUSHDEV#`) — then the user's alert words, API
  * key item and pending missed-message batch. Strongly consistent keys-only Queries and BatchWrites.
  * @param apiKeyHash SHA-256 of the user's current API key (the key item's name)
  * @returns `done`: nothing of the user is left outside the realm partition; `deleted`: items of the budget used
@@ -163,6 +163,8 @@ export async function deleteUserDataBatch(
     keys.userScheduledMessages(userId).pk,
     keys.userMutes(userId).pk,
     keys.userTopics(userId).pk,
+    // Mobile devices and their count (Zulip's `PushDeviceToken` rows go with the user).
+    keys.userPushDevices(userId).pk,
   ];
   let left = budget;
   for (const pk of partitions) {

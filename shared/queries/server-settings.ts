@@ -27,13 +27,15 @@ export const AUTHENTICATION_METHODS = {
  * what clients read before logging in
  * (version triple, authentication methods, and the realm of the host when
  * there is one). The Python client gives up when `zulip_version` is missing.
+ * @param pushConfigured whether this server can send mobile push notifications: a push
+ *   notification service is configured (`deps.pushBouncer`; Zulip's `push_notifications_configured`)
  */
-export function fetchServerSettings(realm: RealmRecord | null, config: Config): Record<string, unknown> {
+export function fetchServerSettings(realm: RealmRecord | null, config: Config, pushConfigured: boolean): Record<string, unknown> {
   const base: Record<string, unknown> = {
     authentication_methods: AUTHENTICATION_METHODS,
     external_authentication_methods: [],
     ...versionFields(),
-    push_notifications_enabled: false,
+    push_notifications_enabled: pushConfigured,
     is_incompatible: false,
     email_auth_enabled: true,
     require_email_format_usernames: true,

@@ -316,6 +316,7 @@ describe("demo organizations: deletion when the date passes", () => {
     await api(owner, "POST", "/user_topics", { stream_id: stream, topic: "never set", visibility_policy: 0 });
     await api(member, "POST", "/users/me/presence", { status: "active" });
     await api(owner, "POST", "/users/me/status", { status_text: "busy" });
+    await api(member, "POST", "/users/me/android_gcm_reg_id", { token: "demo-phone" });
     await org.stack.drainDeferredWork();
     const events = await api(member, "GET", "/events", { queue_id: queue.body.queue_id, last_event_id: -1, dont_block: "true" });
     expect(events.body.events.length).toBeGreaterThan(0);
@@ -324,7 +325,7 @@ describe("demo organizations: deletion when the date passes", () => {
     const during = await itemsWithoutCounters();
     const added = [...during.keys()].filter((k) => !before.has(k));
     for (const prefix of ["REALM#", "REALMHOST#", "APIKEY#", "SUBS#", "MSG#", "UM#", "RECIPIENT#", "SEARCH#", "QUEUE#", "UEVT#", "REVT#",
-      "PRESENCE#", "DRAFTS#", "ALERTWORDS#", "MUTES#", "UTOPIC#", "TOPICPOLICY#", "DEMODELETE"]) {
+      "PRESENCE#", "DRAFTS#", "ALERTWORDS#", "MUTES#", "UTOPIC#", "TOPICPOLICY#", "DEMODELETE", "PUSHDEV#"]) {
       expect(added.some((k) => k.startsWith(prefix)), prefix).toBe(true);
     }
     // Act: not yet due, then 31 days later (through the CLI, as an operator would)

@@ -47,6 +47,8 @@ type Check = { userId: number; condition: UserCondition };
  * those who administer it. The deactivated account's API key then fails
  * with 401 "Account is deactivated" (see `shared/auth/authenticate.ts`), and
  * the user's browser sessions are deleted (one Query and BatchWriteItem).
+ * A human's mobile devices are deleted and unregistered at the push
+ * notification service by a `push_unregister_all` job (one SendMessageBatch).
  * @returns false when a condition failed (someone changed the data; nothing
  *   or only some bots were written); the caller re-reads and decides again
  */
@@ -77,6 +79,9 @@ export async function doDeactivateUser(
 
   // Zulip's `do_deactivate_user` deletes the user's sessions: the browser is logged out at its next request.
   await deleteUserSessionItems(deps, realm.id, target.user_id);
+  // ... and their mobile devices (`clear_push_device_tokens`, deferred: the push notification service is
+  // called by the worker, `shared/actions/push/devices.ts`). Bots register no devices.
+  if (!target.is_bot) await deps.deferred.enqueue([{ kind: "push_unregister_all", payload: { realm_id: realm.id, user_id: target.user_id } }]);
 
   const gone = new Set([target.user_id, ...bots.map((b) => b.user_id)]);
   const after = users.map((u) => (gone.has(u.user_id) ? { ...u, is_active: false } : u));

@@ -106,8 +106,9 @@ export function realmInitialState(
     realm_is_zephyr_mirror_realm: false,
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,
-    realm_push_notifications_enabled: false,
-    realm_push_notifications_enabled_end_timestamp: null,
+    // What the push notification service last said of the organization's plan (`shared/actions/push/realm-push-status.ts`).
+    realm_push_notifications_enabled: realm.push_notifications_enabled ?? false,
+    realm_push_notifications_enabled_end_timestamp: realm.push_notifications_enabled_end_timestamp ?? null,
     realm_upload_quota_mib: realm.upload_quota_mib ?? null,
     realm_plan_type: 1,
     realm_default_external_accounts: DEFAULT_EXTERNAL_ACCOUNTS,
