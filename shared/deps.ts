@@ -6,7 +6,6 @@ import type { FileStore } from "./storage/file-store.js";
 import type { SiteFiles } from "./storage/site-files.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { PushBouncer } from "./push/bouncer.js";
-import { pushBouncerFromConfig } from "./push/http-bouncer.js";
 
 /** Wall clock in milliseconds since the UNIX epoch; replaced by a fake in tests. */
 export interface Clock {
@@ -40,8 +39,11 @@ export interface Deps extends Store {
   eventsWritten(userIds: number[]): void;
   /**
    * Zulip's push notification service (`shared/push/`), or undefined when
-   * push notifications are not configured: devices are then registered
-   * locally only and nothing is sent.
+   * push notifications are not configured (devices are then registered
+   * locally only and nothing is sent) or the code at hand never calls it.
+   * Only those that call it build it (`pushBouncerFromConfig`): the worker,
+   * the `presence` group (device registration, `functions/lambdas/presence.setup.ts`)
+   * and the local stack, so no other bundle holds the client.
    */
   pushBouncer?: PushBouncer;
 }
@@ -100,7 +102,6 @@ export function createDeps(config: Config = loadConfig(), overrides: Partial<Dep
     deferred: overrides.deferred ?? createDeferredWork(config),
     waitForEvents: (_userIds, timeoutMs) => new Promise((resolve) => setTimeout(resolve, timeoutMs)),
     eventsWritten: () => {},
-    pushBouncer: pushBouncerFromConfig(config),
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { lazySesMailer } from "../../shared/mail/deployed-mailer.js";
 import { unconfiguredMailer } from "../../shared/mail/mailer.js";
 import { withLogKeys } from "../../shared/logger.js";
 import { createS3FileStore } from "../../shared/storage/file-store.js";
+import { pushBouncerFromConfig } from "../../shared/push/http-bouncer.js";
 
 /**
  * The deferred-work Lambda's handler over the given dependencies: consumes
@@ -64,10 +65,12 @@ const deps = createDeps(config);
 /**
  * The worker Lambda's handler, with its dependencies built once per cold
  * start. The stack sets `EMAIL_FROM` only with the `email` setting (and
- * grants SES then); without it mail is dropped and logged.
+ * grants SES then); without it mail is dropped and logged. The push
+ * notification service's client exists only with its settings.
  */
 export const handler = workerHandler({
   ...deps,
+  pushBouncer: pushBouncerFromConfig(config),
   files: createS3FileStore(config),
   mailer: config.EMAIL_FROM ? lazySesMailer(config, systemClock.now) : unconfiguredMailer(deps.log),
 });

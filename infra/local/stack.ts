@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../../shared/config.js";
 import { createDeps, systemClock, type WorkerDeps } from "../../shared/deps.js";
+import { pushBouncerFromConfig } from "../../shared/push/http-bouncer.js";
 import { createFileMailer } from "../../shared/mail/file-mailer.js";
 import { senderAddress } from "../../shared/mail/mailer.js";
 import { createSqsDeferredWork } from "../../shared/deferred/deferred-work.js";
@@ -96,6 +97,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       deferred: createSqsDeferredWork(sqs.client, sqs.queueUrl),
       waitForEvents: waker.waitForEvents,
       eventsWritten: waker.eventsWritten,
+      pushBouncer: pushBouncerFromConfig(config),
     }),
     files: createS3FileStore(config),
     mailer: createFileMailer(mailDir, senderAddress(config), systemClock.now),

@@ -1,3 +1,4 @@
+import type { Config } from "../config.js";
 import { JsonableError } from "../errors.js";
 
 /**
@@ -15,6 +16,16 @@ import { JsonableError } from "../errors.js";
  * (`shared/domain/push-identity.ts`) and, for the service's older
  * registrations, the user ID as well, as Zulip sends both.
  */
+
+/**
+ * Whether push notifications are configured (Zulip's
+ * `push_notifications_configured`): the service's URL and both of the
+ * server's credentials are set. `/server_settings` reports it without
+ * building the client.
+ */
+export function pushNotificationsConfigured(config: Pick<Config, "PUSH_NOTIFICATION_BOUNCER_URL" | "ZULIP_ORG_ID" | "ZULIP_ORG_KEY">): boolean {
+  return Boolean(config.PUSH_NOTIFICATION_BOUNCER_URL && config.ZULIP_ORG_ID && config.ZULIP_ORG_KEY);
+}
 
 /** Zulip's `PushDeviceToken.kind`: 1 APNs (iOS), 2 FCM (Android; Zulip still says GCM). */
 export const PushTokenKind = { APNS: 1, FCM: 2 } as const;

@@ -5,6 +5,7 @@ import {
   PushBouncerRetryLaterError,
   PushBouncerServerCredentialsError,
   PushNotificationsDisallowedError,
+  pushNotificationsConfigured,
   type BouncerAnalyticsResult,
   type BouncerAnalyticsStatus,
   type BouncerDevice,
@@ -24,9 +25,8 @@ export function pushBouncerFromConfig(
   config: Pick<Config, "PUSH_NOTIFICATION_BOUNCER_URL" | "ZULIP_ORG_ID" | "ZULIP_ORG_KEY">,
   fetchImpl: typeof fetch = fetch,
 ): PushBouncer | undefined {
-  const { PUSH_NOTIFICATION_BOUNCER_URL: url, ZULIP_ORG_ID: orgId, ZULIP_ORG_KEY: orgKey } = config;
-  if (!url || !orgId || !orgKey) return undefined;
-  return createHttpPushBouncer(url, orgId, orgKey, fetchImpl);
+  if (!pushNotificationsConfigured(config)) return undefined;
+  return createHttpPushBouncer(config.PUSH_NOTIFICATION_BOUNCER_URL!, config.ZULIP_ORG_ID!, config.ZULIP_ORG_KEY!, fetchImpl);
 }
 
 type Body = { form: Record<string, string | number | undefined> } | { json: unknown } | undefined;

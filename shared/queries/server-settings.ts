@@ -28,7 +28,7 @@ export const AUTHENTICATION_METHODS = {
  * (version triple, authentication methods, and the realm of the host when
  * there is one). The Python client gives up when `zulip_version` is missing.
  * @param pushConfigured whether this server can send mobile push notifications: a push
- *   notification service is configured (`deps.pushBouncer`; Zulip's `push_notifications_configured`)
+ *   notification service is configured (`pushNotificationsConfigured`; Zulip's `push_notifications_configured`)
  */
 export function fetchServerSettings(realm: RealmRecord | null, config: Config, pushConfigured: boolean): Record<string, unknown> {
   const base: Record<string, unknown> = {
