@@ -14,7 +14,6 @@ import { runSweepUnclaimedAttachments } from "../../shared/actions/uploads/sweep
 import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
 import { runSendScheduledMessage } from "../../shared/actions/scheduled-messages/deliver.js";
 import { runMessageNotifications } from "../../shared/actions/notifications/message-notifications.js";
-import { runPushNotification } from "../../shared/actions/push/push-notification.js";
 import { runPushRemoval } from "../../shared/actions/push/push-removal.js";
 import { runPushUnregisterAll } from "../../shared/actions/push/devices.js";
 import { runPushBouncerUpdate } from "../../shared/actions/push/server-data.js";
@@ -86,8 +85,12 @@ export const JOB_RUNNERS: JobRunners = {
    */
   missed_message_emails: async (deps, payload) =>
     (await import("../../shared/actions/notifications/missed-message-emails.js")).runMissedMessageEmails(deps, payload),
-  /** One message to one idle user's phones through the push notification service (`shared/actions/push/push-notification.ts`). */
-  push_notification: runPushNotification,
+  /**
+   * One message to one user's phones through the push notification service (`shared/actions/push/push-notification.ts`).
+   * Loaded when a push is due: the payload builder and its HTML reader are no other job's (the cold start's budget is full).
+   */
+  push_notification: async (deps, payload) =>
+    (await import("../../shared/actions/push/push-notification.js")).runPushNotification(deps, payload),
   /** Notifications of read or deleted messages cleared from a user's phones (`shared/actions/push/push-removal.ts`). */
   push_removal: runPushRemoval,
   /** A deactivated user's devices deleted and unregistered at the service (`shared/actions/push/devices.ts`). */
