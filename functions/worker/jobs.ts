@@ -13,7 +13,6 @@ import { runReleaseAttachmentClaims } from "../../shared/actions/uploads/claim.j
 import { runSweepUnclaimedAttachments } from "../../shared/actions/uploads/sweep.js";
 import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
 import { runSendScheduledMessage } from "../../shared/actions/scheduled-messages/deliver.js";
-import { runMessageNotifications } from "../../shared/actions/notifications/message-notifications.js";
 import { runPushRemoval } from "../../shared/actions/push/push-removal.js";
 import { runPushUnregisterAll } from "../../shared/actions/push/devices.js";
 import { runPushBouncerUpdate } from "../../shared/actions/push/server-data.js";
@@ -77,8 +76,13 @@ export const JOB_RUNNERS: JobRunners = {
    */
   incoming_email: async (deps, payload) =>
     (await import("../../shared/actions/email-gateway/process-email.js")).runIncomingEmail(deps, payload),
-  /** Who of a message's recipients is notified; idle ones' messages join their email batch (`shared/actions/notifications/`). */
-  message_notifications: runMessageNotifications,
+  /**
+   * Who of a message's recipients is notified: idle ones' messages join their email batch, push jobs for those with
+   * phones (`shared/actions/notifications/`). Loaded on demand (a module the `write_user_messages` job loads so too):
+   * the decision and its push half stay out of the cold start, whose budget is full.
+   */
+  message_notifications: async (deps, payload) =>
+    (await import("../../shared/actions/notifications/message-notifications.js")).runMessageNotifications(deps, payload),
   /**
    * One user's missed-message batch mailed when it ends (`shared/actions/notifications/missed-message-emails.ts`).
    * Loaded when a batch ends (once per batch, not per message): the email builder is no other job's.

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { doMessageNotifications } from "../../shared/actions/notifications/message-notifications.js";
 import { runPushNotification } from "../../shared/actions/push/push-notification.js";
+import type { DeferredJob } from "../../shared/deferred/jobs.js";
+import type { Deps } from "../../shared/deps.js";
 import { doSetRealmPushStatus } from "../../shared/actions/push/realm-push-status.js";
 import { bouncerIdentity } from "../../shared/actions/push/send-to-devices.js";
 import { addPushDevice, listPushDevices } from "../../shared/data/push-devices.js";
@@ -273,5 +276,47 @@ describe("push notifications of messages", () => {
     } finally {
       bouncer.setCanPush(true);
     }
+  });
+
+  describe("the decision's cost", () => {
+    /** The deps of the stack, counting DynamoDB commands and capturing enqueued jobs instead of sending them. */
+    function counting(push: boolean) {
+      const deps = org.stack.deps;
+      const commands: string[] = [];
+      const enqueued: DeferredJob[][] = [];
+      const db = { send: (cmd: { constructor: { name: string } }) => (commands.push(cmd.constructor.name), deps.db.send(cmd as never)) };
+      const counted: Deps = {
+        ...deps,
+        db: db as unknown as Deps["db"],
+        deferred: { enqueue: async (jobs: DeferredJob[]) => void enqueued.push(jobs) } as unknown as Deps["deferred"],
+        pushBouncer: push ? deps.pushBouncer : undefined,
+      };
+      return { counted, commands, enqueued };
+    }
+
+    it("reads device counts in one BatchGet beside the one presence BatchGet, and queues the push jobs in one call", async () => {
+      const sender = await org.createUser("push-cost-sender");
+      const [a, b] = [await userWithDevice("push-cost-a"), await org.createUser("push-cost-b")];
+      const message = { realm_id: org.realm.id, message_id: await dm(sender, [a, b], "cost"), sender_id: sender.id };
+      const rows = [a, b].map((u) => ({ user_id: u.id, flags: [] as string[] }));
+      await org.stack.drainDeferredWork();
+
+      const withPush = counting(true);
+      const decisions = await doMessageNotifications(withPush.counted, message, rows);
+      const withoutPush = counting(false);
+      await doMessageNotifications(withoutPush.counted, message, rows);
+
+      // Users, presence (both email and push candidates), device counts; then the email batches' writes.
+      expect(withPush.commands.filter((c) => c === "BatchGetCommand")).toHaveLength(3);
+      expect(withoutPush.commands.filter((c) => c === "BatchGetCommand")).toHaveLength(2);
+      expect(withPush.commands.length - withoutPush.commands.length).toBe(1);
+      const pushCalls = withPush.enqueued.filter((jobs) => jobs.some((j) => j.kind === "push_notification"));
+      expect(pushCalls).toEqual([
+        [{ kind: "push_notification", payload: { realm_id: org.realm.id, user_id: a.id, message_id: message.message_id, trigger: "private_message" } }],
+      ]);
+      expect(withoutPush.enqueued.flat().some((j) => j.kind === "push_notification")).toBe(false);
+      expect(decisions.get(a.id)?.pushTrigger).toBe("private_message");
+      expect(decisions.get(b.id)?.pushTrigger).toBeUndefined();
+    });
   });
 });
