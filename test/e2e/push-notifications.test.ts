@@ -182,6 +182,8 @@ describe("push notifications of messages", () => {
     const to = await userWithDevice("push-active-to", { enable_online_push_notifications: false });
     await ok(await org.api(to, "POST", "/users/me/presence", { status: "active" }));
     const quiet = await dm(sender, [to], "you are here");
+    // The first message's decision is made before the setting changes.
+    await org.stack.drainDeferredWork();
     await ok(await org.api(to, "PATCH", "/settings", { enable_online_push_notifications: true }));
     const loud = await dm(sender, [to], "you are here, and want pushes anyway");
     await expectNotified(to, loud);
@@ -228,6 +230,15 @@ describe("push notifications of messages", () => {
 
     expect(await notificationsOf(to, read)).toEqual([]);
     expect(await notificationsOf(to, unread)).toHaveLength(1);
+    const flagsOf = async (user: TestUser, id: number) => (await getUserMessages(org.stack.deps, user.id, [id])).get(id)!.flags;
+    expect(await flagsOf(to, read)).not.toContain("active_mobile_push_notification");
+
+    // A user without any device: nothing is on a phone, so the claim is released.
+    const lonely = await org.createUser("push-read-lonely");
+    const none = await dm(sender, [lonely], "no phone");
+    await runPushNotification(org.stack.deps, { ...job(none), user_id: lonely.id });
+    expect(await notificationsOf(lonely, none)).toEqual([]);
+    expect(await flagsOf(lonely, none)).not.toContain("active_mobile_push_notification");
   });
 
   it("deletes a device the service reports deleted", async () => {
