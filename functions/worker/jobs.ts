@@ -13,8 +13,6 @@ import { runReleaseAttachmentClaims } from "../../shared/actions/uploads/claim.j
 import { runSweepUnclaimedAttachments } from "../../shared/actions/uploads/sweep.js";
 import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
 import { runSendScheduledMessage } from "../../shared/actions/scheduled-messages/deliver.js";
-import { runMessageNotifications } from "../../shared/actions/notifications/message-notifications.js";
-import { runPushNotification } from "../../shared/actions/push/push-notification.js";
 import { runPushRemoval } from "../../shared/actions/push/push-removal.js";
 import { runPushUnregisterAll } from "../../shared/actions/push/devices.js";
 import { runPushBouncerUpdate } from "../../shared/actions/push/server-data.js";
@@ -78,16 +76,25 @@ export const JOB_RUNNERS: JobRunners = {
    */
   incoming_email: async (deps, payload) =>
     (await import("../../shared/actions/email-gateway/process-email.js")).runIncomingEmail(deps, payload),
-  /** Who of a message's recipients is notified; idle ones' messages join their email batch (`shared/actions/notifications/`). */
-  message_notifications: runMessageNotifications,
+  /**
+   * Who of a message's recipients is notified: idle ones' messages join their email batch, push jobs for those with
+   * phones (`shared/actions/notifications/`). Loaded on demand (a module the `write_user_messages` job loads so too):
+   * the decision and its push half stay out of the cold start, whose budget is full.
+   */
+  message_notifications: async (deps, payload) =>
+    (await import("../../shared/actions/notifications/message-notifications.js")).runMessageNotifications(deps, payload),
   /**
    * One user's missed-message batch mailed when it ends (`shared/actions/notifications/missed-message-emails.ts`).
    * Loaded when a batch ends (once per batch, not per message): the email builder is no other job's.
    */
   missed_message_emails: async (deps, payload) =>
     (await import("../../shared/actions/notifications/missed-message-emails.js")).runMissedMessageEmails(deps, payload),
-  /** One message to one idle user's phones through the push notification service (`shared/actions/push/push-notification.ts`). */
-  push_notification: runPushNotification,
+  /**
+   * One message to one user's phones through the push notification service (`shared/actions/push/push-notification.ts`).
+   * Loaded when a push is due: the payload builder and its HTML reader are no other job's (the cold start's budget is full).
+   */
+  push_notification: async (deps, payload) =>
+    (await import("../../shared/actions/push/push-notification.js")).runPushNotification(deps, payload),
   /** Notifications of read or deleted messages cleared from a user's phones (`shared/actions/push/push-removal.ts`). */
   push_removal: runPushRemoval,
   /** A deactivated user's devices deleted and unregistered at the service (`shared/actions/push/devices.ts`). */

@@ -152,6 +152,81 @@ describe("pushNotificationTrigger", () => {
   });
 });
 
+describe("pushNotificationTrigger: Zulip's push rules", () => {
+  const streamPush = (r: NotificationRecipient, idle = true) =>
+    pushNotificationTrigger(userMessageNotificationsData({ senderId: SENDER, isPrivate: false }, r), idle);
+  const dmPush = (r: NotificationRecipient) =>
+    pushNotificationTrigger(userMessageNotificationsData({ senderId: SENDER, isPrivate: true }, r), true);
+
+  it("push a DM, a personal or group mention and an alert word by enable_offline_push_notifications only", () => {
+    expect(dmPush(recipient())).toBe("private_message");
+    expect(streamPush(recipient({ flags: ["mentioned"], subscription: sub() }))).toBe("mentioned");
+    expect(streamPush(recipient({ flags: ["has_alert_word"], subscription: sub() }))).toBe("alert_word");
+    const off = { settings: { enable_offline_push_notifications: false } };
+    expect(dmPush(recipient(off))).toBeUndefined();
+    expect(streamPush(recipient({ ...off, flags: ["mentioned"], subscription: sub() }))).toBeUndefined();
+    // The email setting is not the push one.
+    expect(dmPush(recipient({ settings: { enable_offline_email_notifications: false } }))).toBe("private_message");
+  });
+
+  it("push personal mentions even in a muted stream or topic", () => {
+    expect(streamPush(recipient({ flags: ["mentioned"], subscription: sub({ is_muted: true }) }))).toBe("mentioned");
+    expect(streamPush(recipient({ flags: ["mentioned"], subscription: sub(), visibilityPolicy: MUTED }))).toBe("mentioned");
+  });
+
+  it("push wildcard mentions by the subscription's, else the personal wildcard_mentions_notify, silenced by muting", () => {
+    const flags = ["stream_wildcard_mentioned"];
+    expect(streamPush(recipient({ flags, subscription: sub() }))).toBe("stream_wildcard_mentioned");
+    expect(streamPush(recipient({ flags: ["topic_wildcard_mentioned"], subscription: sub() }))).toBe("topic_wildcard_mentioned");
+    expect(streamPush(recipient({ flags, subscription: sub({ wildcard_mentions_notify: false }) }))).toBeUndefined();
+    expect(streamPush(recipient({ flags, settings: { wildcard_mentions_notify: false }, subscription: sub() }))).toBeUndefined();
+    expect(
+      streamPush(recipient({ flags, settings: { wildcard_mentions_notify: false }, subscription: sub({ wildcard_mentions_notify: true }) })),
+    ).toBe("stream_wildcard_mentioned");
+    expect(streamPush(recipient({ flags, subscription: sub({ is_muted: true }) }))).toBeUndefined();
+    expect(streamPush(recipient({ flags, subscription: sub(), visibilityPolicy: MUTED }))).toBeUndefined();
+    expect(streamPush(recipient({ flags, subscription: sub({ is_muted: true }), visibilityPolicy: UNMUTED }))).toBe(
+      "stream_wildcard_mentioned",
+    );
+    expect(streamPush(recipient({ flags, subscription: sub(), visibilityPolicy: FOLLOWED }))).toBe(
+      "stream_wildcard_mentioned_in_followed_topic",
+    );
+  });
+
+  it("push every message of a followed topic by enable_followed_topic_push_notifications", () => {
+    expect(streamPush(recipient({ subscription: sub(), visibilityPolicy: FOLLOWED }))).toBe("followed_topic_push_notify");
+    expect(
+      streamPush(recipient({ subscription: sub(), visibilityPolicy: FOLLOWED, settings: { enable_followed_topic_push_notifications: false } })),
+    ).toBeUndefined();
+  });
+
+  it("push every message of a stream by its push_notifications, else enable_stream_push_notifications, through muting", () => {
+    expect(streamPush(recipient({ subscription: sub() }))).toBeUndefined();
+    expect(streamPush(recipient({ subscription: sub(), settings: { enable_stream_push_notifications: true } }))).toBe("stream_push_notify");
+    expect(
+      streamPush(recipient({ subscription: sub({ push_notifications: false }), settings: { enable_stream_push_notifications: true } })),
+    ).toBeUndefined();
+    expect(streamPush(recipient({ subscription: sub({ push_notifications: true, is_muted: true }) }))).toBeUndefined();
+    expect(streamPush(recipient({ subscription: sub({ push_notifications: true }), visibilityPolicy: MUTED }))).toBeUndefined();
+  });
+
+  it("push nothing to the sender, a bot, a deactivated user or a read row (a muted sender's), idle or not", () => {
+    const flags = ["mentioned"];
+    const self = userMessageNotificationsData({ senderId: USER, isPrivate: true }, recipient());
+    expect(pushNotificationTrigger(self, true)).toBeUndefined();
+    expect(dmPush({ ...recipient(), user: { user_id: USER, is_active: true, is_bot: true, settings: {} } })).toBeUndefined();
+    expect(dmPush({ ...recipient(), user: { user_id: USER, is_active: false, is_bot: false, settings: {} } })).toBeUndefined();
+    expect(streamPush(recipient({ flags: [...flags, "read"], subscription: sub() }), false)).toBeUndefined();
+  });
+
+  it("push to an active user only with enable_online_push_notifications", () => {
+    const r = recipient({ flags: ["mentioned"], subscription: sub() });
+    expect(streamPush(r, false)).toBe("mentioned");
+    expect(streamPush({ ...r, user: { ...r.user, settings: { enable_online_push_notifications: false } } }, false)).toBeUndefined();
+    expect(streamPush({ ...r, user: { ...r.user, settings: { enable_online_push_notifications: false } } }, true)).toBe("mentioned");
+  });
+});
+
 describe("userAllowsNotificationsInStreamTopic", () => {
   it.each([
     [false, 0, null, true, true],
