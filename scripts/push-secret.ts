@@ -3,7 +3,7 @@
  * `npm run manage` (docs/deploying.md, "Mobile push notifications"): the
  * stack keeps `{"zulip_org_id", "zulip_org_key"}` in a Secrets Manager
  * secret and names it in its `PushNotificationsSecretArn` output
- * (infra/push-notifications.ts); the CLI reads it with the operator's AWS
+ * (infra/constructs/push-notifications.ts); the CLI reads it with the operator's AWS
  * credentials, as the functions get it from their environment.
  */
 import { CloudFormationClient } from "@aws-sdk/client-cloudformation";
