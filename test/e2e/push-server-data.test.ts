@@ -143,6 +143,22 @@ describe("push_bouncer_update (Zulip's send_server_data_to_push_bouncer)", () =>
     expect((await getRealm(org.stack.deps, org.realm.id))!.push_notifications_enabled).toBe(true);
   });
 
+  it("retries a concurrent upload's ordering refusal, and turns pushes off for another refusal, with a warning", async () => {
+    // Prepare
+    const warnings: string[] = [];
+    const deps = { ...org.stack.deps, log: { ...org.stack.deps.log, warn: (msg: string) => void warnings.push(msg) } };
+    bouncer.failNext(400, { result: "error", msg: "Data is out of order.", code: "BAD_REQUEST" });
+    // Act / Assess: the lost race is thrown (SQS retries), nothing turned off
+    await expect(sendServerDataToPushBouncer(deps)).rejects.toThrow("Data is out of order.");
+    expect((await getRealm(org.stack.deps, org.realm.id))!.push_notifications_enabled).toBe(true);
+    // Act / Assess: any other refusal turns pushes off, as Zulip's maybe_mark_pushes_disabled does
+    bouncer.failNext(400, { result: "error", msg: "Invalid data.", code: "BAD_REQUEST" });
+    expect(await sendServerDataToPushBouncer(deps)).toBeUndefined();
+    expect(warnings).toEqual(["push notification service refused the server data upload"]);
+    expect((await getRealm(org.stack.deps, org.realm.id))!.push_notifications_enabled).toBe(false);
+    await sendServerDataToPushBouncer(org.stack.deps);
+  });
+
   it("does nothing when push notifications are not configured", async () => {
     const before = bouncer.requests.length;
     expect(await sendServerDataToPushBouncer({ ...org.stack.deps, pushBouncer: undefined })).toBeUndefined();
