@@ -105,7 +105,8 @@ function hostOf(url: string | undefined): string | undefined {
  * from the deployed stack's outputs ({@link environmentForStack}).
  * @param cloudFormation @default a client in the environment's region
  * @param readSecret reads the push notification service's secret when the stack has one @default Secrets Manager
- * @throws StackLookupError for `--local` with `--stack-name`, or a stack that cannot be used
+ * @throws StackLookupError for `--local` with `--stack-name`, a stack that cannot be used, or its push
+ *   notification secret (scripts/push-secret.ts) that cannot be read
  */
 export async function cliEnvironment(
   options: { local: boolean; stackName?: string },
@@ -120,5 +121,12 @@ export async function cliEnvironment(
   const stack = await describeStack(cloudFormation ?? cloudFormationClient(env), stackName);
   const stackEnv = environmentForStack(stack, env);
   // With push notifications deployed, the CLI talks to the service as the functions do (scripts/push-secret.ts).
-  return { ...stackEnv, ...(await pushEnvironmentForStack(stack.outputs, stackEnv.AWS_REGION, env, readSecret)) };
+  try {
+    return { ...stackEnv, ...(await pushEnvironmentForStack(stack.outputs, stackEnv.AWS_REGION, env, readSecret)) };
+  } catch (e) {
+    throw new StackLookupError(
+      `${(e as Error).message} (the stack's push notification credentials: allow secretsmanager:GetSecretValue on it, ` +
+        "or set ZULIP_ORG_KEY in the environment)",
+    );
+  }
 }

@@ -167,6 +167,11 @@ describe("manage against a stack with push notifications", () => {
 
   it("refuses a secret that is not the stack's JSON", async () => {
     const run = cliEnvironment({ local: false }, {}, stubCloudFormation(pushStack), async () => JSON.stringify({ other: 1 }));
-    await expect(run).rejects.toThrow(`secret ${SECRET_ARN} holds no zulip_org_id and zulip_org_key`);
+    await expect(run).rejects.toThrow(
+      new StackLookupError(
+        `secret ${SECRET_ARN} holds no zulip_org_id and zulip_org_key (the stack's push notification credentials: ` +
+          "allow secretsmanager:GetSecretValue on it, or set ZULIP_ORG_KEY in the environment)",
+      ),
+    );
   });
 });
