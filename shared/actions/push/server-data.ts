@@ -123,10 +123,7 @@ async function uploadServerData(deps: Deps, bouncer: PushBouncer): Promise<PushB
   const status = await bouncer.analyticsStatus();
   const nowSeconds = Math.floor(deps.clock.now() / 1000);
   const realms = (await listRealms(deps)).filter((realm) => realm.deletion_started_at === undefined);
-  const sent = await getPushCountsSent(
-    deps,
-    realms.map((r) => r.id),
-  );
+  const sent = await getPushCountsSent(deps, realms.map((r) => r.id));
   const described = await pMap(
     realms,
     async (realm) => {
