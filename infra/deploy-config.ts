@@ -132,6 +132,26 @@ export const DeployConfigSchema = z
       )
       .optional(),
     /**
+     * Mobile push notifications through Zulip's push notification service
+     * (docs/deploying.md, "Mobile push notifications"): `zulipOrgId` is this
+     * server's UUID there (`ZULIP_ORG_ID`; `npm run manage -- push-server-id`
+     * prints a new one), `bouncerUrl` the service
+     * (`PUSH_NOTIFICATION_BOUNCER_URL`). The server's key is generated into a
+     * Secrets Manager secret (infra/constructs/push-notifications.ts), never in this file.
+     * Unset: no secret, no daily upload, nothing sent to phones.
+     */
+    pushNotifications: z
+      .strictObject(
+        {
+          bouncerUrl: z
+            .url({ protocol: /^https$/, ...says("must be an https URL such as https://push.zulipchat.com") })
+            .default("https://push.zulipchat.com"),
+          zulipOrgId: z.uuid(says("must be a UUID (npm run manage -- push-server-id prints one)")),
+        },
+        says('must be {"zulipOrgId": …, "bouncerUrl"?: …}'),
+      )
+      .optional(),
+    /**
      * Mail through Amazon SES (docs/deploying.md, "Email"): the domain to
      * verify (DKIM) and send from, and the sender address (default
      * `noreply@<domain>`). Unset: the stack has no SES resources and the

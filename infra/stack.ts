@@ -14,6 +14,7 @@ import { FilesBucket } from "./constructs/files.js";
 import { MailReceiving } from "./constructs/mail-receiving.js";
 import { MailSending } from "./constructs/mail.js";
 import { ManagedEventsCapacity } from "./constructs/managed-events.js";
+import { PushNotifications } from "./constructs/push-notifications.js";
 import { ServiceMonitoring } from "./constructs/monitoring.js";
 import { planEventsConcurrency, type EventsConcurrencyPlan } from "./concurrency.js";
 import { emailFromAddress, parseDeployConfig, type DeployConfig } from "./deploy-config.js";
@@ -62,6 +63,8 @@ export class ZulipStack extends Stack {
   readonly managedEvents?: ManagedEventsCapacity;
   /** Only with the `incomingEmail` setting: SES receiving for the email gateway. */
   readonly mailReceiving?: MailReceiving;
+  /** Only with the `pushNotifications` setting: the service's secret, environment and daily upload. */
+  readonly pushNotifications?: PushNotifications;
   /** The settings the stack was built from (every default applied). */
   readonly config: DeployConfig;
   /** The events function's reservation (none on Managed Instances). */
@@ -199,6 +202,15 @@ export class ZulipStack extends Stack {
       hour: 3,
       minute: 47,
     });
+    // Mobile push notifications (docs/deploying.md): the worker sends and uploads, `presence` registers
+    // devices, `unauthenticated` says in /server_settings whether pushes are configured.
+    if (config.pushNotifications) {
+      this.pushNotifications = new PushNotifications(this, "PushNotifications", {
+        ...config.pushNotifications,
+        queue,
+        functions: [this.workerFunction.fn, this.groupFunctions.presence.fn, this.groupFunctions.unauthenticated.fn],
+      });
+    }
 
     // Mail (docs/deploying.md, "Email"): with the `email` setting the worker, which alone sends mail,
     // may send as the domain through the configuration set; without it the worker drops each email.

@@ -12,6 +12,8 @@
  *   reactivate-realm --realm S
  *   delete-expired-demos
  *   import <tarball or files-bucket key> --subdomain S
+ *   register-push-server --contact-email E [--hostname H] --agree-to-terms-of-service [--rotate-key]
+ *   push-server-id
  *
  * `--realm` / `--subdomain` take the organization's subdomain (`""` for the
  * default organization). `--local` talks to DynamoDB Local at
@@ -41,6 +43,8 @@ import type { Config } from "../shared/config.js";
 import { writeZuliprc } from "../infra/local/bootstrap.js";
 import type { Deps, WorkerDeps } from "../shared/deps.js";
 import { cliConfig, cliDeps, LOCAL_ENV } from "./cli-deps.js";
+import { PushCommandError, PUSH_SERVICE_TERMS_URL, pushServerId, registerPushServer } from "./manage-push.js";
+import type { SecretReader } from "./push-secret.js";
 
 export { cliConfig, cliDeps, LOCAL_ENV } from "./cli-deps.js";
 import type { RealmRecord } from "../shared/data/records/realm.js";
@@ -73,6 +77,10 @@ Commands:
   delete-expired-demos   delete the demo organizations whose scheduled deletion date has passed
   import PATH-OR-KEY --subdomain S   restore a data export (a .tar.gz file, or its key or export_url in the
                  files bucket) into a new organization; users get new API keys and no password
+  register-push-server --contact-email E [--hostname H] --agree-to-terms-of-service [--rotate-key]
+                 register with the mobile push notification service (terms: ${PUSH_SERVICE_TERMS_URL}), then
+                 report the organizations to it
+  push-server-id print a new UUID for the pushNotifications.zulipOrgId deploy setting
 
 --zuliprc PATH writes the new account's site, email and API key there (mode 600).
 --local uses DynamoDB Local at ${LOCAL_ENV.DYNAMODB_ENDPOINT} (table ${LOCAL_ENV.TABLE_NAME}), as started by npm start.
@@ -93,6 +101,8 @@ export interface ManageIo {
   err?: (line: string) => void;
   /** Reads the stack's outputs; @default a CloudFormation client in the environment's region */
   cloudFormation?: CloudFormationReader;
+  /** Reads the push notification service's secret of a deployed stack; @default Secrets Manager (scripts/push-secret.ts) */
+  readSecret?: SecretReader;
 }
 
 /** The API's own host (`<api-id>.execute-api.<region>.amazonaws.com[.cn]`), a stack's host without a custom domain. */
@@ -116,6 +126,10 @@ const OPTIONS = {
   password: { type: "string" },
   bot: { type: "boolean" },
   demo: { type: "boolean" },
+  "contact-email": { type: "string" },
+  hostname: { type: "string" },
+  "agree-to-terms-of-service": { type: "boolean" },
+  "rotate-key": { type: "boolean" },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>["values"];
@@ -289,6 +303,19 @@ async function run(command: string, values: Values, deps: Deps, out: (line: stri
       else out("The archive has no active owner: make one with create-user --role owner.");
       return;
     }
+    case "register-push-server": {
+      only(values, command, ["contact-email", "hostname", "agree-to-terms-of-service", "rotate-key"]);
+      const options = {
+        contactEmail: values["contact-email"],
+        hostname: values.hostname,
+        agreeToTermsOfService: values["agree-to-terms-of-service"] ?? false,
+        rotateKey: values["rotate-key"] ?? false,
+      };
+      await registerPushServer(deps, options, out).catch((e: unknown) => {
+        throw e instanceof PushCommandError ? new UsageError(e.message) : e;
+      });
+      return;
+    }
     default:
       throw new UsageError(`unknown command '${command}'`);
   }
@@ -319,11 +346,16 @@ export async function main(argv: string[], io: ManageIo = {}): Promise<number> {
     err(`error: unexpected argument '${positionals[1]}'`);
     return 1;
   }
+  // Needs no deployment: the UUID goes into the deploy settings before there is a stack.
+  if (positionals[0] === "push-server-id") {
+    pushServerId(out);
+    return 0;
+  }
   try {
     let deps = io.deps;
     if (!deps) {
       const local = values.local ?? false;
-      const env = await cliEnvironment({ local, stackName: values["stack-name"] }, io.env ?? process.env, io.cloudFormation);
+      const env = await cliEnvironment({ local, stackName: values["stack-name"] }, io.env ?? process.env, io.cloudFormation, io.readSecret);
       let config: Config;
       try {
         config = cliConfig(local, env);

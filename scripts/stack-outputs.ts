@@ -5,6 +5,7 @@
  * site it prints and the `zuliprc` it writes are the deployment's.
  */
 import { CloudFormationClient, DescribeStacksCommand } from "@aws-sdk/client-cloudformation";
+import { pushEnvironmentForStack, type SecretReader } from "./push-secret.js";
 
 /** The stack name `cdk deploy` uses without a `stackName` setting (infra/deploy-config.ts). */
 export const DEFAULT_STACK_NAME = "Zulip";
@@ -103,17 +104,29 @@ function hostOf(url: string | undefined): string | undefined {
  * `env` names a table or an endpoint, the default stack), `env` completed
  * from the deployed stack's outputs ({@link environmentForStack}).
  * @param cloudFormation @default a client in the environment's region
- * @throws StackLookupError for `--local` with `--stack-name`, or a stack that cannot be used
+ * @param readSecret reads the push notification service's secret when the stack has one @default Secrets Manager
+ * @throws StackLookupError for `--local` with `--stack-name`, a stack that cannot be used, or its push
+ *   notification secret (scripts/push-secret.ts) that cannot be read
  */
 export async function cliEnvironment(
   options: { local: boolean; stackName?: string },
   env: Record<string, string | undefined>,
   cloudFormation?: CloudFormationReader,
+  readSecret?: SecretReader,
 ): Promise<Record<string, string | undefined>> {
   if (options.local && options.stackName !== undefined) throw new StackLookupError("--local and --stack-name exclude each other");
   const stackName =
     options.stackName ?? (!options.local && !env.TABLE_NAME && !env.DYNAMODB_ENDPOINT ? DEFAULT_STACK_NAME : undefined);
   if (stackName === undefined) return env;
   const stack = await describeStack(cloudFormation ?? cloudFormationClient(env), stackName);
-  return environmentForStack(stack, env);
+  const stackEnv = environmentForStack(stack, env);
+  // With push notifications deployed, the CLI talks to the service as the functions do (scripts/push-secret.ts).
+  try {
+    return { ...stackEnv, ...(await pushEnvironmentForStack(stack.outputs, stackEnv.AWS_REGION, env, readSecret)) };
+  } catch (e) {
+    throw new StackLookupError(
+      `${(e as Error).message} (the stack's push notification credentials: allow secretsmanager:GetSecretValue on it, ` +
+        "or set ZULIP_ORG_KEY in the environment)",
+    );
+  }
 }

@@ -5,13 +5,15 @@
  * (default 8000, where `npm run manage -- --local` finds it). The web app
  * (web/dist) is built first when it is missing or older than its sources. Environment: see shared/config.ts
  * (`DEMO_SWEEP_INTERVAL_SECONDS`: how often expired demo organizations are deleted, default hourly;
- * `RATE_LIMITS=off` turns the rate limits off, e.g. for a load test).
+ * `RATE_LIMITS=off` turns the rate limits off, e.g. for a load test; `PUSH_NOTIFICATION_BOUNCER_URL`,
+ * `ZULIP_ORG_ID` and `ZULIP_ORG_KEY` talk to a push notification service, e.g. `npm run mock-push-bouncer`'s).
  */
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
 import { ensureDefaultOrganization, writeZuliprc } from "../infra/local/bootstrap.js";
 import { startLocalStack } from "../infra/local/stack.js";
 import { doDeleteExpiredDemoOrganizations } from "../shared/actions/realms/demo-organizations.js";
+import { PUSH_BOUNCER_UPDATE_JOB } from "../shared/actions/push/server-data.js";
 import { ensureWebBuild, webBuildIsStale } from "./web-build.js";
 
 const { values } = parseArgs({
@@ -47,9 +49,17 @@ Zulip-compatible server running.
   zuliprc:  ${zuliprc}
   Mail:     ${stack.mailDir} (each email as an .eml file; listed at ${creds.site}/emails)
   DynamoDB: ${stack.deps.config.DYNAMODB_ENDPOINT} (table ${stack.deps.table})
+  Push:     ${
+    stack.deps.pushBouncer
+      ? `push notifications configured: ${stack.deps.pushBouncer.url} (server ${stack.deps.config.ZULIP_ORG_ID})`
+      : "push notifications not configured (PUSH_NOTIFICATION_BOUNCER_URL, ZULIP_ORG_ID, ZULIP_ORG_KEY; npm run mock-push-bouncer)"
+  }
 
 Try: curl -u ${creds.email}:${creds.apiKey} ${creds.site}/api/v1/users/me
 `);
+// The organizations reported to the push notification service once at start (daily on AWS), so that it
+// knows them and their plan status is stored; nothing when push notifications are not configured.
+if (stack.deps.pushBouncer) await stack.deps.deferred.enqueue([PUSH_BOUNCER_UPDATE_JOB]);
 // The demo-organization sweep on a timer (what the daily EventBridge schedule does on AWS).
 const sweepSeconds = stack.deps.config.DEMO_SWEEP_INTERVAL_SECONDS;
 const sweepTimer =

@@ -15,7 +15,6 @@ import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
 import { runSendScheduledMessage } from "../../shared/actions/scheduled-messages/deliver.js";
 import { runPushRemoval } from "../../shared/actions/push/push-removal.js";
 import { runPushUnregisterAll } from "../../shared/actions/push/devices.js";
-import { runPushBouncerUpdate } from "../../shared/actions/push/server-data.js";
 
 /**
  * A runner for every kind of deferred job, each taking its kind's payload
@@ -99,8 +98,11 @@ export const JOB_RUNNERS: JobRunners = {
   push_removal: runPushRemoval,
   /** A deactivated user's devices deleted and unregistered at the service (`shared/actions/push/devices.ts`). */
   push_unregister_all: runPushUnregisterAll,
-  /** Organizations and user counts reported to the push notification service; its plan status stored (`shared/actions/push/server-data.ts`). */
-  push_bouncer_update: (deps) => runPushBouncerUpdate(deps),
+  /**
+   * Organizations and user counts reported to the push notification service; its plan status stored (`shared/actions/push/server-data.ts`).
+   * Loaded when the job runs (daily, and after the server registers): the upload is no other job's.
+   */
+  push_bouncer_update: async (deps) => (await import("../../shared/actions/push/server-data.js")).runPushBouncerUpdate(deps),
 };
 
 /**

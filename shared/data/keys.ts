@@ -26,6 +26,12 @@ export const keys = {
 
   /** A realm (organization). */
   realm: (realmId: number) => ({ pk: `REALM#${realmId}`, sk: "REALM" }),
+  /**
+   * What the push notification service was last told of a realm's users
+   * (`shared/data/push-state.ts`); in the realm's partition, so deleting the
+   * organization deletes it.
+   */
+  realmPushState: (realmId: number) => ({ pk: `REALM#${realmId}`, sk: "PUSHSTATE" }),
   /** Unique-name item mapping a subdomain (`""` for the default organization) to its realm. */
   realmBySubdomain: (subdomain: string) => ({ pk: `REALMHOST#${subdomain.toLowerCase()}`, sk: "REALMHOST" }),
   /** All users of a realm are one partition, queried with `sk` prefix {@link keys.userPrefix}. */

@@ -126,3 +126,52 @@ describe("manage against a deployed stack", () => {
     });
   });
 });
+
+describe("manage against a stack with push notifications", () => {
+  const ORG_ID = "8a3b5c1e-2f4d-4e6a-9b7c-0d1e2f3a4b5c";
+  const SECRET_ARN = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:ZulipPushNotifications-AbCdEf";
+  const pushStack: Outputs = {
+    ...customDomainStack,
+    PushNotificationBouncerUrl: "https://push.zulipchat.com",
+    PushNotificationsSecretArn: SECRET_ARN,
+  };
+
+  it("reads the service's URL from the outputs and the credentials from the secret they name", async () => {
+    // Prepare
+    const asked: [string, string | undefined][] = [];
+    const readSecret = async (id: string, region: string | undefined) => {
+      asked.push([id, region]);
+      return JSON.stringify({ zulip_org_id: ORG_ID, zulip_org_key: "k".repeat(64) });
+    };
+    // Act
+    const env = await cliEnvironment({ local: false }, {}, stubCloudFormation(pushStack), readSecret);
+    // Assess
+    expect(asked).toEqual([[SECRET_ARN, "eu-west-1"]]);
+    const config = cliConfig(false, env);
+    expect(config).toMatchObject({
+      PUSH_NOTIFICATION_BOUNCER_URL: "https://push.zulipchat.com",
+      ZULIP_ORG_ID: ORG_ID,
+      ZULIP_ORG_KEY: "k".repeat(64),
+    });
+  });
+
+  it("reads no secret for a stack without push notifications, or when ZULIP_ORG_KEY is set", async () => {
+    const readSecret = async (): Promise<string> => {
+      throw new Error("not expected");
+    };
+    const plain = await cliEnvironment({ local: false }, {}, stubCloudFormation(customDomainStack), readSecret);
+    expect(plain.ZULIP_ORG_KEY).toBeUndefined();
+    const own = await cliEnvironment({ local: false }, { ZULIP_ORG_KEY: "mine" }, stubCloudFormation(pushStack), readSecret);
+    expect(own.ZULIP_ORG_KEY).toBe("mine");
+  });
+
+  it("refuses a secret that is not the stack's JSON", async () => {
+    const run = cliEnvironment({ local: false }, {}, stubCloudFormation(pushStack), async () => JSON.stringify({ other: 1 }));
+    await expect(run).rejects.toThrow(
+      new StackLookupError(
+        `secret ${SECRET_ARN} holds no zulip_org_id and zulip_org_key (the stack's push notification credentials: ` +
+          "allow secretsmanager:GetSecretValue on it, or set ZULIP_ORG_KEY in the environment)",
+      ),
+    );
+  });
+});

@@ -73,8 +73,8 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
 
 const error = (msg: string, code = "BAD_REQUEST") => ({ result: "error", msg, code });
 
-/** Starts the mock on a free port of 127.0.0.1. */
-export async function startMockBouncer(options: { registered?: boolean } = {}): Promise<MockBouncer> {
+/** Starts the mock on a free port of 127.0.0.1 (or `port`: `npm run mock-push-bouncer -- --port N`). */
+export async function startMockBouncer(options: { registered?: boolean; port?: number } = {}): Promise<MockBouncer> {
   const orgId = randomUUID();
   const orgKey = randomUUID().replace(/-/g, "") + randomUUID().replace(/-/g, "");
   const servers = new Map<string, string>(options.registered === false ? [] : [[orgId, orgKey]]);
@@ -203,7 +203,7 @@ export async function startMockBouncer(options: { registered?: boolean } = {}): 
       for (const wake of waiters) wake();
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
