@@ -4,6 +4,7 @@ import { createDeps, systemClock, type WorkerDeps } from "../shared/deps.js";
 import { createFileMailer } from "../shared/mail/file-mailer.js";
 import { lazySesMailer } from "../shared/mail/deployed-mailer.js";
 import { senderAddress } from "../shared/mail/mailer.js";
+import { pushBouncerFromConfig } from "../shared/push/http-bouncer.js";
 import { createS3FileStore } from "../shared/storage/file-store.js";
 
 /** Where DynamoDB Local listens and which table `npm start` uses; what `--local` means. */
@@ -40,6 +41,8 @@ export function cliDeps(config: Config): WorkerDeps {
         },
       },
       log: { debug() {}, info() {}, warn() {}, error() {} },
+      // The CLI registers the server with the push notification service and runs its jobs.
+      pushBouncer: pushBouncerFromConfig(config),
     }),
     files: createS3FileStore(config),
     // Mail the CLI's jobs send goes where the deployment's goes: SES, or the local mailbox.

@@ -13,8 +13,6 @@ import { runReleaseAttachmentClaims } from "../../shared/actions/uploads/claim.j
 import { runSweepUnclaimedAttachments } from "../../shared/actions/uploads/sweep.js";
 import { runThumbnail } from "../../shared/actions/uploads/thumbnails.js";
 import { runSendScheduledMessage } from "../../shared/actions/scheduled-messages/deliver.js";
-import { runPushRemoval } from "../../shared/actions/push/push-removal.js";
-import { runPushUnregisterAll } from "../../shared/actions/push/devices.js";
 
 /**
  * A runner for every kind of deferred job, each taking its kind's payload
@@ -95,9 +93,9 @@ export const JOB_RUNNERS: JobRunners = {
   push_notification: async (deps, payload) =>
     (await import("../../shared/actions/push/push-notification.js")).runPushNotification(deps, payload),
   /** Notifications of read or deleted messages cleared from a user's phones (`shared/actions/push/push-removal.ts`). */
-  push_removal: runPushRemoval,
+  push_removal: async (deps, payload) => (await import("../../shared/actions/push/push-removal.js")).runPushRemoval(deps, payload),
   /** A deactivated user's devices deleted and unregistered at the service (`shared/actions/push/devices.ts`). */
-  push_unregister_all: runPushUnregisterAll,
+  push_unregister_all: async (deps, payload) => (await import("../../shared/actions/push/devices.js")).runPushUnregisterAll(deps, payload),
   /**
    * Organizations and user counts reported to the push notification service; its plan status stored (`shared/actions/push/server-data.ts`).
    * Loaded when the job runs (daily, and after the server registers): the upload is no other job's.
