@@ -311,6 +311,9 @@ describe("the flag on the wire", () => {
     const res = await org.api(phone, "GET", "/messages", { anchor: id, num_before: 0, num_after: 0 });
     expect(res.body.messages).toHaveLength(1);
     expect(res.body.messages[0].flags).toEqual([]);
+    // Read, so that its removal is sent before the service's mock closes.
+    const from = bouncer.requests.length;
     await org.api(phone, "POST", "/messages/flags", { messages: [id], op: "add", flag: "read" });
+    expect(await nextRemoval(phone.id, from)).toEqual([id]);
   });
 });
