@@ -230,7 +230,7 @@ export async function doUpdateMessageFlags(
   // Existing rows: conditional UpdateItems (a concurrent change of another
   // flag on the same row is kept); new historical rows: puts, and the user
   // joins each message's recipients.
-  const clearing = clearingActivePush((_row, flags) => (reading ? readAndCleared(flags) : withFlag(flags, flag, add)));
+  const clearing = clearingActivePush((_row, flags) => readAndCleared(flags));
   const [updated] = await Promise.all([
     updateUserMessagesFlags(deps, updates, reading ? clearing.change : (_row, flags) => withFlag(flags, flag, add)),
     putUserMessages(deps, created),

@@ -130,8 +130,9 @@ function editedMessage(
  * whose mention (or alert word) the edit removes adds one round trip (the
  * users' settings, see `editPushRemovalUserIds`); those that no longer
  * notify lose `active_mobile_push_notification` in the flag write, and
- * their `push_removal` jobs go with the search-index job. New content with `@**topic**` also reads the topic's
- * participants beside the audience (O(topic size): one Query per page).
+ * their `push_removal` jobs go with the search-index job. New content
+ * with `@**topic**` also reads the topic's participants beside the
+ * audience (O(topic size): one Query per page).
  * Topic moves over more than {@link INLINE_MOVE_LIMIT} messages finish
  * through chained `move_messages` jobs (`move-jobs.ts`), enqueued right
  * after the target's write; the event lists every moved ID at once
