@@ -119,7 +119,12 @@ const moveMessagesSchema = z.strictObject({
 });
 
 /** `delete_messages` (`shared/actions/messages/delete-messages.ts`): UserMessage rows of a deleted message still to remove. */
-const deleteMessagesSchema = z.strictObject({ message_id: id, user_ids: ids });
+const deleteMessagesSchema = z.strictObject({
+  /** The message's organization, for the push removals of its rows (absent in jobs enqueued before it existed). */
+  realm_id: id.optional(),
+  message_id: id,
+  user_ids: ids,
+});
 
 /** The phases of deleting an organization, in order (`shared/actions/realms/delete-realm.ts`). */
 export const DELETE_REALM_PHASES = ["queues", "messages", "users", "logs", "realm", "finish"] as const;

@@ -8,7 +8,9 @@ import { getStream, replaceFirstMessageId } from "../../data/streams.js";
 import { deletePostings } from "../../data/search-index.js";
 import { messageTerms } from "../../narrow/search.js";
 import { listStreamSubscriberIds } from "../../data/subscriptions.js";
-import { deleteUserMessages } from "../../data/user-messages.js";
+import { deleteUserMessages, userMessageRowsOf } from "../../data/user-messages.js";
+import type { UserMessageRecord } from "../../data/records/user-message.js";
+import { activePushIdsByUser, enqueueWithRemovals, pushRemovalJobs } from "./push-removals.js";
 import { userById } from "../../data/users.js";
 import type { DeferredJob, JobPayload } from "../../deferred/jobs.js";
 import { releaseAttachmentClaimsJob } from "../uploads/claim.js";
@@ -109,6 +111,11 @@ export async function doDeleteMessage(deps: Deps, realm: RealmRecord, message: M
  * union of their audiences. A stream's subscriber list is read once for
  * the batch.
  *
+ * Rows whose message is on a user's phone as a notification
+ * (`active_mobile_push_notification`; read beside the message deletes when
+ * push notifications are configured) make one `push_removal` job per user,
+ * enqueued with the other jobs (Zulip's `do_delete_messages` clears them).
+ *
  * Round trips: the stream and its subscribers (stream messages, 1), the
  * recipients Queries (1), the message deletes (1), rows, recipients items
  * and postings (⌈rows / 100⌉ rounds, ≤ 10 inline), jobs and the event (1);
@@ -127,16 +134,28 @@ export async function doDeleteMessages(deps: Deps, realm: RealmRecord, messages:
           ([stream, subscriberIds]) => ({ stream, subscriberIds }),
         );
   const audiences = await Promise.all(messages.map((m) => messageAudience(deps, m, streamRead)));
-  await Promise.all(messages.map((m) => deleteMessageItem(deps, m.id)));
+  // Rows whose notification is on a phone are read beside the message
+  // deletes (no extra round trip), before the rows go; only where push
+  // notifications are configured (else no row ever has the flag).
+  const [heldRows] = await Promise.all([
+    deps.pushBouncer
+      ? Promise.all(messages.map((m, i) => userMessageRowsOf(deps, m.id, audiences[i]!.recipients.userIds.slice(0, INLINE_DELETE_ROWS))))
+      : Promise.resolve([] as Map<number, UserMessageRecord>[]),
+    ...messages.map((m) => deleteMessageItem(deps, m.id)),
+  ]);
 
-  const jobs: DeferredJob[] = [];
+  const jobs: DeferredJob[] = [...pushRemovalJobs(realm.id, activePushIdsByUser(heldRows.flatMap((rows) => [...rows.values()])))];
   await Promise.all(
     messages.map(async (message, i) => {
       const audience = audiences[i]!;
       const holders = audience.recipients.userIds;
       const rest = holders.slice(INLINE_DELETE_ROWS);
       for (let k = 0; k < rest.length; k += DELETE_JOB_ROWS) {
-        const payload: DeleteMessagesPayload = { message_id: message.id, user_ids: rest.slice(k, k + DELETE_JOB_ROWS) };
+        const payload: DeleteMessagesPayload = {
+          realm_id: realm.id,
+          message_id: message.id,
+          user_ids: rest.slice(k, k + DELETE_JOB_ROWS),
+        };
         jobs.push({ kind: "delete_messages", payload });
       }
       // Files only this message claimed go with it (Zulip deletes an attachment with its last message).
@@ -213,9 +232,15 @@ async function notifyFirstMessageId(deps: Deps, stream: StreamRecord, value: num
 
 /**
  * Runs a `delete_messages` job: removes the UserMessage rows of a deleted
- * message that the request left (audiences over {@link INLINE_DELETE_ROWS}).
- * Redelivery is harmless: deleting a missing row is a no-op.
+ * message that the request left (audiences over {@link INLINE_DELETE_ROWS}),
+ * after reading them when push notifications are configured: rows whose
+ * notification is on a phone make one `push_removal` job per user (one
+ * SendMessageBatch call per 10). Redelivery is harmless: deleting a missing
+ * row is a no-op (and its removal was enqueued by the first run).
  */
 export async function runDeleteMessages(deps: Deps, p: DeleteMessagesPayload): Promise<void> {
+  const rows =
+    deps.pushBouncer && p.realm_id !== undefined ? await userMessageRowsOf(deps, p.message_id, p.user_ids) : undefined;
   await deleteUserMessages(deps, p.user_ids.map((id) => ({ user_id: id, message_id: p.message_id })));
+  if (rows) await enqueueWithRemovals(deps, [], pushRemovalJobs(p.realm_id!, activePushIdsByUser(rows.values())));
 }

@@ -19,6 +19,7 @@ import { InvalidMessageError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import type { EventOf } from "../../events/types.js";
 import { canReadStreamHistory } from "../../access/stream.js";
+import { ACTIVE_PUSH_FLAG, clearingActivePush, enqueueWithRemovals, pushRemovalJobs, readAndCleared } from "./push-removals.js";
 
 /**
  * Personal message flags (https://zulip.com/api/update-message-flags,
@@ -147,7 +148,9 @@ export async function notifyFlagRemoved(
  * parallel); historical rows add one round trip (streams, subscriptions);
  * changed rows are conditional UpdateItems, 32 in flight (a conflicting
  * concurrent change is re-read and re-applied, never overwritten); one
- * event write.
+ * event write. Adding `read` also clears `active_mobile_push_notification`
+ * in the same writes and, beside the event, enqueues one `push_removal`
+ * job of the rows that had it (none, and no call, when no row had it).
  *
  * @returns the IDs whose flag actually changed, ascending
  * @throws JsonableError flag/operation errors, `Invalid message(s)`
@@ -204,13 +207,17 @@ export async function doUpdateMessageFlags(
     }
   }
 
+  // Reading clears the messages' notifications from the phone (Zulip's
+  // `do_clear_mobile_push_notifications_for_ids`), in the same write; a
+  // row already read that still has one is written for that alone.
+  const reading = flag === "read" && add;
   const updates: UserMessageRecord[] = [];
   const created: UserMessageRecord[] = [];
   const changed: number[] = [];
   for (const id of targets) {
     const row = rows.get(id);
     if (row) {
-      if (row.flags.includes(flag) !== add) updates.push(row);
+      if (row.flags.includes(flag) !== add || (reading && row.flags.includes(ACTIVE_PUSH_FLAG))) updates.push(row);
     } else if (add) {
       // Zulip's create_historical_user_messages: historical rows start read.
       const m = messages.get(id)!;
@@ -223,16 +230,19 @@ export async function doUpdateMessageFlags(
   // Existing rows: conditional UpdateItems (a concurrent change of another
   // flag on the same row is kept); new historical rows: puts, and the user
   // joins each message's recipients.
+  const clearing = clearingActivePush((_row, flags) => readAndCleared(flags));
   const [updated] = await Promise.all([
-    updateUserMessagesFlags(deps, updates, (_row, flags) => withFlag(flags, flag, add)),
+    updateUserMessagesFlags(deps, updates, reading ? clearing.change : (_row, flags) => withFlag(flags, flag, add)),
     putUserMessages(deps, created),
     ...created.map((r) => addMessageRecipients(deps, r.message_id, [user.user_id])),
   ]);
+  const hadFlag = new Set(updates.filter((r) => r.flags.includes(flag) === add).map((r) => r.message_id));
   for (const row of updated) {
     rows.set(row.message_id, row);
-    changed.push(row.message_id);
+    if (!hadFlag.has(row.message_id)) changed.push(row.message_id);
   }
   changed.sort((a, b) => a - b);
+  const removals = reading ? pushRemovalJobs(realm.id, clearing.removed(updated)) : [];
 
   if (!add) {
     await notifyFlagRemoved(
@@ -244,6 +254,6 @@ export async function doUpdateMessageFlags(
         ? unreadMessageDetails(user.user_id, changed.map((id) => messages.get(id)!).filter(Boolean), rows, activeSubs)
         : undefined,
     );
-  } else await notifyFlagAdded(deps, user.user_id, flag, changed);
+  } else await Promise.all([notifyFlagAdded(deps, user.user_id, flag, changed), enqueueWithRemovals(deps, [], removals)]);
   return changed;
 }

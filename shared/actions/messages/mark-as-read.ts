@@ -6,7 +6,8 @@ import { getUserMessages, unreadRowsPage, updateUserMessagesFlags } from "../../
 import type { JobOf, JobPayload } from "../../deferred/jobs.js";
 import { InvalidChannelIdError, JsonableError } from "../../errors.js";
 import { accessStream } from "../../access/stream.js";
-import { notifyFlagAdded, withFlag } from "./flags.js";
+import { clearingActivePush, enqueueWithRemovals, pushRemovalJob, readAndCleared } from "./push-removals.js";
+import { notifyFlagAdded } from "./flags.js";
 
 /**
  * Bulk read marking (https://zulip.com/api/mark-all-as-read,
@@ -43,6 +44,8 @@ export type MarkReadJobPayload = JobPayload<"mark_as_read">;
 interface PassResult {
   /** IDs whose rows were marked read, ascending. */
   changed: number[];
+  /** Those of them whose notification was on the user's phone (`active_mobile_push_notification`, cleared by the same write), ascending. */
+  removed: number[];
   /** No unread row of the scope is left after `last`. */
   done: boolean;
   /** The last ID examined (the next pass starts after it). */
@@ -68,6 +71,7 @@ export async function markReadPass(
   limit: number,
 ): Promise<PassResult> {
   const changed: number[] = [];
+  const removed: number[] = [];
   let last = after;
   let start: Record<string, unknown> | undefined;
   let examined = 0;
@@ -92,16 +96,18 @@ export async function markReadPass(
     const unread = candidates.slice(0, limit - changed.length);
     const truncated = unread.length < candidates.length;
     if (unread.length > 0) {
-      const marked = await updateUserMessagesFlags(deps, unread, (_row, flags) => withFlag(flags, "read", true));
+      const clearing = clearingActivePush((_row, flags) => readAndCleared(flags));
+      const marked = await updateUserMessagesFlags(deps, unread, clearing.change);
       changed.push(...marked.map((r) => r.message_id).sort((a, b) => a - b));
+      removed.push(...(clearing.removed(marked).get(userId) ?? []));
     }
     examined += rows.length;
     if (unread.length > 0) last = unread[unread.length - 1]!.message_id;
     else if (page.stoppedAt !== undefined) last = Math.max(last, page.stoppedAt);
-    if (truncated) return { changed, done: false, last };
+    if (truncated) return { changed, removed, done: false, last };
     // Exhausted: everything in the scope after `after` is done.
-    if (!page.next) return { changed, done: true, last };
-    if (changed.length >= limit || examined >= limit * 4) return { changed, done: false, last };
+    if (!page.next) return { changed, removed, done: true, last };
+    if (changed.length >= limit || examined >= limit * 4) return { changed, removed, done: false, last };
     start = page.next;
   }
 }
@@ -114,6 +120,10 @@ function markReadJob(payload: MarkReadJobPayload): JobOf<"mark_as_read"> {
 /**
  * Marks a scope read: one inline pass, then deferred jobs if rows remain.
  *
+ * Rows that had a notification on the user's phone lose the flag in the
+ * same write and make one `push_removal` job per pass, enqueued beside the
+ * event (with the successor job when there is one): no call when none had.
+ *
  * Events: `mark_all_as_read` finishing inline sends one event with
  * `all: true` and no IDs (as Zulip); a deferred run sends one event per
  * pass with the IDs it marked and, for `all`, a final `all: true` event.
@@ -124,17 +134,27 @@ function markReadJob(payload: MarkReadJobPayload): JobOf<"mark_as_read"> {
  */
 export async function doMarkAsRead(deps: Deps, realm: RealmRecord, user: UserRecord, scope: MarkReadScope): Promise<boolean> {
   const pass = await markReadPass(deps, user.user_id, scope, 0, INLINE_MARK_READ_LIMIT);
+  const removal = removalOf(realm.id, user.user_id, pass);
   if (pass.done) {
     // Zulip sends nothing when a muted user had no unread message.
     if (scope.kind === "sender" && pass.changed.length === 0) return true;
-    await notifyFlagAdded(deps, user.user_id, "read", scope.kind === "all" ? [] : pass.changed, scope.kind === "all");
+    await Promise.all([
+      notifyFlagAdded(deps, user.user_id, "read", scope.kind === "all" ? [] : pass.changed, scope.kind === "all"),
+      enqueueWithRemovals(deps, [], removal),
+    ]);
     return true;
   }
   await Promise.all([
     notifyFlagAdded(deps, user.user_id, "read", pass.changed),
-    deps.deferred.enqueue([markReadJob({ realm_id: realm.id, user_id: user.user_id, scope, after: pass.last })]),
+    enqueueWithRemovals(deps, [markReadJob({ realm_id: realm.id, user_id: user.user_id, scope, after: pass.last })], removal),
   ]);
   return false;
+}
+
+/** The `push_removal` job of a pass's rows that had a notification on the phone (none, or one). */
+function removalOf(realmId: number, userId: number, pass: PassResult) {
+  const job = pushRemovalJob(realmId, userId, pass.removed);
+  return job ? [job] : [];
 }
 
 /**
@@ -146,7 +166,8 @@ export async function runMarkAsRead(deps: Deps, p: MarkReadJobPayload): Promise<
   const pass = await markReadPass(deps, p.user_id, p.scope, p.after, JOB_MARK_READ_LIMIT);
   const work: Promise<unknown>[] = [];
   if (pass.changed.length > 0) work.push(notifyFlagAdded(deps, p.user_id, "read", pass.changed));
-  if (!pass.done) work.push(deps.deferred.enqueue([markReadJob({ ...p, after: pass.last })]));
+  // The successor and this pass's removal go in one SendMessageBatch.
+  work.push(enqueueWithRemovals(deps, pass.done ? [] : [markReadJob({ ...p, after: pass.last })], removalOf(p.realm_id, p.user_id, pass)));
   await Promise.all(work);
   if (pass.done && p.scope.kind === "all") await notifyFlagAdded(deps, p.user_id, "read", [], true);
 }

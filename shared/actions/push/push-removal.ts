@@ -1,19 +1,11 @@
 import type { Deps } from "../../deps.js";
-import type { JobOf, JobPayload } from "../../deferred/jobs.js";
+import type { JobPayload } from "../../deferred/jobs.js";
 import { getRealm } from "../../data/realms.js";
 import { basePushPayload, removalMessageIds, removePushPayloads } from "../../domain/push-payload.js";
 import { sendPushToUserDevices } from "./send-to-devices.js";
 
-/**
- * The `push_removal` job of messages that had a notification on the user's
- * phone and were read or deleted, or undefined when there are none.
- * Producers collect the IDs of rows whose `active_mobile_push_notification`
- * flag they cleared (`shared/actions/messages/`).
- */
-export function pushRemovalJob(realmId: number, userId: number, messageIds: readonly number[]): JobOf<"push_removal"> | undefined {
-  if (messageIds.length === 0) return undefined;
-  return { kind: "push_removal", payload: { realm_id: realmId, user_id: userId, message_ids: removalMessageIds(messageIds) } };
-}
+/** The job builder lives beside the collection (`shared/actions/messages/push-removals.ts`), which the read paths import without this module's push client. */
+export { pushRemovalJob } from "../messages/push-removals.js";
 
 /**
  * Clears notifications of read messages from a user's phones (Zulip's

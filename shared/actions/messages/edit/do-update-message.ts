@@ -28,6 +28,8 @@ import { retopic } from "./move-messages.js";
 import { doMoveUserTopics } from "../../user-topics/move-user-topics.js";
 import { sendMoveNotices, type NoticeRequest } from "./move-notices.js";
 import { sendUpdateMessageEvent } from "../../../events/per-user.js";
+import { clearingActivePush, enqueueWithRemovals, pushRemovalJobs } from "../push-removals.js";
+import { editPushRemovalUserIds } from "./push-removal-on-edit.js";
 
 /** Most messages a topic move rewrites inside the request (BatchWriteItem 4 × 25 per round ⇒ 4 rounds). */
 const INLINE_MOVE_LIMIT = 400;
@@ -124,8 +126,13 @@ function editedMessage(
  * Round trips for a one-message content edit: rendering lookups (0–2), the
  * audience (1) and its rows with, when the realm has `alert_words_in_use`,
  * their alert words (1), writes (1), events (1) — fixed in the
- * history size. New content with `@**topic**` also reads the topic's
- * participants beside the audience (O(topic size): one Query per page).
+ * history size. A stream message's row with a notification on the phone
+ * whose mention (or alert word) the edit removes adds one round trip (the
+ * users' settings, see `editPushRemovalUserIds`); those that no longer
+ * notify lose `active_mobile_push_notification` in the flag write, and
+ * their `push_removal` jobs go with the search-index job. New content
+ * with `@**topic**` also reads the topic's participants beside the
+ * audience (O(topic size): one Query per page).
  * Topic moves over more than {@link INLINE_MOVE_LIMIT} messages finish
  * through chained `move_messages` jobs (`move-jobs.ts`), enqueued right
  * after the target's write; the event lists every moved ID at once
@@ -183,6 +190,19 @@ export async function doUpdateMessage(
   const toChange = rendered
     ? [...rows.values()].filter((row) => mentionFlags(row.user_id, row.flags).join() !== row.flags.join())
     : [];
+  // Notifications on phones whose mention the edit took away go, in the
+  // same flag writes (reads only when such a row exists).
+  const unnotified =
+    rendered && deps.pushBouncer && message.recipient_type === "stream"
+      ? await editPushRemovalUserIds(
+          deps,
+          realm.id,
+          { sender_id: message.sender_id, stream_id: message.stream_id!, topic: topic ?? message.topic },
+          toChange,
+          (row) => mentionFlags(row.user_id, row.flags),
+        )
+      : new Set<number>();
+  const clearing = clearingActivePush((row, flags) => mentionFlags(row.user_id, flags), (row) => unnotified.has(row.user_id));
 
   // Other messages of the topic.
   let movedIds = [message.id];
@@ -208,7 +228,7 @@ export async function doUpdateMessage(
   const [, applied, changedRows] = await Promise.all([
     jobs.length > 0 ? deps.deferred.enqueue(jobs) : Promise.resolve(),
     updateMessageItems(deps, others),
-    updateUserMessagesFlags(deps, toChange, (row, flags) => mentionFlags(row.user_id, flags)),
+    updateUserMessagesFlags(deps, toChange, clearing.change),
   ]);
   for (const row of changedRows) rows.set(row.user_id, row);
   // Messages a concurrent edit got to between read and write: a job reads them again.
@@ -245,7 +265,11 @@ export async function doUpdateMessage(
   const receivers = updateMessageReceivers(audience, rows);
   await Promise.all([
     sendUpdateMessageEvent(deps, event, receivers),
-    content !== undefined ? deps.deferred.enqueue([indexMessageJob(realm.id, message.id)]) : Promise.resolve(),
+    enqueueWithRemovals(
+      deps,
+      content !== undefined ? [indexMessageJob(realm.id, message.id)] : [],
+      pushRemovalJobs(realm.id, clearing.removed(changedRows)),
+    ),
   ]);
   if (rendered) {
     const claiming = { id: message.id, dateSent: message.timestamp, stream: audience.stream };
