@@ -38,6 +38,9 @@ export const STORED_FLAGS = [
  */
 export const NON_API_FLAGS: readonly string[] = ["active_mobile_push_notification"];
 
+/** The stored flag of a row whose message is on the user's phone as a notification (see {@link NON_API_FLAGS}). */
+export const ACTIVE_PUSH_FLAG = "active_mobile_push_notification";
+
 
 /** Whether a flag set counts as a mention for `is:mentioned` (direct, wildcard or group). */
 export function isMentionFlagSet(flags: readonly string[]): boolean {

@@ -8,6 +8,7 @@ import { addMessageRecipients } from "../../data/messages.js";
 import { getStreamsByIds } from "../../data/streams.js";
 import { getSubscriptionsByPairs, listUserSubscriptions } from "../../data/subscriptions.js";
 import {
+  ACTIVE_PUSH_FLAG,
   isMentionFlagSet,
   messagesWithRows,
   putUserMessages,
@@ -19,7 +20,7 @@ import { InvalidMessageError, JsonableError } from "../../errors.js";
 import { sendEvent } from "../../events/publish.js";
 import type { EventOf } from "../../events/types.js";
 import { canReadStreamHistory } from "../../access/stream.js";
-import { ACTIVE_PUSH_FLAG, clearingActivePush, enqueueWithRemovals, pushRemovalJobs, readAndCleared } from "./push-removals.js";
+import { clearingActivePush, enqueueWithRemovals, pushRemovalJobs, readAndCleared } from "./push-removals.js";
 
 /**
  * Personal message flags (https://zulip.com/api/update-message-flags,

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
 import { mayLoseNotification } from "./edit/push-removal-on-edit.js";
+import { ACTIVE_PUSH_FLAG } from "../../data/user-messages.js";
 import {
-  ACTIVE_PUSH_FLAG,
   activePushIdsByUser,
   clearingActivePush,
   enqueueWithRemovals,

@@ -1,5 +1,6 @@
 import type { Deps } from "../../deps.js";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
+import { ACTIVE_PUSH_FLAG } from "../../data/user-messages.js";
 import type { DeferredJob, JobOf } from "../../deferred/jobs.js";
 import { removalMessageIds } from "../../domain/push-payload.js";
 
@@ -13,8 +14,6 @@ import { removalMessageIds } from "../../domain/push-payload.js";
  * paths that read messages load nothing of it.
  */
 
-/** The stored flag of a row whose message is on the user's phone as a notification (never on the wire). */
-export const ACTIVE_PUSH_FLAG = "active_mobile_push_notification";
 
 /**
  * The `push_removal` job of messages that had a notification on the user's

@@ -5,7 +5,7 @@ import type { MessageRecord } from "../../data/records/message.js";
 import type { RealmRecord } from "../../data/records/realm.js";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
 import { getStream } from "../../data/streams.js";
-import { messagesWithRows, updateUserMessageFlags } from "../../data/user-messages.js";
+import { ACTIVE_PUSH_FLAG, messagesWithRows, updateUserMessageFlags } from "../../data/user-messages.js";
 import { userAndRealm } from "../../data/users.js";
 import { realmUrl } from "../../domain/email.js";
 import { basePushPayload } from "../../domain/push-payload.js";
@@ -14,9 +14,6 @@ import { recursiveMemberIds } from "../../domain/user-groups.js";
 import { effectiveUserSettings } from "../../domain/user-settings.js";
 import { readMessageUsers, withCurrentUsers } from "../../queries/messages/current-users.js";
 import { sendPushToUserDevices } from "./send-to-devices.js";
-
-/** The stored flag that says a notification of the message is on the user's phones (removals look for it). */
-export const ACTIVE_PUSH_FLAG = "active_mobile_push_notification";
 
 /**
  * Runs a `push_notification` job: one message to one user's phones

@@ -6,7 +6,7 @@ import { getSubscriptionsByPairs } from "../../../data/subscriptions.js";
 import { topicPolicyUserIds, userTopicsOf } from "../../../data/user-topics.js";
 import { getUsersByIds } from "../../../data/users.js";
 import { pushNotificationTrigger, userMessageNotificationsData } from "../../../domain/notification-data.js";
-import { ACTIVE_PUSH_FLAG } from "../push-removals.js";
+import { ACTIVE_PUSH_FLAG } from "../../../data/user-messages.js";
 
 /**
  * Edits that take away what notified (Zulip's
