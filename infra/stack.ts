@@ -203,12 +203,14 @@ export class ZulipStack extends Stack {
       minute: 47,
     });
     // Mobile push notifications (docs/deploying.md): the worker sends and uploads, `presence` registers
-    // devices, `unauthenticated` says in /server_settings whether pushes are configured.
+    // devices, `unauthenticated` says in /server_settings whether pushes are configured; `messages`
+    // (edits and deletions clear notifications from phones) only needs to know that they are in use.
     if (config.pushNotifications) {
       this.pushNotifications = new PushNotifications(this, "PushNotifications", {
         ...config.pushNotifications,
         queue,
         functions: [this.workerFunction.fn, this.groupFunctions.presence.fn, this.groupFunctions.unauthenticated.fn],
+        clearingFunctions: [this.groupFunctions.messages.fn],
       });
     }
 

@@ -16,6 +16,12 @@ export interface PushNotificationsProps {
   queue: sqs.IQueue;
   /** The functions that talk to the service: the worker, the device endpoints' group, `/server_settings`'s group. */
   functions: lambda.Function[];
+  /**
+   * Functions that only clear notifications from phones (edits and deletions
+   * of messages): they get the service's URL alone, which tells them rows may
+   * carry notifications (`pushNotificationsInUse`), and never the key.
+   */
+  clearingFunctions: lambda.Function[];
 }
 
 /**
@@ -30,7 +36,8 @@ export interface PushNotificationsProps {
  * - `PUSH_NOTIFICATION_BOUNCER_URL`, `ZULIP_ORG_ID` and `ZULIP_ORG_KEY` on
  *   the given functions; the key as a CloudFormation dynamic reference
  *   (`{{resolve:secretsmanager:…}}`), resolved at deploy time, so the
- *   template and the cloud assembly hold only the secret's ARN.
+ *   template and the cloud assembly hold only the secret's ARN; the URL
+ *   alone on the functions that only clear notifications (`messages`).
  * - the daily `push_bouncer_update` job (organizations and user counts
  *   reported, plan status read back; Zulip uploads daily from cron).
  * - the outputs `npm run manage` reads to talk to the service as the
@@ -70,6 +77,7 @@ export class PushNotifications extends Construct {
     for (const fn of props.functions) {
       for (const [name, value] of Object.entries(environment)) fn.addEnvironment(name, value);
     }
+    for (const fn of props.clearingFunctions) fn.addEnvironment("PUSH_NOTIFICATION_BOUNCER_URL", props.bouncerUrl);
     this.schedule = new DailyJob(this, "Upload", {
       queue: props.queue,
       job: PUSH_BOUNCER_UPDATE_JOB,

@@ -27,6 +27,17 @@ export function pushNotificationsConfigured(config: Pick<Config, "PUSH_NOTIFICAT
   return Boolean(config.PUSH_NOTIFICATION_BOUNCER_URL && config.ZULIP_ORG_ID && config.ZULIP_ORG_KEY);
 }
 
+/**
+ * Whether this deployment uses a push notification service at all (its URL
+ * is set), so that rows may carry `active_mobile_push_notification`: the
+ * request paths that clear notifications (message edits and deletions)
+ * read rows for it only then. The `messages` function gets the URL without
+ * the credentials, since it never calls the service.
+ */
+export function pushNotificationsInUse(config: Pick<Config, "PUSH_NOTIFICATION_BOUNCER_URL">): boolean {
+  return Boolean(config.PUSH_NOTIFICATION_BOUNCER_URL);
+}
+
 /** Zulip's `PushDeviceToken.kind`: 1 APNs (iOS), 2 FCM (Android; Zulip still says GCM). */
 export const PushTokenKind = { APNS: 1, FCM: 2 } as const;
 export type PushTokenKind = (typeof PushTokenKind)[keyof typeof PushTokenKind];

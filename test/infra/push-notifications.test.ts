@@ -8,7 +8,7 @@ const ORG_ID = "8a3b5c1e-2f4d-4e6a-9b7c-0d1e2f3a4b5c";
 const PUSH_VARIABLES = ["PUSH_NOTIFICATION_BOUNCER_URL", "ZULIP_ORG_ID", "ZULIP_ORG_KEY"];
 /** The functions that talk to the service, and some that do not. */
 const WITH_PUSH = ["Worker/Function", "PresenceApi/Function", "UnauthenticatedApi/Function"];
-const WITHOUT_PUSH = ["MessagesApi/Function", "EventsApi/Function", "FallbackApi/Function", "UsersApi/Function"];
+const WITHOUT_PUSH = ["EventsApi/Function", "FallbackApi/Function", "UsersApi/Function"];
 
 const variables = (s: Synthesized, path: string): Record<string, unknown> =>
   s.resources[s.id(path)]!.Properties!.Environment.Variables as Record<string, unknown>;
@@ -66,6 +66,10 @@ describe("CDK stack with push notifications", () => {
     for (const path of WITHOUT_PUSH) {
       for (const name of PUSH_VARIABLES) expect(variables(s, path)[name], `${path} ${name}`).toBeUndefined();
     }
+    // Messages (edits and deletions clear notifications) knows the service is in use, without the credentials.
+    expect(variables(s, "MessagesApi/Function").PUSH_NOTIFICATION_BOUNCER_URL).toBe("https://push.example.com");
+    expect(variables(s, "MessagesApi/Function").ZULIP_ORG_ID).toBeUndefined();
+    expect(variables(s, "MessagesApi/Function").ZULIP_ORG_KEY).toBeUndefined();
     // The key's value is never in the template.
     expect(JSON.stringify(s.template.toJSON())).not.toMatch(/"ZULIP_ORG_KEY":"[A-Za-z0-9]{64}"/);
   });

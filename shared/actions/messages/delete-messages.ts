@@ -11,6 +11,7 @@ import { listStreamSubscriberIds } from "../../data/subscriptions.js";
 import { deleteUserMessages, userMessageRowsOf } from "../../data/user-messages.js";
 import type { UserMessageRecord } from "../../data/records/user-message.js";
 import { activePushIdsByUser, enqueueWithRemovals, pushRemovalJobs } from "./push-removals.js";
+import { pushNotificationsInUse } from "../../push/bouncer.js";
 import { userById } from "../../data/users.js";
 import type { DeferredJob, JobPayload } from "../../deferred/jobs.js";
 import { releaseAttachmentClaimsJob } from "../uploads/claim.js";
@@ -136,9 +137,9 @@ export async function doDeleteMessages(deps: Deps, realm: RealmRecord, messages:
   const audiences = await Promise.all(messages.map((m) => messageAudience(deps, m, streamRead)));
   // Rows whose notification is on a phone are read beside the message
   // deletes (no extra round trip), before the rows go; only where push
-  // notifications are configured (else no row ever has the flag).
+  // notifications are in use (else no row ever has the flag).
   const [heldRows] = await Promise.all([
-    deps.pushBouncer
+    pushNotificationsInUse(deps.config)
       ? Promise.all(messages.map((m, i) => userMessageRowsOf(deps, m.id, audiences[i]!.recipients.userIds.slice(0, INLINE_DELETE_ROWS))))
       : Promise.resolve([] as Map<number, UserMessageRecord>[]),
     ...messages.map((m) => deleteMessageItem(deps, m.id)),
@@ -240,7 +241,7 @@ async function notifyFirstMessageId(deps: Deps, stream: StreamRecord, value: num
  */
 export async function runDeleteMessages(deps: Deps, p: DeleteMessagesPayload): Promise<void> {
   const rows =
-    deps.pushBouncer && p.realm_id !== undefined ? await userMessageRowsOf(deps, p.message_id, p.user_ids) : undefined;
+    pushNotificationsInUse(deps.config) && p.realm_id !== undefined ? await userMessageRowsOf(deps, p.message_id, p.user_ids) : undefined;
   await deleteUserMessages(deps, p.user_ids.map((id) => ({ user_id: id, message_id: p.message_id })));
   if (rows) await enqueueWithRemovals(deps, [], pushRemovalJobs(p.realm_id!, activePushIdsByUser(rows.values())));
 }

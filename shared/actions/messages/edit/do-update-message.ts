@@ -30,6 +30,7 @@ import { sendMoveNotices, type NoticeRequest } from "./move-notices.js";
 import { sendUpdateMessageEvent } from "../../../events/per-user.js";
 import { clearingActivePush, enqueueWithRemovals, pushRemovalJobs } from "../push-removals.js";
 import { editPushRemovalUserIds } from "./push-removal-on-edit.js";
+import { pushNotificationsInUse } from "../../../push/bouncer.js";
 
 /** Most messages a topic move rewrites inside the request (BatchWriteItem 4 × 25 per round ⇒ 4 rounds). */
 const INLINE_MOVE_LIMIT = 400;
@@ -193,7 +194,7 @@ export async function doUpdateMessage(
   // Notifications on phones whose mention the edit took away go, in the
   // same flag writes (reads only when such a row exists).
   const unnotified =
-    rendered && deps.pushBouncer && message.recipient_type === "stream"
+    rendered && pushNotificationsInUse(deps.config) && message.recipient_type === "stream"
       ? await editPushRemovalUserIds(
           deps,
           realm.id,
