@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./client.js";
 import { batchGet, batchGetByIds } from "./batch-get.js";
 import { batchWrite } from "./batch-write.js";
@@ -78,12 +78,6 @@ export async function removePushDevice(store: Store, userId: number, kind: numbe
       ],
     }),
   );
-}
-
-/** One device of a user, or undefined. One GetItem. */
-export async function getPushDevice(store: Store, userId: number, kind: number, token: string): Promise<PushDeviceRecord | undefined> {
-  const out = await store.db.send(new GetCommand({ TableName: store.table, Key: deviceKey(userId, kind, token) }));
-  return out.Item ? recordOf<PushDeviceRecord>(out.Item) : undefined;
 }
 
 /** The user's device with this token, of either kind (Zulip's test notification looks a token up so). One BatchGet. */
